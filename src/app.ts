@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import qs from 'qs';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerHealth } from './http/health.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { App } from './http/types.js';
+import { Problem } from './lib/problem.js';
+import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { storesRoutes } from './modules/store/stores.routes.js';
+
+export interface BuildOptions {
+  database: DatabaseHandle;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit'>;
+  /** Fastify logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+// Bracket names in query strings and form bodies (`price[min]=1`, `items[sku_1]=2`) become nested
+// objects. The limits keep a hostile query from building huge structures.
+const parseBrackets = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
+
+/** Builds the HTTP application on an open database; the caller listens and closes. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    bodyLimit: options.config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { querystringParser: parseBrackets, ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  await app.register(formbody, { parser: parseBrackets });
+  await registerOpenApi(app);
+  registerAuth(app, options.database);
+  if (options.config.rateLimit > 0) {
+    await app.register(rateLimit, {
+      max: options.config.rateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request) => (request.ctx?.actor.kind === 'admin' ? `key:${request.ctx.actor.keyId}` : `ip:${request.ip}`),
+      errorResponseBuilder: (_request, context) =>
+        new Problem('rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+  registerIdempotency(app, options.database.db);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  registerHealth(app, options.database);
+  await app.register(storesRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(channelsRoutes);
+  await app.register(catalogRoutes);
+  await app.register(eventsRoutes);
+  return app;
+}

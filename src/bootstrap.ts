@@ -1,0 +1,64 @@
+import type { Db } from './db/database.js';
+import { unixNow } from './lib/clock.js';
+import { newId } from './lib/ids.js';
+import { insertChannel } from './modules/access/api-keys.repo.js';
+import { insertKey } from './modules/access/api-keys.service.js';
+import { findStore, insertStore } from './modules/store/stores.repo.js';
+
+export interface FirstStart {
+  /** True when this call created the store (the database was new). */
+  created: boolean;
+  /** The keys made, in clear, to print once; empty when the store existed. */
+  adminKey?: string;
+  channelKey?: string;
+  channelId?: string;
+}
+
+/**
+ * On an empty database: the store, one sales channel, one admin key and one channel key, in one
+ * transaction. Keys come from the arguments when given (STOREFRONT_ADMIN_KEY / STOREFRONT_CHANNEL_KEY).
+ */
+export async function ensureStore(db: Db, keys: { adminKey?: string; channelKey?: string } = {}): Promise<FirstStart> {
+  return db.transaction().execute(async (tx) => {
+    if (await findStore(tx)) return { created: false };
+    const now = unixNow();
+    await insertStore(tx, {
+      id: newId('str'),
+      name: 'My Store',
+      subdomain: null,
+      domain: null,
+      description: null,
+      image: null,
+      store_status: 'active',
+      email: null,
+      address1: null,
+      address2: null,
+      postcode: null,
+      city: null,
+      country: null,
+      country_code: null,
+      state: null,
+      state_code: null,
+      references: null,
+      phone: null,
+      tax_id: null,
+      business_name: null,
+      fiscal_address: null,
+      contact_email: null,
+      lang: 'en',
+      currency: 'USD',
+      timezone: 'UTC',
+      weight_unit: 'kg',
+      order_prefix: '#',
+      order_suffix: null,
+      is_tax_included: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    const channelId = newId('chn');
+    await insertChannel(tx, { id: channelId, name: 'Online store', created_at: now, updated_at: now });
+    const admin = await insertKey(tx, now, 'admin', { name: 'First admin key', token: keys.adminKey });
+    const channel = await insertKey(tx, now, 'channel', { channelId, token: keys.channelKey });
+    return { created: true, adminKey: admin.token, channelKey: channel.token, channelId };
+  });
+}

@@ -1,0 +1,62 @@
+/** Process configuration, read from the environment once at start-up. */
+export interface Config {
+  host: string;
+  port: number;
+  /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
+  databaseUrl: string;
+  /** Requests per minute per credential (per IP without one); 0 turns rate limiting off. */
+  rateLimit: number;
+  logLevel: string;
+  /** Keys created on first start instead of random ones, so scripts and tests know them. */
+  adminKey: string | undefined;
+  channelKey: string | undefined;
+  /** Seed the demo catalogue when the database is new. */
+  demo: boolean;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function key(env: NodeJS.ProcessEnv, name: string, prefix: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!raw.startsWith(prefix) || raw.length < prefix.length + 16) {
+    throw new ConfigError(`${name} must start with "${prefix}" and carry at least 16 more characters`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/storefront.db';
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 8080, 0),
+    databaseUrl,
+    rateLimit: integer(env, 'STOREFRONT_RATE_LIMIT', 1200, 0),
+    logLevel: env.LOG_LEVEL || 'info',
+    adminKey: key(env, 'STOREFRONT_ADMIN_KEY', 'sk_'),
+    channelKey: key(env, 'STOREFRONT_CHANNEL_KEY', 'ck_'),
+    demo: flag(env, 'STOREFRONT_DEMO', true),
+    bodyLimit: integer(env, 'STOREFRONT_BODY_LIMIT', 1024 * 1024, 1024),
+  };
+}

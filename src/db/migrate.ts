@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import * as foundationAndCatalog from './migrations/001-foundation-and-catalog.js';
+
+// Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
+const migrations: Record<string, Migration> = {
+  '001-foundation-and-catalog': foundationAndCatalog,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

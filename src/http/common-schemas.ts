@@ -1,0 +1,84 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * A value or null. Written as a type list rather than `anyOf` so the response serialiser stays on
+ * its fast path and OpenAPI 3.1 reads it as-is.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type } = schema as unknown as { type?: string | string[] };
+  if (typeof type !== 'string') return Type.Union([schema, Type.Null()]);
+  return Type.Unsafe<import('typebox').Static<T> | null>({ ...schema, type: [type, 'null'] });
+}
+
+/** Integer Unix seconds. */
+export const Timestamp = Type.Integer({ description: 'Unix seconds' });
+
+export const Id = (prefix: string) => Type.String({ pattern: `^${prefix}_[0-9a-z]{26}$`, description: `id with prefix ${prefix}_` });
+
+export const Pagination = Type.Object({
+  current_page: Type.Integer(),
+  previous_page: Nullable(Type.Integer()),
+  next_page: Nullable(Type.Integer()),
+  per_page: Type.Integer(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  total_pages: Type.Integer(),
+  total_items: Type.Integer(),
+  links: Type.Object({
+    previous_page: Nullable(Type.String()),
+    next_page: Nullable(Type.String()),
+  }),
+});
+
+/** `{ data: T }`: every single-resource answer. */
+export function DataEnvelope<T extends TSchema>(schema: T) {
+  return Type.Object({ data: schema });
+}
+
+/** `{ data: T[], meta: { pagination } }`: every list answer. */
+export function ListEnvelope<T extends TSchema>(schema: T) {
+  return Type.Object({ data: Type.Array(schema), meta: Type.Object({ pagination: Pagination }) });
+}
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 50 })),
+};
+
+/** A comma-separated list in a query string (`id=a,b,c`). */
+export const CommaList = Type.String({ maxLength: 10_000, description: 'comma-separated list' });
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String(),
+    detail: Type.String(),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }, { additionalProperties: true }),
+      ),
+    ),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** Response schemas of a read or an update: the body on 200, problems otherwise. */
+export function ok<T extends TSchema>(body: T) {
+  return { 200: body, '4xx': Problem, '5xx': Problem };
+}
+
+/** Response schemas of a create: the body on 201, problems otherwise. */
+export function created<T extends TSchema>(body: T) {
+  return { 201: body, '4xx': Problem, '5xx': Problem };
+}
+
+export const noContent = { 204: Type.Null({ description: 'No content' }), '4xx': Problem, '5xx': Problem };
+
+/** One of a list of strings, as a plain JSON Schema `enum` (clear errors, clear OpenAPI). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}

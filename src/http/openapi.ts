@@ -1,0 +1,54 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
+import type { Access } from './auth.js';
+import type { App } from './types.js';
+
+const securityByAccess: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  storefront: [{ channelKey: [] }, { adminKey: [] }],
+  admin: [{ adminKey: [] }],
+};
+
+/** `get /v1/collections/:id/products` → `getV1CollectionsIdProducts`: unique and stable. */
+function operationId(method: string, url: string): string {
+  const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The OpenAPI 3.1 document is generated from the same TypeBox schemas that validate requests and
+ * serialise answers; `/openapi.json` serves it and `/docs` renders it.
+ */
+export async function registerOpenApi(app: App): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Storefront API',
+        version: '1.0.0',
+        description: 'Headless commerce API: catalogue, customers, carts, checkouts, orders, events and webhooks.',
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          adminKey: { type: 'http', scheme: 'bearer', description: 'Admin key sk_… (or read-only rk_…)' },
+          channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel' },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      const access: Access = route.config?.access ?? (url.startsWith('/v1/') ? 'admin' : 'public');
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const documented = {
+        ...schema,
+        security: securityByAccess[access],
+        operationId: operationId(method, url),
+      } as FastifySchema;
+      return { schema: documented, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,73 @@
+import type { Executor } from '../../db/database.js';
+import type { ApiKeyKind, ApiKeyRow, ChannelRow } from '../../db/types.js';
+
+export function findApiKeyByHash(db: Executor, tokenHash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export function findApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertApiKey(db: Executor, row: ApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+export async function deleteApiKey(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('id', '=', id).execute();
+}
+
+export function listApiKeys(db: Executor, kinds: ApiKeyKind[], offset: number, limit: number): Promise<ApiKeyRow[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('kind', 'in', kinds)
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countApiKeys(db: Executor, kinds: ApiKeyKind[]): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', 'in', kinds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listChannelKeys(db: Executor, channelIds: string[]): Promise<ApiKeyRow[]> {
+  if (channelIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('kind', '=', 'channel')
+    .where('channel_id', 'in', channelIds)
+    .orderBy('id')
+    .execute();
+}
+
+export async function touchApiKey(db: Executor, id: string, now: number): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export function findChannel(db: Executor, id: string): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertChannel(db: Executor, row: ChannelRow): Promise<void> {
+  await db.insertInto('channels').values(row).execute();
+}
+
+export function listChannels(db: Executor, offset: number, limit: number): Promise<ChannelRow[]> {
+  return db.selectFrom('channels').selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countChannels(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

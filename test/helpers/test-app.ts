@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { ensureStore } from '../../src/bootstrap.js';
+import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { App } from '../../src/http/types.js';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded instead of JSON. */
+  form?: string;
+  headers?: Record<string, string>;
+}
+
+/** A client bound to one credential. */
+export interface Client {
+  get<T = any>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  post<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  put<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  delete<T = any>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: App;
+  db: Db;
+  adminKey: string;
+  channelKey: string;
+  channelId: string;
+  /** Sends the admin key. */
+  admin: Client;
+  /** Sends the channel key only: the storefront's view. */
+  storefront: Client;
+  /** Sends no credential. */
+  anonymous: Client;
+  /** A client that sends the given headers on every request. */
+  as(headers: Record<string, string>): Client;
+}
+
+function client(app: App, baseHeaders: Record<string, string>): Client {
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...baseHeaders, ...options.headers };
+    let payload: string | undefined;
+    if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = options.form;
+    } else if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const response = await app.inject({ method, url, headers, payload });
+    let parsed: unknown = undefined;
+    if (response.body !== '') {
+      try {
+        parsed = JSON.parse(response.body);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    return { status: response.statusCode, headers: response.headers, body: parsed as any, text: response.body };
+  };
+  return {
+    get: (url, options) => send('GET', url, undefined, options),
+    post: (url, body, options) => send('POST', url, body, options),
+    put: (url, body, options) => send('PUT', url, body, options),
+    delete: (url, options) => send('DELETE', url, undefined, options),
+  };
+}
+
+/** The databases this run tests: both, unless TEST_DATABASE names one. */
+export function testDatabases(): DatabaseKind[] {
+  const only = process.env.TEST_DATABASE;
+  if (only === 'sqlite' || only === 'postgres') return [only];
+  return ['sqlite', 'postgres'];
+}
+
+/** A fresh, migrated database of the given kind, private to the caller. */
+export async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'sqlite') {
+    const handle = openDatabase('sqlite::memory:');
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('PostgreSQL tests need the embedded server of test/helpers/global-setup.ts');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = openDatabase(adminUrl.replace(/\/postgres$/, `/${name}`));
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+export interface TestAppOptions {
+  rateLimit?: number;
+}
+
+/** Builds the real app on a fresh database with a store, a channel and known keys. */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
+  const handle = await freshDatabase(kind);
+  const adminKey = `sk_test_${randomBytes(16).toString('hex')}`;
+  const channelKey = `ck_test_${randomBytes(16).toString('hex')}`;
+  const first = await ensureStore(handle.db, { adminKey, channelKey });
+  const app = await buildApp({
+    database: handle,
+    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024 },
+    logger: false,
+  });
+  await app.ready();
+  return {
+    kind,
+    app,
+    db: handle.db,
+    adminKey,
+    channelKey,
+    channelId: first.channelId!,
+    admin: client(app, { authorization: `Bearer ${adminKey}` }),
+    storefront: client(app, { 'channel-key': channelKey }),
+    anonymous: client(app, {}),
+    as: (headers) => client(app, headers),
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * Declares the same tests once per database. The app is built before the tests of that database
+ * and closed after them; each test still makes the data it needs.
+ */
+export function describeEachDatabase(name: string, body: (t: TestContext) => void, options: TestAppOptions = {}): void {
+  for (const kind of testDatabases()) {
+    describe(`${name} [${kind}]`, () => {
+      const t = {} as TestContext & { close(): Promise<void> };
+      beforeAll(async () => {
+        Object.assign(t, await createTestApp(kind, options));
+      });
+      afterAll(async () => {
+        await t.close?.();
+      });
+      body(t);
+    });
+  }
+}
