@@ -1,0 +1,79 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** The listing parameters the spec shares between skus and the products of a collection. */
+export interface CatalogFilter {
+  active?: boolean;
+  published?: boolean;
+  listable?: boolean;
+  priceMin?: number;
+  priceMax?: number;
+  /** Option name → accepted values; a sku must match every name. */
+  options?: Record<string, string[]>;
+  q?: string;
+  sortBy?: SortBy;
+}
+
+export const sortByValues = [
+  'name-ascending', 'name-descending', 'created-ascending', 'created-descending', 'price-ascending', 'price-descending',
+] as const;
+export type SortBy = (typeof sortByValues)[number];
+
+// Listings join products as `p`, the default sku as `d` (products) or the listed sku as `s` (skus).
+type ListingTables = Database & { p: Database['products']; d: Database['skus']; s: Database['skus'] };
+export type ListingBuilder = ExpressionBuilder<ListingTables, 'p' | 'd' | 's'>;
+
+/** A LIKE pattern that matches `text` literally (with `escape '\'`). */
+export function likePattern(text: string, prefix: string, suffix: string): string {
+  return prefix + text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + suffix;
+}
+
+/** Case-insensitive LIKE on both databases. */
+export function ilike(column: Expression<unknown>, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** Conditions on the product `p`: active, published and the search terms. */
+export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now: number): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.active !== undefined) conditions.push(eb('p.is_active', '=', filter.active ? 1 : 0));
+  if (filter.published === true) conditions.push(eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]));
+  if (filter.published === false) conditions.push(eb('p.available_at', '>', now));
+  for (const term of searchTerms(filter.q)) {
+    const pattern = likePattern(term, '%', '%');
+    conditions.push(eb.or([
+      ilike(eb.ref('p.name'), pattern),
+      ilike(eb.ref('p.permalink'), pattern),
+      eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
+    ]));
+  }
+  return conditions;
+}
+
+/** Conditions that a sku (`alias`) has the requested options. */
+export function optionConditions(eb: ListingBuilder, alias: 's' | 'o', filter: CatalogFilter): Expression<SqlBool>[] {
+  return Object.entries(filter.options ?? {}).map(([name, values]) =>
+    eb.exists(
+      eb.selectFrom('sku_options as opt')
+        .select('opt.sku_id')
+        .whereRef('opt.sku_id', '=', sql.ref(`${alias}.id`))
+        .where('opt.name', '=', name)
+        .where('opt.value', 'in', values),
+    ),
+  );
+}
+
+export function searchTerms(q: string | undefined): string[] {
+  return (q ?? '').split(/\s+/).filter((t) => t !== '').slice(0, 10);
+}
+
+/** Column and direction of a sort_by value, for products (`d` price) or skus (`s` price). */
+export function sortColumns(sortBy: SortBy, priceAlias: 'd' | 's', createdAlias: 'p' | 's') {
+  const direction = sortBy.endsWith('descending') ? ('desc' as const) : ('asc' as const);
+  const column = sortBy.startsWith('name')
+    ? 'p.name'
+    : sortBy.startsWith('price')
+      ? `${priceAlias}.price`
+      : `${createdAlias}.created_at`;
+  return { column, direction };
+}

@@ -1,0 +1,70 @@
+import { IdParams, created, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import {
+  CollectionEnvelope, CollectionList, CollectionListQuery, CollectionProductList, CollectionProductsQuery, CollectionWrite,
+  MembershipCreate, MembershipEnvelope, MembershipParams,
+} from './collections.schemas.js';
+import * as service from './collections.service.js';
+import { catalogFilterOf } from './listing-query.js';
+
+const tags = ['Collections'];
+const storefront = { access: 'storefront' as const };
+
+export async function collectionsRoutes(app: App): Promise<void> {
+  app.get('/v1/collections', {
+    config: storefront,
+    schema: { tags, summary: 'List collections', querystring: CollectionListQuery, response: ok(CollectionList) },
+  }, async (request) => service.listCollections(request.ctx, request.query.q, pageRequest(request.query), request.url));
+
+  app.get('/v1/collections/:id', {
+    config: storefront,
+    schema: { tags, summary: 'Get a collection', params: IdParams, response: ok(CollectionEnvelope) },
+  }, async (request) => ({ data: await service.getCollection(request.ctx, request.params.id) }));
+
+  app.get('/v1/collections/:id/products', {
+    config: storefront,
+    schema: {
+      tags,
+      summary: 'List the products of a collection',
+      params: IdParams,
+      querystring: CollectionProductsQuery,
+      response: ok(CollectionProductList),
+    },
+  }, async (request) =>
+    service.listCollectionProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
+
+  app.post('/v1/collections', {
+    schema: { tags, summary: 'Create a collection', body: CollectionWrite, response: created(CollectionEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.createCollection(request.ctx, request.body) }));
+
+  app.post('/v1/collections/:id', {
+    schema: { tags, summary: 'Update a collection (title and kind required)', params: IdParams, body: CollectionWrite, response: ok(CollectionEnvelope) },
+  }, async (request) => ({ data: await service.updateCollection(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/collections/:id', {
+    schema: { tags, summary: 'Delete a collection', params: IdParams, response: noContent },
+  }, async (request, reply) => {
+    await service.deleteCollection(request.ctx, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/v1/collections/:id/products', {
+    schema: {
+      tags,
+      summary: 'Add a product to a collection of kind products (or move it)',
+      params: IdParams,
+      body: MembershipCreate,
+      response: ok(MembershipEnvelope),
+    },
+  }, async (request) => ({
+    data: await service.addCollectionProduct(request.ctx, request.params.id, request.body.product_id, request.body.position),
+  }));
+
+  app.delete('/v1/collections/:id/products/:productId', {
+    schema: { tags, summary: 'Remove a product from a collection of kind products', params: MembershipParams, response: noContent },
+  }, async (request, reply) => {
+    await service.removeCollectionProduct(request.ctx, request.params.id, request.params.productId);
+    return reply.code(204).send(null);
+  });
+}

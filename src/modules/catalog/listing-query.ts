@@ -1,0 +1,23 @@
+import type { Static } from 'typebox';
+import { commaList } from '../../http/types.js';
+import type { CatalogFilter } from './catalog-filters.js';
+import type { ProductListQuery } from './products.schemas.js';
+import type { SkuListQuery } from './skus.schemas.js';
+
+/** The filter a listing's query string asks for. */
+export function catalogFilterOf(query: Static<typeof ProductListQuery>): CatalogFilter {
+  return {
+    active: query.active,
+    published: query.published,
+    listable: query.listable,
+    priceMin: query.price?.min,
+    priceMax: query.price?.max,
+    options: query.options,
+    q: query.q,
+    sortBy: query.sort_by,
+  };
+}
+
+export function skuFilterOf(query: Static<typeof SkuListQuery>) {
+  return { ...catalogFilterOf(query), ids: commaList(query.id), permalinks: commaList(query.permalink) };
+}

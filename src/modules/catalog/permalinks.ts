@@ -1,0 +1,61 @@
+import type { Executor } from '../../db/database.js';
+import { Problem } from '../../lib/problem.js';
+
+/** Tables whose rows carry a unique `permalink`. */
+export type PermalinkTable = 'products' | 'skus' | 'collections' | 'categories' | 'vendors' | 'tags';
+
+export const PERMALINK_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+
+/** `Café Crème 250 g` → `cafe-creme-250-g`; empty when nothing is left. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+}
+
+async function taken(db: Executor, table: PermalinkTable, permalink: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom(table).select('id').where('permalink', '=', permalink);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The slug of `text`, or `text-2`, `text-3`, … when it is taken. */
+export async function uniquePermalink(db: Executor, table: PermalinkTable, text: string, fallback: string): Promise<string> {
+  const base = slugify(text) || fallback;
+  if (!(await taken(db, table, base))) return base;
+  const rows = await db
+    .selectFrom(table)
+    .select('permalink')
+    .where('permalink', 'like', `${base}-%`)
+    .execute();
+  const used = new Set(rows.map((r) => r.permalink));
+  let n = 2;
+  while (used.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+/**
+ * The permalink a write ends with: the one asked for (422 when another row has it), else a fresh
+ * one from `text` on create, else unchanged.
+ */
+export async function resolvePermalink(
+  db: Executor,
+  table: PermalinkTable,
+  requested: string | undefined,
+  text: string,
+  fallback: string,
+  exceptId?: string,
+): Promise<string> {
+  if (requested !== undefined) {
+    if (await taken(db, table, requested, exceptId)) {
+      throw Problem.invalid([{ field: 'permalink', code: 'taken', message: 'is already taken' }]);
+    }
+    return requested;
+  }
+  return uniquePermalink(db, table, text, fallback);
+}

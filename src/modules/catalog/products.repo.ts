@@ -1,0 +1,191 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
+import {
+  optionConditions, productConditions, sortColumns, type CatalogFilter, type ListingBuilder, type SortBy,
+} from './catalog-filters.js';
+
+export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insertProduct(db: Executor, row: ProductRow): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+export async function updateProduct(db: Executor, id: string, changes: Partial<ProductRow>): Promise<void> {
+  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteProduct(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+export function findVendorByPermalink(db: Executor, permalink: string): Promise<VendorRow | undefined> {
+  return db.selectFrom('vendors').selectAll().where('permalink', '=', permalink).executeTakeFirst();
+}
+
+export async function insertVendor(db: Executor, row: VendorRow): Promise<void> {
+  await db.insertInto('vendors').values(row).execute();
+}
+
+export function findVendors(db: Executor, ids: string[]): Promise<VendorRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('vendors').selectAll().where('id', 'in', ids).execute();
+}
+
+export function findTagsByPermalink(db: Executor, permalinks: string[]): Promise<TagRow[]> {
+  if (permalinks.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tags').selectAll().where('permalink', 'in', permalinks).execute();
+}
+
+export async function insertTag(db: Executor, row: TagRow): Promise<void> {
+  await db.insertInto('tags').values(row).execute();
+}
+
+export async function replaceProductTags(db: Executor, productId: string, tagIds: string[]): Promise<void> {
+  await db.deleteFrom('product_tags').where('product_id', '=', productId).execute();
+  if (tagIds.length > 0) {
+    await db.insertInto('product_tags').values(tagIds.map((tag_id) => ({ product_id: productId, tag_id }))).execute();
+  }
+}
+
+/** Tags of several products, in title order. */
+export function findProductTags(db: Executor, productIds: string[]): Promise<Array<TagRow & { product_id: string }>> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_tags as pt')
+    .innerJoin('tags as t', 't.id', 'pt.tag_id')
+    .selectAll('t')
+    .select('pt.product_id')
+    .where('pt.product_id', 'in', productIds)
+    .orderBy('t.title')
+    .execute();
+}
+
+export async function replaceProductCategories(db: Executor, productId: string, categoryIds: string[]): Promise<void> {
+  await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+  if (categoryIds.length > 0) {
+    await db
+      .insertInto('product_categories')
+      .values(categoryIds.map((category_id) => ({ product_id: productId, category_id })))
+      .execute();
+  }
+}
+
+export function findProductCategoryIds(db: Executor, productIds: string[]): Promise<Array<{ product_id: string; category_id: string }>> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_categories')
+    .select(['product_id', 'category_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('category_id')
+    .execute();
+}
+
+export function findProductCollectionIds(db: Executor, productIds: string[]): Promise<Array<{ product_id: string; collection_id: string }>> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('collection_products')
+    .select(['product_id', 'collection_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('collection_id')
+    .execute();
+}
+
+/** Sets a product's memberships of `products` collections, appending it where it is new. */
+export async function replaceProductCollections(db: Executor, productId: string, collectionIds: string[], now: number): Promise<void> {
+  const current = await db.selectFrom('collection_products').select('collection_id').where('product_id', '=', productId).execute();
+  const keep = new Set(collectionIds);
+  const gone = current.map((c) => c.collection_id).filter((id) => !keep.has(id));
+  if (gone.length > 0) {
+    await db.deleteFrom('collection_products').where('product_id', '=', productId).where('collection_id', 'in', gone).execute();
+  }
+  const existing = new Set(current.map((c) => c.collection_id));
+  for (const collectionId of collectionIds.filter((id) => !existing.has(id))) {
+    await addToCollection(db, collectionId, productId, undefined, now);
+  }
+}
+
+/** Puts a product in a collection at `position` (default: last); moves it when it is there already. */
+export async function addToCollection(db: Executor, collectionId: string, productId: string, position: number | undefined, now: number): Promise<number> {
+  let at = position;
+  if (at === undefined) {
+    const last = await db
+      .selectFrom('collection_products')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirst();
+    at = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+  }
+  await db
+    .insertInto('collection_products')
+    .values({ collection_id: collectionId, product_id: productId, position: at, created_at: now })
+    .onConflict((oc) => oc.columns(['collection_id', 'product_id']).doUpdateSet({ position: at }))
+    .execute();
+  return at;
+}
+
+/** What a listing of products draws from: all products, a hand-picked collection, or smart rules. */
+export type ProductScope =
+  | { kind: 'all' }
+  | { kind: 'members'; collectionId: string }
+  | { kind: 'rules'; condition: (eb: ListingBuilder) => Expression<SqlBool> };
+
+/** The order of a listing: a sort_by value, or a `products` collection's own positions. */
+export type ProductOrder = SortBy | 'manual';
+
+function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number) {
+  // The join set depends on the scope, which Kysely's types cannot follow: the builder is untyped here.
+  let query: SelectQueryBuilder<any, any, any> = db.selectFrom('products as p').innerJoin('skus as d', 'd.id', 'p.default_sku_id');
+  if (scope.kind === 'members') {
+    query = query.innerJoin('collection_products as cp', (join) =>
+      join.onRef('cp.product_id', '=', 'p.id').on('cp.collection_id', '=', scope.collectionId));
+  }
+  return query.where((eb) => {
+    const e = eb as ListingBuilder;
+    const conditions = productConditions(e, filter, now);
+    if (scope.kind === 'rules') conditions.push(scope.condition(e));
+    if (filter.priceMin !== undefined) conditions.push(e('d.price', '>=', filter.priceMin));
+    if (filter.priceMax !== undefined) conditions.push(e('d.price', '<=', filter.priceMax));
+    if (filter.listable !== undefined) {
+      const listable = e.exists(e.selectFrom('skus as l').select('l.id').whereRef('l.product_id', '=', 'p.id').where('l.is_listable', '=', 1));
+      conditions.push(filter.listable ? listable : e.not(listable));
+    }
+    if (filter.options && Object.keys(filter.options).length > 0) {
+      conditions.push(e.exists(
+        e.selectFrom('skus as o').select('o.id').whereRef('o.product_id', '=', 'p.id').where((oe) => oe.and(optionConditions(oe as unknown as ListingBuilder, 'o', filter))),
+      ));
+    }
+    return e.and(conditions);
+  });
+}
+
+/** One page of the products in scope that pass the filter, and how many pass in all. */
+export async function listProducts(
+  db: Executor,
+  scope: ProductScope,
+  filter: CatalogFilter,
+  order: ProductOrder,
+  now: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  let page = listingQuery(db, scope, filter, now).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
+  if (order === 'manual') {
+    page = scope.kind === 'members' ? page.orderBy('cp.position').orderBy('p.id') : page.orderBy('p.id');
+  } else {
+    const { column, direction } = sortColumns(order, 'd', 'p');
+    page = page.orderBy(sql.ref(column), direction).orderBy('p.id', direction);
+  }
+  const [rows, count] = await Promise.all([
+    page.offset(offset).limit(limit).execute(),
+    listingQuery(db, scope, filter, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number }>,
+  ]);
+  return { rows, total: Number(count.count) };
+}

@@ -1,0 +1,50 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { catalogFilterOf, skuFilterOf } from './listing-query.js';
+import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
+import * as service from './products.service.js';
+import { SkuList, SkuListQuery } from './skus.schemas.js';
+import { listSkus } from './skus.service.js';
+
+const tags = ['Products'];
+const storefront = { access: 'storefront' as const };
+
+export async function productsRoutes(app: App): Promise<void> {
+  app.get('/v1/products', {
+    config: storefront,
+    schema: { tags, summary: 'List products', querystring: ProductListQuery, response: ok(ProductList) },
+  }, async (request) => {
+    const filter = catalogFilterOf(request.query);
+    return service.listProducts(request.ctx, { kind: 'all' }, filter, filter.sortBy ?? 'created-ascending', pageRequest(request.query), request.url);
+  });
+
+  app.get('/v1/products/:id', {
+    config: storefront,
+    schema: { tags, summary: 'Get a product', params: IdParams, response: ok(ProductEnvelope) },
+  }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id) }));
+
+  app.get('/v1/products/:id/skus', {
+    config: storefront,
+    schema: { tags, summary: 'List the skus of a product', params: IdParams, querystring: SkuListQuery, response: ok(SkuList) },
+  }, async (request) => {
+    await service.assertProductVisible(request.ctx, request.params.id);
+    const filter = { ...skuFilterOf(request.query), productId: request.params.id };
+    return listSkus(request.ctx, filter, pageRequest(request.query), request.url);
+  });
+
+  app.post('/v1/products', {
+    schema: { tags, summary: 'Create a product (with its default sku)', body: ProductCreate, response: created(ProductEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.createProduct(request.ctx, request.body) }));
+
+  app.post('/v1/products/:id', {
+    schema: { tags, summary: 'Update a product', params: IdParams, body: ProductUpdate, response: ok(ProductEnvelope) },
+  }, async (request) => ({ data: await service.updateProduct(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/products/:id', {
+    schema: { tags, summary: 'Delete a product with its skus', params: IdParams, response: noContent },
+  }, async (request, reply) => {
+    await service.deleteProduct(request.ctx, request.params.id);
+    return reply.code(204).send(null);
+  });
+}

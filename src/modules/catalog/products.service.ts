@@ -1,0 +1,217 @@
+import type { Executor, Tx } from '../../db/database.js';
+import type { ProductRow } from '../../db/types.js';
+import { isStorefront, type Ctx } from '../../lib/context.js';
+import { boolFlag } from '../../lib/flags.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { recordEvent } from '../events/record-event.js';
+import type { CatalogFilter } from './catalog-filters.js';
+import { resolveImage, type ResolvedImage } from './images.js';
+import { resolvePermalink, slugify } from './permalinks.js';
+import * as repo from './products.repo.js';
+import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
+import { productView, productViews, type ProductView } from './products.view.js';
+import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js';
+import { buildSku } from './skus.service.js';
+import { parseOptions } from './skus.view.js';
+
+/** Whether the storefront may see a product: active, and published (available_at has come). */
+export function isOnSale(row: ProductRow, now: number): boolean {
+  return row.is_active === 1 && (row.available_at === null || row.available_at <= now);
+}
+
+async function findOrCreateVendor(tx: Tx, name: string, now: number): Promise<string> {
+  const permalink = slugify(name) || 'vendor';
+  const existing = await repo.findVendorByPermalink(tx, permalink);
+  if (existing) return existing.id;
+  const id = newId('vnd');
+  await repo.insertVendor(tx, { id, permalink, name, description: null, created_at: now, updated_at: now });
+  return id;
+}
+
+async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<string[]> {
+  const byPermalink = new Map(titles.map((title) => [slugify(title) || 'tag', title]));
+  const existing = await repo.findTagsByPermalink(tx, [...byPermalink.keys()]);
+  const ids = existing.map((t) => t.id);
+  const found = new Set(existing.map((t) => t.permalink));
+  for (const [permalink, title] of byPermalink) {
+    if (found.has(permalink)) continue;
+    const id = newId('tag');
+    await repo.insertTag(tx, { id, permalink, title, created_at: now, updated_at: now });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Checks the ids of categories and `products` collections a product is put in. */
+async function checkMemberships(db: Executor, input: ProductUpdateInput, errors: FieldErrors): Promise<void> {
+  if (input.category_ids?.length) {
+    const found = await db.selectFrom('categories').select('id').where('id', 'in', input.category_ids).execute();
+    const known = new Set(found.map((r) => r.id));
+    input.category_ids.forEach((id, i) => {
+      if (!known.has(id)) errors.add(`category_ids[${i}]`, 'not_found', 'names no category');
+    });
+  }
+  if (input.collection_ids?.length) {
+    const found = await db.selectFrom('collections').select(['id', 'kind']).where('id', 'in', input.collection_ids).execute();
+    const kinds = new Map(found.map((r) => [r.id, r.kind]));
+    input.collection_ids.forEach((id, i) => {
+      const kind = kinds.get(id);
+      if (!kind) errors.add(`collection_ids[${i}]`, 'not_found', 'names no collection');
+      else if (kind !== 'products') errors.add(`collection_ids[${i}]`, 'smart_collection', 'is a smart collection; its rules choose its products');
+    });
+  }
+}
+
+async function resolveImages(db: Executor, input: ProductUpdateInput, errors: FieldErrors): Promise<ResolvedImage[] | undefined> {
+  if (input.images === undefined) return undefined;
+  const images: ResolvedImage[] = [];
+  for (const [i, ref] of input.images.entries()) {
+    const image = await resolveImage(db, ref, `images[${i}]`, errors);
+    if (image) images.push(image);
+  }
+  return images;
+}
+
+/** Modifiers can be dropped only when no sku still has a value for them. */
+async function checkModifiers(db: Executor, productId: string, modifiers: string[], errors: FieldErrors): Promise<void> {
+  const keep = new Set(modifiers);
+  const used = new Set((await findSkusOfProducts(db, [productId])).flatMap((sku) => Object.keys(parseOptions(sku))));
+  for (const name of used) {
+    if (!keep.has(name)) errors.add('modifiers', 'in_use', `cannot drop "${name}": skus of the product have a value for it`);
+  }
+}
+
+/** Writes the columns and relations a create or an update asks for. */
+async function applyChanges(tx: Tx, row: ProductRow, input: ProductUpdateInput, images: ResolvedImage[] | undefined, now: number): Promise<void> {
+  const changes: Partial<ProductRow> = { updated_at: now };
+  const copied = ['name', 'excerpt', 'description', 'meta_title', 'meta_description', 'meta_keywords', 'available_at'] as const;
+  for (const key of copied) {
+    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
+  if (input.modifiers !== undefined) changes.modifiers = JSON.stringify([...new Set(input.modifiers)]);
+  if (images !== undefined) changes.images = JSON.stringify(images);
+  if (input.vendor !== undefined) changes.vendor_id = input.vendor === null ? null : await findOrCreateVendor(tx, input.vendor, now);
+  await repo.updateProduct(tx, row.id, changes);
+  if (input.tags !== undefined) await repo.replaceProductTags(tx, row.id, await findOrCreateTags(tx, input.tags, now));
+  if (input.category_ids !== undefined) await repo.replaceProductCategories(tx, row.id, [...new Set(input.category_ids)]);
+  if (input.collection_ids !== undefined) await repo.replaceProductCollections(tx, row.id, [...new Set(input.collection_ids)], now);
+}
+
+async function viewOf(db: Executor, id: string): Promise<ProductView> {
+  return productView(db, (await repo.findProduct(db, id))!);
+}
+
+/**
+ * Creates a product with its default sku (priced by `price`), finding or creating its vendor and
+ * tags, and records `product.created`.
+ * @throws Problem validation_failed for a taken permalink, unknown categories or collections, smart collections, bad images.
+ */
+export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promise<ProductView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const errors = new FieldErrors();
+    await checkMemberships(tx, input, errors);
+    const images = await resolveImages(tx, input, errors);
+    errors.throwIfAny();
+    const row: ProductRow = {
+      id: newId('prd'),
+      permalink: await resolvePermalink(tx, 'products', input.permalink, input.name, 'product'),
+      name: input.name,
+      excerpt: null,
+      description: null,
+      meta_title: null,
+      meta_description: null,
+      meta_keywords: null,
+      vendor_id: null,
+      modifiers: '[]',
+      images: '[]',
+      hidden_on: '[]',
+      is_active: 1,
+      available_at: null,
+      default_sku_id: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertProduct(tx, row);
+    await applyChanges(tx, row, input, images, now);
+    const sku = await buildSku(tx, row, { price: input.price, compared_price: input.compared_price }, now);
+    await insertSku(tx, sku);
+    await refreshDefaultSku(tx, row.id);
+    const view = await viewOf(tx, row.id);
+    await recordEvent(tx, now, 'product.created', view);
+    return view;
+  });
+}
+
+/**
+ * Changes a product and records `product.updated`. Lists given (tags, modifiers, images,
+ * category_ids, collection_ids) replace the current ones.
+ * @throws Problem not_found; validation_failed as createProduct, or when dropping a modifier skus use.
+ */
+export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateInput): Promise<ProductView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const row = await repo.findProduct(tx, id);
+    if (!row) throw Problem.notFound('product', id);
+    const errors = new FieldErrors();
+    await checkMemberships(tx, input, errors);
+    if (input.modifiers !== undefined) await checkModifiers(tx, id, input.modifiers, errors);
+    const images = await resolveImages(tx, input, errors);
+    errors.throwIfAny();
+    if (input.permalink !== undefined && input.permalink !== row.permalink) {
+      await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
+    }
+    await applyChanges(tx, row, input, images, now);
+    const view = await viewOf(tx, id);
+    await recordEvent(tx, now, 'product.updated', view);
+    return view;
+  });
+}
+
+/** Deletes a product with its skus and memberships, and records `product.deleted` with the product as it was. */
+export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await repo.findProduct(tx, id);
+    if (!row) throw Problem.notFound('product', id);
+    const view = await productView(tx, row);
+    await repo.deleteProduct(tx, id);
+    await recordEvent(tx, ctx.now(), 'product.deleted', view);
+  });
+}
+
+/** A product; the storefront sees only active, published ones. */
+export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
+  const row = await repo.findProduct(ctx.db, id);
+  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
+  return productView(ctx.db, row);
+}
+
+/** The storefront always lists with active and published forced on. */
+export function effectiveFilter(ctx: Ctx, filter: CatalogFilter): CatalogFilter {
+  return isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+}
+
+/** Products in scope passing the filter, in the given order. */
+export async function listProducts(
+  ctx: Ctx,
+  scope: repo.ProductScope,
+  filter: CatalogFilter,
+  order: repo.ProductOrder,
+  page: PageRequest,
+  url: string,
+): Promise<Page<ProductView>> {
+  const effective = effectiveFilter(ctx, filter);
+  const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
+  const views = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
+  return toPage(views, page, total, url);
+}
+
+/** Checks that the caller may see a product (404 otherwise), for routes nested under it. */
+export async function assertProductVisible(ctx: Ctx, id: string): Promise<void> {
+  const row = await repo.findProduct(ctx.db, id);
+  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
+}
+

@@ -1,0 +1,120 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { SkuRow } from '../../db/types.js';
+import {
+  optionConditions, productConditions, sortColumns, type CatalogFilter, type ListingBuilder,
+} from './catalog-filters.js';
+
+/** A sku with what its view needs of the product. */
+export type SkuWithOwner = SkuRow & { product_name: string; product_modifiers: string; product_is_active: number; product_available_at: number | null };
+
+function withOwner(db: Executor) {
+  return db
+    .selectFrom('skus as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .selectAll('s')
+    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']);
+}
+
+export function findSku(db: Executor, id: string): Promise<SkuWithOwner | undefined> {
+  return withOwner(db).where('s.id', '=', id).executeTakeFirst();
+}
+
+export function findSkusOfProducts(db: Executor, productIds: string[]): Promise<SkuRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('skus')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countSkusOfProduct(db: Executor, productId: string): Promise<number> {
+  const row = await db
+    .selectFrom('skus')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertSku(db: Executor, row: SkuRow): Promise<void> {
+  await db.insertInto('skus').values(row).execute();
+  await replaceSkuOptions(db, row.id, JSON.parse(row.modifiers) as Record<string, string>);
+}
+
+export async function updateSku(db: Executor, id: string, changes: Partial<SkuRow>): Promise<void> {
+  await db.updateTable('skus').set(changes).where('id', '=', id).execute();
+  if (changes.modifiers !== undefined) await replaceSkuOptions(db, id, JSON.parse(changes.modifiers) as Record<string, string>);
+}
+
+export async function deleteSku(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('skus').where('id', '=', id).execute();
+}
+
+async function replaceSkuOptions(db: Executor, skuId: string, options: Record<string, string>): Promise<void> {
+  await db.deleteFrom('sku_options').where('sku_id', '=', skuId).execute();
+  const rows = Object.entries(options).map(([name, value]) => ({ sku_id: skuId, name, value }));
+  if (rows.length > 0) await db.insertInto('sku_options').values(rows).execute();
+}
+
+/** Points the product at its first sku by position, the one its price and `sku_id` come from. */
+export async function refreshDefaultSku(db: Executor, productId: string): Promise<void> {
+  const first = await db
+    .selectFrom('skus')
+    .select('id')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  await db.updateTable('products').set({ default_sku_id: first?.id ?? null }).where('id', '=', productId).execute();
+}
+
+export interface SkuListFilter extends CatalogFilter {
+  productId?: string;
+  ids?: string[];
+  permalinks?: string[];
+}
+
+function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
+  let query: SelectQueryBuilder<any, any, any> = db.selectFrom('skus as s').innerJoin('products as p', 'p.id', 's.product_id');
+  if (filter.productId) query = query.where('s.product_id', '=', filter.productId);
+  if (filter.ids) query = query.where('s.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+  if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
+  return query.where((eb) => {
+    const e = eb as ListingBuilder;
+    const conditions = [...productConditions(e, filter, now), ...optionConditions(e, 's', filter)];
+    if (filter.listable !== undefined) conditions.push(e('s.is_listable', '=', filter.listable ? 1 : 0));
+    if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
+    if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));
+    return e.and(conditions);
+  });
+}
+
+/** One page of skus passing the filter (default order: creation), and how many pass in all. */
+export async function listSkus(
+  db: Executor,
+  filter: SkuListFilter,
+  now: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SkuWithOwner[]; total: number }> {
+  let page = listingQuery(db, filter, now)
+    .selectAll('s')
+    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']) as SelectQueryBuilder<any, any, SkuWithOwner>;
+  if (filter.sortBy) {
+    const { column, direction } = sortColumns(filter.sortBy, 's', 's');
+    page = page.orderBy(sql.ref(column), direction).orderBy('s.id', direction);
+  } else {
+    page = page.orderBy('s.id');
+  }
+  const [rows, count] = await Promise.all([
+    page.offset(offset).limit(limit).execute(),
+    listingQuery(db, filter, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number }>,
+  ]);
+  return { rows, total: Number(count.count) };
+}

@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { weightUnits } from '../../lib/weight.js';
+import { sortByValues } from './catalog-filters.js';
+import { ImageRef } from './images.js';
+
+export const Sku = Type.Object({
+  id: Id('sku'),
+  object: Type.Literal('sku'),
+  permalink: Type.String(),
+  name: Type.String({ description: 'the product name and the option values' }),
+  code: Nullable(Type.String()),
+  barcode: Nullable(Type.String({ description: 'ISBN, UPC, GTIN …' })),
+  price: Type.Integer({ description: 'sale price in cents' }),
+  compared_price: Nullable(Type.Integer({ description: 'higher price for comparison, in cents' })),
+  modifiers: Type.Array(Type.String(), { description: 'option values, in the order of the product modifiers' }),
+  options: Type.Record(Type.String(), Type.String(), { description: 'modifier name → value' }),
+  image_url: Nullable(Type.String()),
+  is_listable: Type.Boolean(),
+  is_taxable: Type.Boolean(),
+  is_shipping_required: Type.Boolean(),
+  stock_policy: StringEnum(['none', 'overall'] as const),
+  is_backorderable: Type.Boolean(),
+  in_stock: Nullable(Type.Integer()),
+  is_notify: Nullable(Type.Boolean()),
+  low_threshold: Nullable(Type.Integer()),
+  weight_unit: Type.String(),
+  weight_source: Type.Integer({ description: 'the weight in grams' }),
+  weight: Nullable(Type.Number({ description: 'in weight_unit' })),
+  position: Type.Integer(),
+  product_id: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const skuFields = {
+  code: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  barcode: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  price: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'cents' })),
+  compared_price: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
+  modifiers: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ minLength: 1, maxLength: 255 }), {
+    description: 'modifier name → value; the names must be modifiers of the product',
+  })),
+  image: Type.Optional(Nullable(ImageRef)),
+  is_listable: Type.Optional(Type.Boolean()),
+  is_taxable: Type.Optional(Type.Boolean()),
+  is_shipping_required: Type.Optional(Type.Boolean()),
+  stock_policy: Type.Optional(StringEnum(['none', 'overall'] as const)),
+  is_backorderable: Type.Optional(Type.Boolean()),
+  in_stock: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
+  is_notify: Type.Optional(Nullable(Type.Boolean())),
+  low_threshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
+  weight_unit: Type.Optional(StringEnum(weightUnits)),
+  weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e9 }))),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
+};
+
+export const SkuCreate = Type.Object({ product_id: Type.String({ maxLength: 64 }), ...skuFields });
+export const SkuUpdate = Type.Object(skuFields);
+export type SkuFields = import('typebox').Static<typeof SkuUpdate>;
+
+/** The listing parameters shared by skus and the products of a collection. */
+export const listingQuery = {
+  ...PageQuery,
+  active: Type.Optional(Type.Boolean()),
+  published: Type.Optional(Type.Boolean()),
+  listable: Type.Optional(Type.Boolean()),
+  price: Type.Optional(Type.Object({
+    min: Type.Optional(Type.Integer({ minimum: 0, description: 'cents, inclusive' })),
+    max: Type.Optional(Type.Integer({ minimum: 0, description: 'cents, inclusive' })),
+  })),
+  options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }), {
+    description: 'options[color]=red: skus whose option equals one of the values',
+  })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  sort_by: Type.Optional(StringEnum(sortByValues)),
+};
+
+export const SkuListQuery = Type.Object({
+  ...listingQuery,
+  permalink: Type.Optional(CommaList),
+  id: Type.Optional(CommaList),
+});
+
+export const SkuEnvelope = DataEnvelope(Sku);
+export const SkuList = ListEnvelope(Sku);

@@ -1,0 +1,180 @@
+import type { Executor } from '../../db/database.js';
+import type { ProductRow, SkuRow } from '../../db/types.js';
+import { isStorefront, type Ctx } from '../../lib/context.js';
+import { boolFlag } from '../../lib/flags.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { toGrams, type WeightUnit } from '../../lib/weight.js';
+import { recordEvent } from '../events/record-event.js';
+import { findStore } from '../store/stores.repo.js';
+import { resolveImage } from './images.js';
+import { uniquePermalink } from './permalinks.js';
+import { findProduct } from './products.repo.js';
+import * as repo from './skus.repo.js';
+import type { SkuFields } from './skus.schemas.js';
+import { skuView, type SkuView } from './skus.view.js';
+
+function ownerOf(row: repo.SkuWithOwner) {
+  return { name: row.product_name, modifiers: JSON.parse(row.product_modifiers) as string[] };
+}
+
+/** Whether the storefront may see a sku: its product is active and published. */
+function isOnSale(row: repo.SkuWithOwner, now: number): boolean {
+  return row.product_is_active === 1 && (row.product_available_at === null || row.product_available_at <= now);
+}
+
+async function loadView(db: Executor, id: string): Promise<SkuView> {
+  const row = await repo.findSku(db, id);
+  if (!row) throw Problem.notFound('sku', id);
+  return skuView(row, ownerOf(row));
+}
+
+/**
+ * Checks the sku fields that need the product or the database, and turns them into column values.
+ * Every problem is collected into one 422.
+ */
+async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, current: SkuRow | undefined): Promise<Partial<SkuRow>> {
+  const errors = new FieldErrors();
+  const changes: Partial<SkuRow> = {};
+  if (input.modifiers !== undefined) {
+    const known = new Set(JSON.parse(product.modifiers) as string[]);
+    for (const name of Object.keys(input.modifiers)) {
+      if (!known.has(name)) errors.add(`modifiers[${name}]`, 'unknown_modifier', 'is not a modifier of the product');
+    }
+    changes.modifiers = JSON.stringify(input.modifiers);
+  }
+  if (input.image !== undefined) {
+    const image = input.image === null ? null : await resolveImage(db, input.image, 'image', errors);
+    changes.image_url = image?.url ?? null;
+    changes.image_file_id = image?.file_id ?? null;
+  }
+  errors.throwIfAny();
+
+  const copied = ['code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight_unit', 'weight', 'position'] as const;
+  for (const key of copied) {
+    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+  }
+  const flags = ['is_listable', 'is_taxable', 'is_shipping_required', 'is_backorderable'] as const;
+  for (const key of flags) {
+    if (input[key] !== undefined) changes[key] = boolFlag(input[key]);
+  }
+  if (input.is_notify !== undefined) changes.is_notify = input.is_notify === null ? null : boolFlag(input.is_notify);
+  if (input.weight !== undefined || input.weight_unit !== undefined) {
+    const weight = input.weight !== undefined ? input.weight : (current?.weight ?? null);
+    const unit = (input.weight_unit ?? current?.weight_unit) as WeightUnit;
+    changes.weight_grams = toGrams(weight, unit);
+  }
+  return changes;
+}
+
+/**
+ * A new sku row for `product` with the defaults of a new sku (listable, taxable, shipped, no stock
+ * tracking, the store's weight unit). Used for skus made through the API and for default skus.
+ */
+export async function buildSku(db: Executor, product: ProductRow, input: SkuFields, now: number): Promise<SkuRow> {
+  const store = await findStore(db);
+  const weightUnit = (input.weight_unit ?? store?.weight_unit ?? 'kg') as WeightUnit;
+  const changes = await skuChanges(db, product, { ...input, weight_unit: weightUnit }, undefined);
+  const options = input.modifiers ?? {};
+  const position = input.position ?? (await repo.countSkusOfProduct(db, product.id));
+  const permalink = await uniquePermalink(db, 'skus', [product.permalink, ...Object.values(options)].join(' '), product.permalink);
+  return {
+    id: newId('sku'),
+    product_id: product.id,
+    permalink,
+    code: null,
+    barcode: null,
+    price: 0,
+    compared_price: null,
+    modifiers: JSON.stringify(options),
+    image_url: null,
+    image_file_id: null,
+    is_listable: 1,
+    is_taxable: 1,
+    is_shipping_required: 1,
+    stock_policy: 'none',
+    is_backorderable: 0,
+    in_stock: null,
+    is_notify: null,
+    low_threshold: null,
+    weight_unit: weightUnit,
+    weight: null,
+    weight_grams: 0,
+    position,
+    created_at: now,
+    updated_at: now,
+    ...changes,
+  };
+}
+
+/**
+ * Adds a sku to a product and records `sku.created`.
+ * @throws Problem validation_failed for an unknown product, a modifier the product lacks, or a bad image.
+ */
+export async function createSku(ctx: Ctx, input: SkuFields & { product_id: string }): Promise<SkuView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const product = await findProduct(tx, input.product_id);
+    if (!product) throw Problem.invalid([{ field: 'product_id', code: 'not_found', message: 'names no product' }]);
+    const row = await buildSku(tx, product, input, ctx.now());
+    await repo.insertSku(tx, row);
+    await repo.refreshDefaultSku(tx, product.id);
+    const view = await loadView(tx, row.id);
+    await recordEvent(tx, ctx.now(), 'sku.created', view);
+    return view;
+  });
+}
+
+/**
+ * Changes a sku and records `sku.updated`. The product of a sku never changes.
+ * @throws Problem not_found; validation_failed as createSku, or when product_id is sent.
+ */
+export async function updateSku(ctx: Ctx, id: string, input: SkuFields & { product_id?: unknown }): Promise<SkuView> {
+  if (input.product_id !== undefined) {
+    throw Problem.invalid([{ field: 'product_id', code: 'immutable', message: 'cannot be changed; create a sku on the other product' }]);
+  }
+  return ctx.db.transaction().execute(async (tx) => {
+    const current = await repo.findSku(tx, id);
+    if (!current) throw Problem.notFound('sku', id);
+    const product = (await findProduct(tx, current.product_id))!;
+    const changes = await skuChanges(tx, product, input, current);
+    await repo.updateSku(tx, id, { ...changes, updated_at: ctx.now() });
+    if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
+    const view = await loadView(tx, id);
+    await recordEvent(tx, ctx.now(), 'sku.updated', view);
+    return view;
+  });
+}
+
+/**
+ * Deletes a sku and records `sku.deleted`; the product's default moves to its next sku.
+ * @throws Problem not_found; invalid_state for the only sku of a product (delete the product instead).
+ */
+export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const current = await repo.findSku(tx, id);
+    if (!current) throw Problem.notFound('sku', id);
+    if ((await repo.countSkusOfProduct(tx, current.product_id)) <= 1) {
+      throw new Problem('invalid_state', 'A product keeps at least one sku; delete the product instead');
+    }
+    const view = skuView(current, ownerOf(current));
+    await repo.deleteSku(tx, id);
+    await repo.refreshDefaultSku(tx, current.product_id);
+    await recordEvent(tx, ctx.now(), 'sku.deleted', view);
+  });
+}
+
+/** A sku; the storefront sees only skus of active, published products. */
+export async function getSku(ctx: Ctx, id: string): Promise<SkuView> {
+  const row = await repo.findSku(ctx.db, id);
+  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('sku', id);
+  return skuView(row, ownerOf(row));
+}
+
+/** Skus passing the filter; the storefront's filter always has active and published set. */
+export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageRequest, url: string): Promise<Page<SkuView>> {
+  const effective = isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+  const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
+  return toPage(rows.map((row) => skuView(row, ownerOf(row))), page, total, url);
+}
+

@@ -1,0 +1,87 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { CollectionRuleRow } from '../../db/types.js';
+import type { FieldErrors } from '../../lib/problem.js';
+import { ilike, likePattern, type ListingBuilder } from './catalog-filters.js';
+
+export const ruleFields = ['title', 'vendor', 'tag', 'price', 'compared_price', 'weight', 'in_stock'] as const;
+export const ruleConditions = [
+  'equals', 'not_equals', 'starts_with', 'ends_with', 'contains', 'not_contains', 'greater_than', 'less_than',
+] as const;
+export type RuleField = (typeof ruleFields)[number];
+export type RuleCondition = (typeof ruleConditions)[number];
+export type Rule = Pick<CollectionRuleRow, 'field' | 'condition' | 'value'>;
+
+const numericFields = new Set<string>(['price', 'compared_price', 'weight', 'in_stock']);
+const textConditions = new Set<string>(['starts_with', 'ends_with', 'contains', 'not_contains']);
+const orderConditions = new Set<string>(['greater_than', 'less_than']);
+
+/** Number fields compare a sku column; weight compares grams. */
+const skuColumn: Record<string, string> = { price: 'price', compared_price: 'compared_price', weight: 'weight_grams', in_stock: 'in_stock' };
+
+/** Adds an error for each rule whose condition does not fit its field, or whose value is no number where one is needed. */
+export function checkRules(rules: Rule[], errors: FieldErrors): void {
+  rules.forEach((rule, i) => {
+    if (numericFields.has(rule.field)) {
+      if (textConditions.has(rule.condition)) errors.add(`rules[${i}][condition]`, 'invalid_value', `does not apply to the number field ${rule.field}`);
+      if (!/^-?\d+$/.test(rule.value.trim())) errors.add(`rules[${i}][value]`, 'invalid_value', `must be an integer for ${rule.field}`);
+    } else if (orderConditions.has(rule.condition)) {
+      errors.add(`rules[${i}][condition]`, 'invalid_value', `does not apply to the text field ${rule.field}`);
+    }
+  });
+}
+
+function textMatch(column: Expression<unknown>, condition: string, value: string): Expression<SqlBool> {
+  switch (condition) {
+    case 'starts_with': return ilike(column, likePattern(value, '', '%'));
+    case 'ends_with': return ilike(column, likePattern(value, '%', ''));
+    case 'contains': return ilike(column, likePattern(value, '%', '%'));
+    default: return sql<SqlBool>`lower(${column}) = ${value.toLowerCase()}`;
+  }
+}
+
+/** The positive form of a negated text condition: `not_contains` is "no match for contains". */
+function isNegated(condition: string): boolean {
+  return condition === 'not_equals' || condition === 'not_contains';
+}
+
+function positive(condition: string): string {
+  return condition === 'not_equals' ? 'equals' : condition === 'not_contains' ? 'contains' : condition;
+}
+
+const operator: Record<string, '=' | '!=' | '>' | '<'> = { equals: '=', not_equals: '!=', greater_than: '>', less_than: '<' };
+
+function ruleCondition(eb: ListingBuilder, rule: Rule): Expression<SqlBool> {
+  if (numericFields.has(rule.field)) {
+    // A product matches a number rule when any of its skus does.
+    return eb.exists(
+      eb.selectFrom('skus as r')
+        .select('r.id')
+        .whereRef('r.product_id', '=', 'p.id')
+        .where(sql.ref(`r.${skuColumn[rule.field]}`), operator[rule.condition]!, Number(rule.value)),
+    );
+  }
+  const match = (column: Expression<unknown>) => textMatch(column, positive(rule.condition), rule.value);
+  let matched: Expression<SqlBool>;
+  if (rule.field === 'title') {
+    matched = match(eb.ref('p.name'));
+  } else if (rule.field === 'vendor') {
+    matched = eb.exists(eb.selectFrom('vendors as v').select('v.id').whereRef('v.id', '=', 'p.vendor_id').where((e) => match(e.ref('v.name'))));
+  } else {
+    matched = eb.exists(
+      eb.selectFrom('product_tags as pt')
+        .innerJoin('tags as t', 't.id', 'pt.tag_id')
+        .select('t.id')
+        .whereRef('pt.product_id', '=', 'p.id')
+        .where((e) => match(e.ref('t.title'))),
+    );
+  }
+  return isNegated(rule.condition) ? eb.not(matched) : matched;
+}
+
+/** The SQL condition a smart collection puts on products `p`: every rule, or any with `disjunctive`. */
+export function smartCondition(rules: Rule[], disjunctive: boolean) {
+  return (eb: ListingBuilder): Expression<SqlBool> => {
+    const conditions = rules.map((rule) => ruleCondition(eb, rule));
+    return disjunctive ? eb.or(conditions) : eb.and(conditions);
+  };
+}
