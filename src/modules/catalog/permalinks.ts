@@ -40,8 +40,8 @@ export async function uniquePermalink(db: Executor, table: PermalinkTable, text:
 }
 
 /**
- * The permalink a write ends with: the one asked for (422 when another row has it), else a fresh
- * one from `text` on create, else unchanged.
+ * The permalink asked for (422 when another row than `exceptId` has it), or else a fresh one made
+ * from `text`. Updates call it only when a permalink is sent, so links never change by themselves.
  */
 export async function resolvePermalink(
   db: Executor,

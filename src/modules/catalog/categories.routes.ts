@@ -1,0 +1,52 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import {
+  CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryUpdate,
+} from './categories.schemas.js';
+import * as service from './categories.service.js';
+
+const tags = ['Categories'];
+
+export async function categoriesRoutes(app: App): Promise<void> {
+  app.get('/v1/categories', {
+    config: { access: 'storefront' },
+    schema: { tags, summary: 'List categories, flat, by order then id', querystring: CategoryListQuery, response: ok(CategoryList) },
+  }, async (request) => service.listCategories(request.ctx, pageRequest(request.query), request.url));
+
+  app.get('/v1/categories/tree', {
+    config: { access: 'storefront' },
+    schema: {
+      tags, summary: 'List root categories with their descendants nested in children; pagination counts roots',
+      querystring: CategoryListQuery, response: ok(CategoryTreeList),
+    },
+  }, async (request) => service.listCategoryTrees(request.ctx, pageRequest(request.query), request.url));
+
+  app.get('/v1/categories/:id', {
+    config: { access: 'storefront' },
+    schema: { tags, summary: 'Get a category', params: IdParams, response: ok(CategoryEnvelope) },
+  }, async (request) => ({ data: await service.getCategory(request.ctx, request.params.id) }));
+
+  app.get('/v1/categories/:id/tree', {
+    config: { access: 'storefront' },
+    schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdParams, response: ok(CategoryTreeEnvelope) },
+  }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
+
+  app.post('/v1/categories', {
+    schema: { tags, summary: 'Create a category', body: CategoryCreate, response: created(CategoryEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.createCategory(request.ctx, request.body) }));
+
+  app.post('/v1/categories/:id', {
+    schema: { tags, summary: 'Update a category', params: IdParams, body: CategoryUpdate, response: ok(CategoryEnvelope) },
+  }, async (request) => ({ data: await service.updateCategory(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/categories/:id', {
+    schema: {
+      tags, summary: 'Delete a category; its children move up to its parent, products lose only this membership',
+      params: IdParams, response: noContent,
+    },
+  }, async (request, reply) => {
+    await service.deleteCategory(request.ctx, request.params.id);
+    return reply.code(204).send(null);
+  });
+}
