@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { testDatabases } from '../../helpers/test-app.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { child, base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer /health:\n${output}`);
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+}
+
+async function databaseUrl(kind: string, folder: string): Promise<string> {
+  if (kind === 'sqlite') return `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`;
+  const adminUrl = inject('postgresUrl');
+  const name = `proc_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+for (const kind of testDatabases()) {
+  describe(`storefront serve [${kind}]`, () => {
+    const folder = mkdtempSync(join(tmpdir(), 'storefront-serve-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('creates the store with the keys from the environment and the demo catalogue, then stops on SIGTERM', async () => {
+      const adminKey = `sk_${randomBytes(16).toString('hex')}`;
+      const channelKey = `ck_${randomBytes(16).toString('hex')}`;
+      const url = await databaseUrl(kind, folder);
+      const server = await startServer({ DATABASE_URL: url, STOREFRONT_ADMIN_KEY: adminKey, STOREFRONT_CHANNEL_KEY: channelKey });
+      try {
+        expect(server.output()).toContain('A new store was created');
+        expect(server.output()).not.toContain(adminKey);
+        const products = await fetch(`${server.base}/v1/products`, { headers: { authorization: `Bearer ${adminKey}` } });
+        expect(products.status).toBe(200);
+        const body = (await products.json()) as { data: Array<{ skus: unknown[] }>; meta: { pagination: { total_items: number } } };
+        expect(body.meta.pagination.total_items).toBeGreaterThanOrEqual(5);
+        const collections = await fetch(`${server.base}/v1/collections`, { headers: { 'channel-key': channelKey } });
+        expect(collections.status).toBe(200);
+        expect(((await collections.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(2);
+        expect((await fetch(`${server.base}/ready`)).status).toBe(200);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+      await expect(fetch(`${server.base}/health`)).rejects.toThrow();
+
+      // A second start on the same database keeps the store and prints no new keys.
+      const again = await startServer({ DATABASE_URL: url });
+      try {
+        expect(again.output()).not.toContain('A new store was created');
+        const store = await fetch(`${again.base}/v1/store`, { headers: { authorization: `Bearer ${adminKey}` } });
+        expect(store.status).toBe(200);
+      } finally {
+        expect(await stop(again.child)).toBe(0);
+      }
+    });
+
+    it('prints random keys once and leaves the store empty with STOREFRONT_DEMO=0', async () => {
+      const url = await databaseUrl(kind, folder);
+      const server = await startServer({ DATABASE_URL: url, STOREFRONT_DEMO: '0', STOREFRONT_ADMIN_KEY: '', STOREFRONT_CHANNEL_KEY: '' });
+      try {
+        const adminKey = /Admin key:\s+(sk_\S+)/.exec(server.output())?.[1];
+        const channelKey = /Channel key:\s+(ck_\S+)/.exec(server.output())?.[1];
+        expect(adminKey).toBeDefined();
+        expect(channelKey).toBeDefined();
+        const products = await fetch(`${server.base}/v1/products`, { headers: { authorization: `Bearer ${adminKey}` } });
+        expect(((await products.json()) as { data: unknown[] }).data).toEqual([]);
+        const skus = await fetch(`${server.base}/v1/skus`, { headers: { 'channel-key': channelKey! } });
+        expect(skus.status).toBe(200);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+    });
+  });
+}
