@@ -33,8 +33,11 @@ export function ilike(column: Expression<unknown>, pattern: string): Expression<
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
-/** Conditions on the product `p`: active, published and the search terms. */
-export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now: number): Expression<SqlBool>[] {
+/**
+ * Conditions on the product `p`: active, published and the search terms. A term matches the product
+ * name or permalink, or a sku code: any sku's for a product listing, the listed sku's (`s`) for skus.
+ */
+export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now: number, codeOf: 'any-sku' | 's'): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.active !== undefined) conditions.push(eb('p.is_active', '=', filter.active ? 1 : 0));
   if (filter.published === true) conditions.push(eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]));
@@ -44,7 +47,9 @@ export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now
     conditions.push(eb.or([
       ilike(eb.ref('p.name'), pattern),
       ilike(eb.ref('p.permalink'), pattern),
-      eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
+      codeOf === 's'
+        ? ilike(eb.ref('s.code'), pattern)
+        : eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
     ]));
   }
   return conditions;
@@ -67,13 +72,14 @@ export function searchTerms(q: string | undefined): string[] {
   return (q ?? '').split(/\s+/).filter((t) => t !== '').slice(0, 10);
 }
 
-/** Column and direction of a sort_by value, for products (`d` price) or skus (`s` price). */
-export function sortColumns(sortBy: SortBy, priceAlias: 'd' | 's', createdAlias: 'p' | 's') {
+/**
+ * What a sort_by value orders by: the product name (case-insensitively), the creation time of the
+ * product or sku, or the price of the default sku (`d`) or of the listed sku (`s`).
+ */
+export function sortOrder(sortBy: SortBy, priceAlias: 'd' | 's', createdAlias: 'p' | 's') {
   const direction = sortBy.endsWith('descending') ? ('desc' as const) : ('asc' as const);
-  const column = sortBy.startsWith('name')
-    ? 'p.name'
-    : sortBy.startsWith('price')
-      ? `${priceAlias}.price`
-      : `${createdAlias}.created_at`;
-  return { column, direction };
+  const expression = sortBy.startsWith('name')
+    ? sql`lower(p.name)`
+    : sql.ref(sortBy.startsWith('price') ? `${priceAlias}.price` : `${createdAlias}.created_at`);
+  return { expression, direction };
 }

@@ -53,7 +53,8 @@ export const CollectionWrite = Type.Object({
   image_url: text(2048),
   sorting_rule: Type.Optional(StringEnum(sortingRules)),
   is_visible: Type.Optional(Type.Boolean()),
-  visible_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Unix seconds' }))),
+  // The upper bound (9999-12-31) keeps the value inside PostgreSQL's bigint; past it the insert fails (500).
+  visible_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds' }))),
   rules: Type.Optional(Type.Array(RuleInput, { maxItems: 50, description: 'smart collections only; replaces the rules' })),
   disjunctive: Type.Optional(Type.Boolean()),
 });

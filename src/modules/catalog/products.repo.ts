@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import {
-  optionConditions, productConditions, sortColumns, type CatalogFilter, type ListingBuilder, type SortBy,
+  optionConditions, productConditions, sortOrder, type CatalogFilter, type ListingBuilder, type SortBy,
 } from './catalog-filters.js';
 
 export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
@@ -30,6 +30,10 @@ export function findVendorByPermalink(db: Executor, permalink: string): Promise<
   return db.selectFrom('vendors').selectAll().where('permalink', '=', permalink).executeTakeFirst();
 }
 
+export function findVendorByName(db: Executor, name: string): Promise<VendorRow | undefined> {
+  return db.selectFrom('vendors').selectAll().where('name', '=', name).orderBy('id').executeTakeFirst();
+}
+
 export async function insertVendor(db: Executor, row: VendorRow): Promise<void> {
   await db.insertInto('vendors').values(row).execute();
 }
@@ -42,6 +46,11 @@ export function findVendors(db: Executor, ids: string[]): Promise<VendorRow[]> {
 export function findTagsByPermalink(db: Executor, permalinks: string[]): Promise<TagRow[]> {
   if (permalinks.length === 0) return Promise.resolve([]);
   return db.selectFrom('tags').selectAll().where('permalink', 'in', permalinks).execute();
+}
+
+export function findTagsByTitle(db: Executor, titles: string[]): Promise<TagRow[]> {
+  if (titles.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tags').selectAll().where('title', 'in', titles).execute();
 }
 
 export async function insertTag(db: Executor, row: TagRow): Promise<void> {
@@ -149,7 +158,7 @@ function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, 
   }
   return query.where((eb) => {
     const e = eb as ListingBuilder;
-    const conditions = productConditions(e, filter, now);
+    const conditions = productConditions(e, filter, now, 'any-sku');
     if (scope.kind === 'rules') conditions.push(scope.condition(e));
     if (filter.priceMin !== undefined) conditions.push(e('d.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('d.price', '<=', filter.priceMax));
@@ -180,8 +189,8 @@ export async function listProducts(
   if (order === 'manual') {
     page = scope.kind === 'members' ? page.orderBy('cp.position').orderBy('p.id') : page.orderBy('p.id');
   } else {
-    const { column, direction } = sortColumns(order, 'd', 'p');
-    page = page.orderBy(sql.ref(column), direction).orderBy('p.id', direction);
+    const { expression, direction } = sortOrder(order, 'd', 'p');
+    page = page.orderBy(expression, direction).orderBy('p.id', direction);
   }
   const [rows, count] = await Promise.all([
     page.offset(offset).limit(limit).execute(),

@@ -75,7 +75,7 @@ const productFields = {
   category_ids: idList,
   collection_ids: idList,
   is_active: Type.Optional(Type.Boolean()),
-  available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Unix seconds; null = published now' }))),
+  available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; null = published now' }))),
 };
 
 export const ProductCreate = Type.Object({

@@ -8,7 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
-import { resolvePermalink, slugify } from './permalinks.js';
+import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
 import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
 import { productView, productViews, type ProductView } from './products.view.js';
@@ -21,27 +21,42 @@ export function isOnSale(row: ProductRow, now: number): boolean {
   return row.is_active === 1 && (row.available_at === null || row.available_at <= now);
 }
 
+// Vendors and tags are matched by slug, so "Acme" and "ACME" are one vendor. A name with no latin
+// letter or digit has no slug: it is matched by itself and gets a numbered fallback permalink.
+
 async function findOrCreateVendor(tx: Tx, name: string, now: number): Promise<string> {
-  const permalink = slugify(name) || 'vendor';
-  const existing = await repo.findVendorByPermalink(tx, permalink);
+  const slug = slugify(name);
+  const existing = slug ? await repo.findVendorByPermalink(tx, slug) : await repo.findVendorByName(tx, name);
   if (existing) return existing.id;
   const id = newId('vnd');
+  const permalink = slug || (await uniquePermalink(tx, 'vendors', name, 'vendor'));
   await repo.insertVendor(tx, { id, permalink, name, description: null, created_at: now, updated_at: now });
   return id;
 }
 
 async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<string[]> {
-  const byPermalink = new Map(titles.map((title) => [slugify(title) || 'tag', title]));
-  const existing = await repo.findTagsByPermalink(tx, [...byPermalink.keys()]);
-  const ids = existing.map((t) => t.id);
-  const found = new Set(existing.map((t) => t.permalink));
-  for (const [permalink, title] of byPermalink) {
-    if (found.has(permalink)) continue;
-    const id = newId('tag');
-    await repo.insertTag(tx, { id, permalink, title, created_at: now, updated_at: now });
-    ids.push(id);
+  const bySlug = new Map<string, string>();
+  const bare = new Set<string>();
+  for (const title of titles) {
+    const slug = slugify(title);
+    if (slug) bySlug.set(slug, title);
+    else bare.add(title);
   }
-  return ids;
+  const existing = [...(await repo.findTagsByPermalink(tx, [...bySlug.keys()])), ...(await repo.findTagsByTitle(tx, [...bare]))];
+  const ids = new Set(existing.map((t) => t.id));
+  const foundSlugs = new Set(existing.map((t) => t.permalink));
+  const foundTitles = new Set(existing.map((t) => t.title));
+  const missing = [
+    ...[...bySlug].filter(([slug]) => !foundSlugs.has(slug)).map(([slug, title]) => ({ slug, title })),
+    ...[...bare].filter((title) => !foundTitles.has(title)).map((title) => ({ slug: '', title })),
+  ];
+  for (const { slug, title } of missing) {
+    const id = newId('tag');
+    const permalink = slug || (await uniquePermalink(tx, 'tags', title, 'tag'));
+    await repo.insertTag(tx, { id, permalink, title, created_at: now, updated_at: now });
+    ids.add(id);
+  }
+  return [...ids];
 }
 
 /** Checks the ids of categories and `products` collections a product is put in. */

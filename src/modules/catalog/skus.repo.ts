@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { SkuRow } from '../../db/types.js';
 import {
-  optionConditions, productConditions, sortColumns, type CatalogFilter, type ListingBuilder,
+  optionConditions, productConditions, sortOrder, type CatalogFilter, type ListingBuilder,
 } from './catalog-filters.js';
 
 /** A sku with what its view needs of the product. */
@@ -51,6 +51,18 @@ export async function updateSku(db: Executor, id: string, changes: Partial<SkuRo
   if (changes.modifiers !== undefined) await replaceSkuOptions(db, id, JSON.parse(changes.modifiers) as Record<string, string>);
 }
 
+/**
+ * Takes the row lock of a sku's product until the transaction ends (a no-op update works on both
+ * databases), so changes to the set of its skus run one after another.
+ */
+export async function lockProductOfSku(db: Executor, skuId: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ default_sku_id: eb.ref('default_sku_id') }))
+    .where('id', '=', (eb) => eb.selectFrom('skus').select('skus.product_id').where('skus.id', '=', skuId))
+    .execute();
+}
+
 export async function deleteSku(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('skus').where('id', '=', id).execute();
 }
@@ -87,7 +99,7 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
   return query.where((eb) => {
     const e = eb as ListingBuilder;
-    const conditions = [...productConditions(e, filter, now), ...optionConditions(e, 's', filter)];
+    const conditions = [...productConditions(e, filter, now, 's'), ...optionConditions(e, 's', filter)];
     if (filter.listable !== undefined) conditions.push(e('s.is_listable', '=', filter.listable ? 1 : 0));
     if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));
@@ -107,8 +119,8 @@ export async function listSkus(
     .selectAll('s')
     .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']) as SelectQueryBuilder<any, any, SkuWithOwner>;
   if (filter.sortBy) {
-    const { column, direction } = sortColumns(filter.sortBy, 's', 's');
-    page = page.orderBy(sql.ref(column), direction).orderBy('s.id', direction);
+    const { expression, direction } = sortOrder(filter.sortBy, 's', 's');
+    page = page.orderBy(expression, direction).orderBy('s.id', direction);
   } else {
     page = page.orderBy('s.id');
   }

@@ -65,9 +65,10 @@ export const listingQuery = {
   active: Type.Optional(Type.Boolean()),
   published: Type.Optional(Type.Boolean()),
   listable: Type.Optional(Type.Boolean()),
+  // Bounded so a huge bound is a 400, not a PostgreSQL bigint overflow.
   price: Type.Optional(Type.Object({
-    min: Type.Optional(Type.Integer({ minimum: 0, description: 'cents, inclusive' })),
-    max: Type.Optional(Type.Integer({ minimum: 0, description: 'cents, inclusive' })),
+    min: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'cents, inclusive' })),
+    max: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'cents, inclusive' })),
   })),
   options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }), {
     description: 'options[color]=red: skus whose option equals one of the values',

@@ -13,7 +13,7 @@ import { uniquePermalink } from './permalinks.js';
 import { findProduct } from './products.repo.js';
 import * as repo from './skus.repo.js';
 import type { SkuFields } from './skus.schemas.js';
-import { skuView, type SkuView } from './skus.view.js';
+import { modifierValues, skuView, type SkuView } from './skus.view.js';
 
 function ownerOf(row: repo.SkuWithOwner) {
   return { name: row.product_name, modifiers: JSON.parse(row.product_modifiers) as string[] };
@@ -78,7 +78,10 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
   const changes = await skuChanges(db, product, { ...input, weight_unit: weightUnit }, undefined);
   const options = input.modifiers ?? {};
   const position = input.position ?? (await repo.countSkusOfProduct(db, product.id));
-  const permalink = await uniquePermalink(db, 'skus', [product.permalink, ...Object.values(options)].join(' '), product.permalink);
+  // Values in the product's modifier order, as in the name: the permalink must not depend on the
+  // key order of the request body.
+  const values = modifierValues(options, { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] });
+  const permalink = await uniquePermalink(db, 'skus', [product.permalink, ...values].join(' '), product.permalink);
   return {
     id: newId('sku'),
     product_id: product.id,
@@ -152,6 +155,8 @@ export async function updateSku(ctx: Ctx, id: string, input: SkuFields & { produ
  */
 export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
+    // Lock the product first: two deletions of its last two skus must not both see two skus.
+    await repo.lockProductOfSku(tx, id);
     const current = await repo.findSku(tx, id);
     if (!current) throw Problem.notFound('sku', id);
     if ((await repo.countSkusOfProduct(tx, current.product_id)) <= 1) {

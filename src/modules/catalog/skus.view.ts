@@ -40,7 +40,7 @@ export function parseOptions(row: Pick<SkuRow, 'modifiers'>): Record<string, str
 }
 
 /** Option values in the order the product lists its modifiers. */
-function modifierValues(options: Record<string, string>, owner: SkuOwner): string[] {
+export function modifierValues(options: Record<string, string>, owner: SkuOwner): string[] {
   return owner.modifiers.filter((name) => name in options).map((name) => options[name]!);
 }
 

@@ -23,7 +23,10 @@ export function checkRules(rules: Rule[], errors: FieldErrors): void {
   rules.forEach((rule, i) => {
     if (numericFields.has(rule.field)) {
       if (textConditions.has(rule.condition)) errors.add(`rules[${i}][condition]`, 'invalid_value', `does not apply to the number field ${rule.field}`);
-      if (!/^-?\d+$/.test(rule.value.trim())) errors.add(`rules[${i}][value]`, 'invalid_value', `must be an integer for ${rule.field}`);
+      // A safe integer also fits PostgreSQL's bigint: a longer one would fail the listing query (500).
+      const value = rule.value.trim();
+      if (!/^-?\d+$/.test(value)) errors.add(`rules[${i}][value]`, 'invalid_value', `must be an integer for ${rule.field}`);
+      else if (!Number.isSafeInteger(Number(value))) errors.add(`rules[${i}][value]`, 'out_of_range', `must be at most ${Number.MAX_SAFE_INTEGER} in size`);
     } else if (orderConditions.has(rule.condition)) {
       errors.add(`rules[${i}][condition]`, 'invalid_value', `does not apply to the text field ${rule.field}`);
     }
