@@ -35,12 +35,21 @@ function fieldError(error: AjvError): FieldError {
   }
 }
 
-function fromValidation(error: FastifyError & { validation: AjvError[]; validationContext?: string }): Problem {
-  const errors = error.validation.map(fieldError);
+/** The schema errors of a request as field errors with bracket names, each reported once. */
+function validationFieldErrors(validation: readonly AjvError[]): FieldError[] {
+  const errors = validation.map(fieldError);
   // Drop repeats (anyOf branches report the same field several times).
-  const unique = errors.filter((e, i) => errors.findIndex((o) => o.field === e.field && o.code === e.code) === i);
+  return errors.filter((e, i) => errors.findIndex((o) => o.field === e.field && o.code === e.code) === i);
+}
+
+function fromValidation(error: FastifyError & { validation: AjvError[]; validationContext?: string }): Problem {
+  const unique = validationFieldErrors(error.validation);
   switch (error.validationContext) {
     case 'body':
+      // A body that is not an object at all (`null`, `[]`, `"text"`) has no fields to name.
+      if (error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
+        return new Problem('invalid_request', 'The request body must be an object');
+      }
       return Problem.invalid(unique);
     case 'params':
       return new Problem('not_found', 'No such resource');
@@ -64,9 +73,11 @@ const codeByStatus: Record<number, ProblemCode> = {
   503: 'unavailable',
 };
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505';
+/** A unique or foreign-key violation: a concurrent write got there first; retrying sorts it out. */
+function isConstraintRace(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+    || code === '23505' || code === '23503';
 }
 
 /** Any thrown value as a problem; unknown errors become a bare 500 that reveals nothing. */
@@ -74,7 +85,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) return fromValidation(e as FastifyError & { validation: AjvError[] });
-  if (isUniqueViolation(error)) return new Problem('conflict', 'The record conflicts with one that exists; retry the request');
+  if (isConstraintRace(error)) return new Problem('conflict', 'A concurrent change conflicts with this request; retry it');
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = codeByStatus[status] ?? 'invalid_request';
@@ -86,6 +97,10 @@ export function toProblem(error: unknown): Problem {
 
 /** Every failure leaves as `application/problem+json`; 5xx are logged with the request id. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Bodies are JSON or form-encoded (DESIGN.md §2). Fastify also parses text/plain by default, which
+  // would turn a text body into a confusing 422 instead of 415 unsupported_media_type.
+  app.removeContentTypeParser('text/plain');
+
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');

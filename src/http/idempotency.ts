@@ -25,6 +25,26 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+/** Members of a resource that are secrets shown once (key tokens, customer tokens, webhook secrets). */
+const SECRET_MEMBERS = ['token', 'secret'];
+
+/**
+ * The answer as it may be kept: secrets live only as hashes (DESIGN.md §4), so they are taken out
+ * of `data` and a replay shows the record without them.
+ */
+function keepableBody(payload: string): string {
+  if (!SECRET_MEMBERS.some((name) => payload.includes(`"${name}"`))) return payload;
+  try {
+    const body = JSON.parse(payload) as { data?: unknown };
+    if (!body.data || typeof body.data !== 'object' || Array.isArray(body.data)) return payload;
+    const data = body.data as Record<string, unknown>;
+    for (const name of SECRET_MEMBERS) delete data[name];
+    return JSON.stringify(body);
+  } catch {
+    return payload;
+  }
+}
+
 /** Claims the key for this request; false when a row for it exists already. */
 async function claim(db: Db, credentialId: string, key: string, hash: string, now: number): Promise<boolean> {
   const result = await db
@@ -41,8 +61,8 @@ async function release(db: Db, credentialId: string, key: string): Promise<void>
 
 /**
  * `Idempotency-Key` on any POST: the first request runs and its answer (below 500) is kept for 24
- * hours; a repeat gets that answer again with `Idempotent-Replayed: true`. The same key with another
- * request, or while the first still runs, is 409 `idempotency_conflict`.
+ * hours, less any secret it showed; a repeat gets that answer again with `Idempotent-Replayed: true`.
+ * The same key with another request, or while the first still runs, is 409 `idempotency_conflict`.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotency', null);
@@ -94,7 +114,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     } else {
       await db
         .updateTable('idempotency_keys')
-        .set({ status_code: reply.statusCode, response_body: typeof payload === 'string' ? payload : '' })
+        .set({ status_code: reply.statusCode, response_body: typeof payload === 'string' ? keepableBody(payload) : '' })
         .where('credential_id', '=', claimed.credentialId)
         .where('key', '=', claimed.key)
         .execute();

@@ -17,6 +17,21 @@ function operationId(method: string, url: string): string {
 }
 
 /**
+ * Problems leave as `application/problem+json` (DESIGN.md §3), so the document says so; the route's
+ * own response schemas, which serialise the answers, are left as they are.
+ */
+function documentProblems(response: unknown): unknown {
+  if (!response || typeof response !== 'object') return response;
+  return Object.fromEntries(
+    Object.entries(response as Record<string, { description?: string }>).map(([status, body]) =>
+      /^[45]/.test(status)
+        ? [status, { description: body.description ?? 'Problem details', content: { 'application/problem+json': { schema: body } } }]
+        : [status, body],
+    ),
+  );
+}
+
+/**
  * The OpenAPI 3.1 document is generated from the same TypeBox schemas that validate requests and
  * serialise answers; `/openapi.json` serves it and `/docs` renders it.
  */
@@ -43,6 +58,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
       const documented = {
         ...schema,
+        ...(schema.response ? { response: documentProblems(schema.response) } : {}),
         security: securityByAccess[access],
         operationId: operationId(method, url),
       } as FastifySchema;

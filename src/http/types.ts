@@ -10,8 +10,13 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** Splits a comma-separated query value into its non-empty, trimmed members. */
+/**
+ * Splits a comma-separated query value into its non-empty, trimmed members. A value with no members
+ * (`id=`, `id=,`) is no filter, as an empty `kind=` is: undefined, never an empty list (an empty
+ * `IN ()` is an SQL error on PostgreSQL).
+ */
 export function commaList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const members = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  return members.length > 0 ? members : undefined;
 }

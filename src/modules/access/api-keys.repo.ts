@@ -37,6 +37,11 @@ export async function countApiKeys(db: Executor, kinds: ApiKeyKind[]): Promise<n
   return Number(row.count);
 }
 
+/** Locks the keys of these kinds until the transaction ends (PostgreSQL only: `FOR UPDATE`). */
+export async function lockApiKeys(db: Executor, kinds: ApiKeyKind[]): Promise<void> {
+  await db.selectFrom('api_keys').select('id').where('kind', 'in', kinds).orderBy('id').forUpdate().execute();
+}
+
 export function listChannelKeys(db: Executor, channelIds: string[]): Promise<ApiKeyRow[]> {
   if (channelIds.length === 0) return Promise.resolve([]);
   return db

@@ -116,6 +116,9 @@ export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const row = await repo.findApiKey(tx, id);
     if (!row || !adminKinds.includes(row.kind)) throw Problem.notFound('api key', id);
+    // Two admin keys revoking each other at once must not both see "another one is left": on
+    // PostgreSQL, lock the admin keys first (SQLite runs one write transaction at a time anyway).
+    if (row.kind === 'admin' && ctx.dbKind === 'postgres') await repo.lockApiKeys(tx, ['admin']);
     if (row.kind === 'admin' && (await repo.countApiKeys(tx, ['admin'])) <= 1) {
       throw new Problem('invalid_state', 'The last admin key cannot be revoked; create another one first');
     }

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { StoreRow } from '../../db/types.js';
 import { storeDate } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
-import { FieldErrors, Problem } from '../../lib/problem.js';
+import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { boolFlag } from '../../lib/flags.js';
 import type { StoreUpdate } from './stores.schemas.js';
 import * as repo from './stores.repo.js';
@@ -10,10 +10,20 @@ import * as repo from './stores.repo.js';
 export type StoreView = ReturnType<typeof storeView>;
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/**
+ * Region codes CLDR names that are not ISO 3166-1 countries: groupings (EU, UN), pseudo-regions
+ * (ZZ, QO, XA), exceptional reservations (IC, TA) and withdrawn codes (SU, YU).
+ */
+const notCountries = new Set([
+  'AC', 'AN', 'BU', 'CP', 'CQ', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC',
+  'NH', 'QO', 'RH', 'SU', 'TA', 'TP', 'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ',
+]);
+/** ISO 4217 codes of currencies in use. */
+const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 /** The English name of an ISO 3166-1 alpha-2 code, or undefined when it names no country. */
 export function countryName(code: string): string | undefined {
-  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  if (!/^[A-Z]{2}$/.test(code) || notCountries.has(code)) return undefined;
   return countryNames.of(code);
 }
 
@@ -79,20 +89,28 @@ export async function getStore(ctx: Ctx): Promise<StoreView> {
 }
 
 /**
+ * What the schema cannot check of a store update: the currency, time zone and country code name
+ * real ones. Takes the body as sent, so it can also run beside failed schema validation.
+ */
+export function storeUpdateErrors(input: Record<string, unknown>): FieldError[] {
+  const errors = new FieldErrors();
+  const { currency, timezone, country_code } = input;
+  if (typeof currency === 'string' && !currencies.has(currency)) errors.add('currency', 'invalid_value', 'is not an ISO 4217 currency code');
+  if (typeof timezone === 'string' && !isTimeZone(timezone)) errors.add('timezone', 'invalid_value', 'is not a known time zone');
+  if (typeof country_code === 'string' && !countryName(country_code)) {
+    errors.add('country_code', 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
+  }
+  return errors.list;
+}
+
+/**
  * Changes the store's settings.
- * @throws Problem validation_failed for an unknown time zone or country code.
+ * @throws Problem validation_failed for an unknown currency, time zone or country code.
  */
 export async function updateStore(ctx: Ctx, input: Static<typeof StoreUpdate>): Promise<StoreView> {
-  const errors = new FieldErrors();
-  if (input.timezone !== undefined && !isTimeZone(input.timezone)) errors.add('timezone', 'invalid_value', 'is not a known time zone');
-  let country: string | null | undefined;
-  if (input.country_code) {
-    country = countryName(input.country_code);
-    if (!country) errors.add('country_code', 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
-  } else if (input.country_code === null) {
-    country = null;
-  }
-  errors.throwIfAny();
+  const errors = storeUpdateErrors(input);
+  if (errors.length > 0) throw Problem.invalid(errors);
+  const country = input.country_code === undefined ? undefined : input.country_code === null ? null : countryName(input.country_code);
 
   const { is_tax_included, ...rest } = input;
   const changes: Partial<StoreRow> = { ...rest, updated_at: ctx.now() };
