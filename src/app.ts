@@ -29,30 +29,46 @@ export interface BuildOptions {
 // objects. The limits keep a hostile query from building huge structures.
 const parseBrackets = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
 
+/** The caller's `X-Request-Id` when it is a sane token (so logs can join both sides), else a new UUID. */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(sent) ? sent : randomUUID();
+}
+
 /** Builds the HTTP application on an open database; the caller listens and closes. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
     routerOptions: { querystringParser: parseBrackets, ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  // Bodies are JSON or form-encoded (DESIGN.md §2): a text/plain body is 415, not a confusing 422.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody, { parser: parseBrackets });
   await registerOpenApi(app);
-  registerAuth(app, options.database);
+  const authorise = registerAuth(app, options.database);
   if (options.config.rateLimit > 0) {
     await app.register(rateLimit, {
+      global: false,
       max: options.config.rateLimit,
       timeWindow: 60_000,
-      keyGenerator: (request) => (request.ctx?.actor.kind === 'admin' ? `key:${request.ctx.actor.keyId}` : `ip:${request.ip}`),
+      keyGenerator: (request) => (request.ctx.actor.kind === 'admin' ? `key:${request.ctx.actor.keyId}` : `ip:${request.ip}`),
       errorResponseBuilder: (_request, context) =>
         new Problem('rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${Math.ceil(context.ttl / 1000)} s`),
     });
+    const limit = app.rateLimit();
+    // Every request counts, refused credentials included; health checks never do.
+    app.addHook('onRequest', async function (request, reply) {
+      if (request.routeOptions.config.rateLimit === false) return;
+      await limit.call(this, request, reply);
+    });
   }
+  app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

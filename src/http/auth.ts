@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     ctx: Ctx;
+    /** Why the credential sent was refused; thrown once rate limiting has counted the request. */
+    authFailure: Problem | null;
   }
   interface FastifyInstance {
     credentials: CredentialCache;
@@ -106,17 +108,35 @@ function accessOf(request: FastifyRequest): Access {
   return request.routeOptions.url?.startsWith('/v1/') ? 'admin' : 'public';
 }
 
-/** Resolves the credential of every request, checks the route's access level and builds `request.ctx`. */
-export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): void {
+/**
+ * Authentication in two hooks, so that rate limiting can run between them and count failed
+ * credentials too: `registerAuth` resolves the credential into `request.ctx` (remembering a failure
+ * instead of throwing it), and the hook it returns refuses the request when the credential failed or
+ * may not call the route. Call the returned hook after anything that must see every request.
+ */
+export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): (request: FastifyRequest) => Promise<void> {
   const cache = new CredentialCache();
   app.decorate('credentials', cache);
   app.decorateRequest('ctx', null as unknown as Ctx);
+  app.decorateRequest('authFailure', null);
   const anonymous: Actor = { kind: 'anonymous' };
 
   app.addHook('onRequest', async (request) => {
-    const access = accessOf(request);
-    const actor = access === 'public' ? null : await resolveActor(cache, handle, request);
-    authorise(access, actor, request.method);
+    let actor: Actor | null = null;
+    if (accessOf(request) !== 'public') {
+      try {
+        actor = await resolveActor(cache, handle, request);
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        request.authFailure = error;
+      }
+    }
     request.ctx = { db: handle.db, dbKind: handle.kind, actor: actor ?? anonymous, now: unixNow, log: request.log };
   });
+
+  return async (request) => {
+    if (request.authFailure) throw request.authFailure;
+    const actor = request.ctx.actor;
+    authorise(accessOf(request), actor.kind === 'anonymous' ? null : actor, request.method);
+  };
 }

@@ -97,10 +97,6 @@ export function toProblem(error: unknown): Problem {
 
 /** Every failure leaves as `application/problem+json`; 5xx are logged with the request id. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  // Bodies are JSON or form-encoded (DESIGN.md §2). Fastify also parses text/plain by default, which
-  // would turn a text body into a confusing 422 instead of 415 unsupported_media_type.
-  app.removeContentTypeParser('text/plain');
-
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -133,4 +133,12 @@ describeEachDatabase('problems', (t) => {
     expect(echoedProblem.status).toBe(401);
     expect(echoedProblem.headers['x-request-id']).toBe('trace-def-456');
   });
+
+  it('replaces a client request id that is too long or carries odd characters with its own', async () => {
+    for (const sent of ['x'.repeat(129), 'two words', 'new\u2028line']) {
+      const res = await t.as({ authorization: `Bearer ${t.adminKey}`, 'x-request-id': sent }).get('/v1/store');
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });

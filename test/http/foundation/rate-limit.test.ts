@@ -65,6 +65,19 @@ describeEachDatabase('rate limit', (t) => {
     expect((await from('203.0.113.11', first)).statusCode).toBe(200);
   });
 
+  it('counts refused credentials against the client address, so made-up keys cannot be tried without limit', async () => {
+    const remoteAddress = '192.0.2.44';
+    const guess = (n: number) =>
+      t.app.inject({ method: 'GET', url: '/v1/store', headers: { authorization: `Bearer sk_guess_${n}` }, remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(401);
+    const limited = await guess(3);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+    // Anonymous requests from that address share the bucket.
+    expect((await t.app.inject({ method: 'GET', url: '/openapi.json', remoteAddress })).statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'GET', url: '/openapi.json', remoteAddress: '192.0.2.45' })).statusCode).toBe(200);
+  });
+
   it('never limits /health or /ready, even for a caller over its limit', async () => {
     const admin = await freshAdmin(t);
     for (let i = 0; i < 3; i++) await admin.get('/v1/store');
