@@ -1,0 +1,42 @@
+// The part of autocannon's programmatic API the harness uses (the package ships no types and
+// @types/autocannon is not a dependency).
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    [percentile: string]: number;
+  }
+
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+    method?: string;
+    headers?: Record<string, string>;
+  }
+
+  export interface Result {
+    url: string;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+    latency: Histogram;
+    requests: Histogram & { sent: number };
+    throughput: Histogram;
+  }
+
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,49 @@
+/**
+ * The baseline: a bare Fastify server (no plugins, no hooks, no schemas, no logger) answering each
+ * route with fixed bytes as application/json. The harness fetches the real server's answer once per
+ * scenario and writes a routes file of `{ method, url (a Fastify route pattern), bodyFile }`; this
+ * server reads it at start, registers one route per entry and sends the body file's bytes verbatim.
+ *
+ *   BARE_ROUTES=bench/.data/bare-routes.json PORT=8081 node --import tsx bench/bare.ts
+ *
+ * Listens on 127.0.0.1 only; stops on SIGTERM or SIGINT.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+export interface BareRoute {
+  /** A Fastify route pattern, the same one the real route uses (`/v1/skus/:id`). */
+  url: string;
+  /** The file holding the exact response bytes. */
+  bodyFile: string;
+}
+
+async function main(): Promise<void> {
+  const routesFile = process.env.BARE_ROUTES;
+  const port = Number(process.env.PORT);
+  if (!routesFile || !Number.isInteger(port) || port <= 0) throw new Error('BARE_ROUTES and PORT must be set');
+  const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
+
+  const app = Fastify({ logger: false });
+  for (const route of routes) {
+    const body = readFileSync(route.bodyFile);
+    app.get(route.url, (_request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8').send(body);
+    });
+  }
+  app.get('/health', (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send('{"status":"ok"}');
+  });
+
+  const stop = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  await app.listen({ host: '127.0.0.1', port });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

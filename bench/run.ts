@@ -1,0 +1,391 @@
+/**
+ * `npm run bench`: load on the real server against a bare Fastify route serving the same bytes.
+ *
+ * 1. Generates the catalogue (bench/dataset.ts) into bench/.data/bench.db.
+ * 2. Starts the real server as a child process (`node --import tsx src/cli.ts serve`) on a free
+ *    loopback port, rate limiting off, and waits for GET /health.
+ * 3. Fetches each scenario's answer once from the real server (it must be 200), writes the bytes
+ *    under bench/.data/bodies/ and starts bench/bare.ts on another free port serving them verbatim on
+ *    the same route pattern.
+ * 4. Per scenario: a warm-up on each server, then `--rounds` rounds of `--duration` seconds with
+ *    autocannon, alternating real and bare; medians of req/s and of p50/p99 latency.
+ * 5. Prints the table and the targets; `--write` also records it in BENCHMARKS.md.
+ *
+ * Every wait has a deadline, both servers listen on 127.0.0.1 only, and both are stopped at the end,
+ * on error and on SIGINT/SIGTERM. Any non-2xx answer, socket error or timeout fails the run.
+ *
+ *   npm run bench -- [--products 10000] [--duration 10] [--rounds 3] [--warmup 3] [--connections 10]
+ *                    [--scenarios sku,listing] [--write] [--cpu-prof]
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import type { BareRoute } from './bare.js';
+import { BENCH_DIR, DATA_DIR, generateDataset, type Dataset } from './dataset.js';
+
+const ROOT = resolve(BENCH_DIR, '..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+interface Scenario {
+  name: string;
+  title: string;
+  /** The route pattern of the real route; the bare server registers the same one. */
+  route: string;
+  path: (d: Dataset) => string;
+  headers: (d: Dataset) => Record<string, string>;
+  /** The least real/bare req/s ratio we aim for. */
+  target: number;
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'sku',
+    title: 'GET /v1/skus/{id} (admin key)',
+    route: '/v1/skus/:id',
+    path: (d) => `/v1/skus/${d.skuId}`,
+    headers: (d) => ({ authorization: `Bearer ${d.adminKey}` }),
+    target: 0.5,
+  },
+  {
+    name: 'listing',
+    title: 'GET /v1/collections/{id}/products?per_page=20 (10k-product collection, admin key)',
+    route: '/v1/collections/:id/products',
+    path: (d) => `/v1/collections/${d.collectionId}/products?per_page=20`,
+    headers: (d) => ({ authorization: `Bearer ${d.adminKey}` }),
+    target: 0.25,
+  },
+];
+
+interface Options {
+  products: number;
+  duration: number;
+  rounds: number;
+  warmup: number;
+  connections: number;
+  scenarios: Scenario[];
+  write: boolean;
+  cpuProf: boolean;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '10000' },
+      duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+      scenarios: { type: 'string', default: scenarios.map((s) => s.name).join(',') },
+      write: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+    },
+  });
+  const positive = (name: string, raw: string, max: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}, got "${raw}"`);
+    return n;
+  };
+  const chosen = values.scenarios.split(',').map((name) => {
+    const found = scenarios.find((s) => s.name === name.trim());
+    if (!found) throw new Error(`Unknown scenario "${name}"; known: ${scenarios.map((s) => s.name).join(', ')}`);
+    return found;
+  });
+  return {
+    products: positive('products', values.products, 1_000_000),
+    duration: positive('duration', values.duration, 600),
+    rounds: positive('rounds', values.rounds, 20),
+    warmup: positive('warmup', values.warmup, 60),
+    connections: positive('connections', values.connections, 1000),
+    scenarios: chosen,
+    write: values.write,
+    cpuProf: values['cpu-prof'],
+  };
+}
+
+// --- child processes -------------------------------------------------------------------------
+
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim() !== '') process.stderr.write(`[${label}] ${line}\n`);
+  };
+  child.stdout!.on('data', forward);
+  child.stderr!.on('data', forward);
+  return child;
+}
+
+async function waitForHealth(label: string, child: ChildProcess, base: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${label} exited (${child.exitCode ?? child.signalCode}) before answering /health`);
+    try {
+      const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${label} did not answer ${base}/health within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(children.map(stop));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the servers\n`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+// --- measuring -------------------------------------------------------------------------------
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  avg: number;
+  requests: number;
+}
+
+interface Row {
+  scenario: Scenario;
+  bodyBytes: number;
+  real: Round;
+  bare: Round;
+  realRounds: Round[];
+  bareRounds: Round[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function medianRound(rounds: Round[]): Round {
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    avg: median(rounds.map((r) => r.avg)),
+    requests: median(rounds.map((r) => r.requests)),
+  };
+}
+
+/** One autocannon run; throws on any non-2xx answer, socket error or timeout. */
+async function load(label: string, url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Round> {
+  const result: Result = await autocannon({ url, headers, connections, duration: seconds, timeout: 10 });
+  const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(', ');
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 || result['2xx'] === 0) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (status codes: ${codes || 'none'})`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    avg: result.latency.average,
+    requests: result['2xx'],
+  };
+}
+
+async function measure(opts: Options, dataset: Dataset, realBase: string, bareBase: string, scenario: Scenario, bodyBytes: number): Promise<Row> {
+  const path = scenario.path(dataset);
+  const headers = scenario.headers(dataset);
+  const log = (text: string) => process.stderr.write(`  ${scenario.name}: ${text}\n`);
+  log(`warm-up ${opts.warmup} s each`);
+  await load(`${scenario.name} real warm-up`, realBase + path, headers, opts.warmup, opts.connections);
+  await load(`${scenario.name} bare warm-up`, bareBase + path, headers, opts.warmup, opts.connections);
+  const realRounds: Round[] = [];
+  const bareRounds: Round[] = [];
+  for (let round = 1; round <= opts.rounds; round++) {
+    const real = await load(`${scenario.name} real round ${round}`, realBase + path, headers, opts.duration, opts.connections);
+    realRounds.push(real);
+    const bare = await load(`${scenario.name} bare round ${round}`, bareBase + path, headers, opts.duration, opts.connections);
+    bareRounds.push(bare);
+    log(`round ${round}/${opts.rounds}: real ${real.rps.toFixed(0)} req/s, bare ${bare.rps.toFixed(0)} req/s, ratio ${(real.rps / bare.rps).toFixed(3)}`);
+  }
+  return { scenario, bodyBytes, real: medianRound(realRounds), bare: medianRound(bareRounds), realRounds, bareRounds };
+}
+
+/** The real answer of a scenario, fetched once: it must be a 200 with a JSON body. */
+async function fetchBody(base: string, dataset: Dataset, scenario: Scenario): Promise<Buffer> {
+  const response = await fetch(base + scenario.path(dataset), { headers: scenario.headers(dataset), signal: AbortSignal.timeout(10_000) });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${scenario.name}: the real server answered ${response.status}: ${body.toString().slice(0, 500)}`);
+  if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${scenario.name}: not JSON (${response.headers.get('content-type')})`);
+  JSON.parse(body.toString());
+  return body;
+}
+
+// --- reporting -------------------------------------------------------------------------------
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| scenario | body | real req/s | bare req/s | ratio | target | real p50 / p99 (ms) | bare p50 / p99 (ms) | met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const ratio = row.real.rps / row.bare.rps;
+    lines.push(
+      `| ${row.scenario.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${row.bare.rps.toFixed(0)} | ${ratio.toFixed(3)} | ≥ ${row.scenario.target.toFixed(2)} | ${row.real.p50} / ${row.real.p99} | ${row.bare.p50} / ${row.bare.p99} | ${ratio >= row.scenario.target ? 'yes' : '**no**'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function roundsTable(rows: Row[]): string {
+  const lines = ['| scenario | round | real req/s | bare req/s | ratio |', '| --- | ---: | ---: | ---: | ---: |'];
+  for (const row of rows) {
+    row.realRounds.forEach((real, i) => {
+      const bare = row.bareRounds[i]!;
+      lines.push(`| ${row.scenario.name} | ${i + 1} | ${real.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${(real.rps / bare.rps).toFixed(3)} |`);
+    });
+  }
+  return lines.join('\n');
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function machine(): string {
+  const cpu = cpus();
+  const dirty = git(['status', '--porcelain']) !== '' ? ' (working tree has uncommitted changes)' : '';
+  return [
+    `- date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- git commit: ${git(['rev-parse', '--short', 'HEAD'])}${dirty}`,
+    `- CPUs: ${cpu.length} × ${cpu[0]?.model ?? 'unknown'} (server, bare server and autocannon share them)`,
+    `- memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- node: ${process.version}, ${process.platform}/${process.arch}`,
+    `- load average at the end (1/5/15 min): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+  ].join('\n');
+}
+
+const START_MARK = '<!-- bench:results:start -->';
+const END_MARK = '<!-- bench:results:end -->';
+
+function writeResults(section: string): void {
+  const file = join(ROOT, 'BENCHMARKS.md');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = `# Benchmarks\n\n${START_MARK}\n${END_MARK}\n`;
+  }
+  const from = text.indexOf(START_MARK);
+  const to = text.indexOf(END_MARK);
+  if (from < 0 || to < from) throw new Error(`BENCHMARKS.md lacks the ${START_MARK} … ${END_MARK} markers`);
+  writeFileSync(file, `${text.slice(0, from + START_MARK.length)}\n${section}\n${text.slice(to)}`);
+  process.stderr.write(`Recorded in ${file}\n`);
+}
+
+// --- main ------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const opts = options();
+  mkdirSync(join(DATA_DIR, 'bodies'), { recursive: true });
+
+  process.stderr.write(`Generating ${opts.products} products…\n`);
+  const dataset = await generateDataset({ products: opts.products });
+  process.stderr.write(`  ${dataset.file} in ${dataset.millis} ms\n`);
+
+  const realPort = await freePort();
+  const realBase = `http://127.0.0.1:${realPort}`;
+  const profileDir = join(DATA_DIR, 'profiles');
+  const profile = (name: string) => (opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)] : []);
+  const real = start('server', [...profile('real'), '--import', 'tsx', 'src/cli.ts', 'serve'], {
+    DATABASE_URL: `sqlite:${dataset.file}`,
+    PORT: String(realPort),
+    HOST: '127.0.0.1',
+    STOREFRONT_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    STOREFRONT_DEMO: '0',
+    STOREFRONT_ADMIN_KEY: dataset.adminKey,
+    STOREFRONT_CHANNEL_KEY: dataset.channelKey,
+  });
+  await waitForHealth('the real server', real, realBase);
+  process.stderr.write(`Real server on ${realBase}\n`);
+
+  const routes: BareRoute[] = [];
+  const bodies = new Map<string, Buffer>();
+  for (const scenario of opts.scenarios) {
+    const body = await fetchBody(realBase, dataset, scenario);
+    const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
+    writeFileSync(bodyFile, body);
+    routes.push({ url: scenario.route, bodyFile });
+    bodies.set(scenario.name, body);
+  }
+  const routesFile = join(DATA_DIR, 'bare-routes.json');
+  writeFileSync(routesFile, JSON.stringify(routes, null, 2));
+
+  const barePort = await freePort();
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const bare = start('bare', [...profile('bare'), '--import', 'tsx', join('bench', 'bare.ts')], { PORT: String(barePort), BARE_ROUTES: routesFile });
+  await waitForHealth('the bare server', bare, bareBase);
+  for (const scenario of opts.scenarios) {
+    const same = await fetchBody(bareBase, dataset, scenario);
+    if (!same.equals(bodies.get(scenario.name)!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes`);
+  }
+  process.stderr.write(`Bare server on ${bareBase}\n`);
+
+  const total = opts.scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
+  process.stderr.write(`Measuring ${opts.scenarios.length} scenario(s), ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…\n`);
+  const rows: Row[] = [];
+  for (const scenario of opts.scenarios) {
+    rows.push(await measure(opts, dataset, realBase, bareBase, scenario, bodies.get(scenario.name)!.length));
+  }
+
+  const settings = `${opts.products} products; autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating rounds of ${opts.duration} s per server; medians of the rounds. Latencies are autocannon's, in whole milliseconds.`;
+  const report = `${table(rows)}\n\n${settings}`;
+  process.stdout.write(`\n${report}\n\nRounds:\n\n${roundsTable(rows)}\n\n${machine()}\n`);
+  const failed = rows.filter((r) => r.real.rps / r.bare.rps < r.scenario.target);
+  process.stdout.write(failed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${failed.map((r) => r.scenario.name).join(', ')}\n`);
+
+  if (opts.write) {
+    writeResults(`\n${machine()}\n\n${report}\n\nEach round:\n\n${roundsTable(rows)}\n`);
+  }
+  if (opts.cpuProf) process.stderr.write(`CPU profiles of both servers go to ${profileDir}/{real,bare}/ when they stop; summarise with bench/profile-summary.ts.\n`);
+}
+
+main()
+  .then(stopAll, async (error: unknown) => {
+    process.stderr.write(`\nBENCHMARK FAILED: ${error instanceof Error ? error.stack : String(error)}\n`);
+    await stopAll();
+    process.exitCode = 1;
+  });
