@@ -47,6 +47,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   // Bodies are JSON or form-encoded (DESIGN.md §2): a text/plain body is 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { parser: parseBrackets });
@@ -70,10 +74,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db);
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    return payload;
-  });
 
   registerHealth(app, options.database);
   await app.register(storesRoutes);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -38,6 +38,32 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running a small indexed read.
+ * Queries are built from a fixed set of shapes, so their prepared statements are kept by SQL text
+ * (least recently used out first). Reuse is safe: Kysely runs a statement to completion (`all`,
+ * `run`) before the next query starts; nothing here streams rows.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }

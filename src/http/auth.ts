@@ -34,21 +34,21 @@ const CACHE_MAX = 10_000;
 const TOUCH_EVERY_SECONDS = 60;
 
 /**
- * Known credentials by token hash, kept for a few seconds so a hot path does not read the key table
- * on every request. A revoked key stops working at once in the process that revoked it, and within
- * CACHE_TTL_MS in the others.
+ * Known credentials by token, kept for a few seconds so a hot path neither hashes the token nor
+ * reads the key table on every request. A revoked key stops working at once in the process that
+ * revoked it, and within CACHE_TTL_MS in the others.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, { row: ApiKeyRow | null; expires: number }>();
 
   async lookup(handle: DatabaseHandle, token: string): Promise<ApiKeyRow | null> {
-    const hash = hashToken(token);
-    const cached = this.entries.get(hash);
+    const cached = this.entries.get(token);
     if (cached && cached.expires > Date.now()) return cached.row;
+    const hash = hashToken(token);
     const found = await findApiKeyByHash(handle.db, hash);
     const row = found && sameHash(found.token_hash, hash) ? found : null;
     if (this.entries.size >= CACHE_MAX) this.entries.clear();
-    this.entries.set(hash, { row, expires: Date.now() + CACHE_TTL_MS });
+    this.entries.set(token, { row, expires: Date.now() + CACHE_TTL_MS });
     const now = unixNow();
     if (row && (row.last_used_at === null || now - row.last_used_at >= TOUCH_EVERY_SECONDS)) {
       row.last_used_at = now;

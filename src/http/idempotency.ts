@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { unixNow } from '../lib/clock.js';
 import { Problem } from '../lib/problem.js';
@@ -67,9 +67,9 @@ async function release(db: Db, credentialId: string, key: string): Promise<void>
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || key === undefined) return;
+    if (key === undefined) return;
     if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
       throw new Problem('invalid_request', 'Idempotency-Key must be 1 to 255 characters');
     }
@@ -102,9 +102,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const body = row.response_body ?? '';
     const type = row.status_code >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8';
     return reply.code(row.status_code).header('idempotent-replayed', 'true').type(type).send(body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claimed = request.idempotency;
     if (!claimed) return payload;
     request.idempotency = null;
@@ -120,5 +120,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
         .execute();
     }
     return payload;
+  };
+
+  // Only POST routes carry the hooks, so reads pay nothing for idempotency.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST')) return;
+    route.preHandler = [...toArray(route.preHandler), claimKey];
+    route.onSend = [...toArray(route.onSend), keepAnswer];
   });
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import {
-  optionConditions, productConditions, sortOrder, type CatalogFilter, type ListingBuilder, type SortBy,
+  optionConditions, productConditions, searchTerms, sortOrder, type CatalogFilter, type ListingBuilder, type SortBy,
 } from './catalog-filters.js';
 
 export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
@@ -149,9 +149,22 @@ export type ProductScope =
 /** The order of a listing: a sort_by value, or a `products` collection's own positions. */
 export type ProductOrder = SortBy | 'manual';
 
-function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number) {
+function hasFilter(filter: CatalogFilter): boolean {
+  return filter.active !== undefined || filter.published !== undefined || filter.listable !== undefined
+    || filter.priceMin !== undefined || filter.priceMax !== undefined
+    || Object.keys(filter.options ?? {}).length > 0 || searchTerms(filter.q).length > 0;
+}
+
+/**
+ * The products in scope passing the filter. The default sku `d` is joined only when a price is
+ * filtered or sorted on, so a count does not touch skus it does not need.
+ */
+function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, joinDefaultSku: boolean) {
   // The join set depends on the scope, which Kysely's types cannot follow: the builder is untyped here.
-  let query: SelectQueryBuilder<any, any, any> = db.selectFrom('products as p').innerJoin('skus as d', 'd.id', 'p.default_sku_id');
+  let query: SelectQueryBuilder<any, any, any> = db.selectFrom('products as p');
+  if (joinDefaultSku || filter.priceMin !== undefined || filter.priceMax !== undefined) {
+    query = query.innerJoin('skus as d', 'd.id', 'p.default_sku_id');
+  }
   if (scope.kind === 'members') {
     query = query.innerJoin('collection_products as cp', (join) =>
       join.onRef('cp.product_id', '=', 'p.id').on('cp.collection_id', '=', scope.collectionId));
@@ -185,16 +198,25 @@ export async function listProducts(
   offset: number,
   limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  let page = listingQuery(db, scope, filter, now).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
+  const byPrice = order !== 'manual' && order.startsWith('price');
+  let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
   if (order === 'manual') {
     page = scope.kind === 'members' ? page.orderBy('cp.position').orderBy('p.id') : page.orderBy('p.id');
   } else {
     const { expression, direction } = sortOrder(order, 'd', 'p');
     page = page.orderBy(expression, direction).orderBy('p.id', direction);
   }
-  const [rows, count] = await Promise.all([
-    page.offset(offset).limit(limit).execute(),
-    listingQuery(db, scope, filter, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number }>,
-  ]);
-  return { rows, total: Number(count.count) };
+  const [rows, total] = await Promise.all([page.offset(offset).limit(limit).execute(), countProducts(db, scope, filter, now)]);
+  return { rows, total };
+}
+
+async function countProducts(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number): Promise<number> {
+  // An unfiltered hand-picked collection is counted on its membership index alone.
+  const counted = scope.kind === 'members' && !hasFilter(filter)
+    ? db.selectFrom('collection_products').where('collection_id', '=', scope.collectionId)
+    : listingQuery(db, scope, filter, now, false);
+  const row = await (counted as SelectQueryBuilder<any, any, any>)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow() as { count: number };
+  return Number(row.count);
 }
