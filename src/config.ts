@@ -14,6 +14,8 @@ export interface Config {
   demo: boolean;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** How long the storefront's catalogue answers may be kept in memory; 0 keeps none. */
+  cacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     channelKey: key(env, 'STOREFRONT_CHANNEL_KEY', 'ck_'),
     demo: flag(env, 'STOREFRONT_DEMO', true),
     bodyLimit: integer(env, 'STOREFRONT_BODY_LIMIT', 1024 * 1024, 1024),
+    cacheTtlMs: integer(env, 'STOREFRONT_CACHE_TTL_MS', 2000, 0),
   };
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
+import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -14,6 +15,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
+  /** Starts telling when other connections commit changes (for in-memory caches). */
+  openChangeFeed(): ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -27,7 +30,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', openChangeFeed: () => postgresChangeFeed(url), close: () => db.destroy() };
 }
 
 function openSqlite(path: string): DatabaseHandle {
@@ -39,7 +42,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', openChangeFeed: () => sqliteChangeFeed(sqlite), close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { unixNow } from '../lib/clock.js';
 import { Problem } from '../lib/problem.js';
+import { appendRouteHook } from './route-hooks.js';
 
 const KEPT_SECONDS = 24 * 60 * 60;
 /** A first request that has not answered in this long is taken for dead (its process crashed). */
@@ -126,11 +127,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('POST')) return;
-    route.preHandler = [...toArray(route.preHandler), claimKey];
-    route.onSend = [...toArray(route.onSend), keepAnswer];
+    appendRouteHook(route, 'preHandler', claimKey);
+    appendRouteHook(route, 'onSend', keepAnswer);
   });
-}
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }

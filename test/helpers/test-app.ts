@@ -85,11 +85,17 @@ export function testDatabases(): DatabaseKind[] {
 
 /** A fresh, migrated database of the given kind, private to the caller. */
 export async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'sqlite') {
-    const handle = openDatabase('sqlite::memory:');
-    await migrateToLatest(handle.db);
-    return handle;
-  }
+  const handle = openDatabase(await freshDatabaseUrl(kind, 'sqlite::memory:'));
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+/**
+ * The URL of a new, empty database that several handles (or processes) can open: a new PostgreSQL
+ * database on the embedded server, or the given SQLite URL.
+ */
+export async function freshDatabaseUrl(kind: DatabaseKind, sqliteUrl: string): Promise<string> {
+  if (kind === 'sqlite') return sqliteUrl;
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('PostgreSQL tests need the embedded server of test/helpers/global-setup.ts');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -97,29 +103,33 @@ export async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const handle = openDatabase(adminUrl.replace(/\/postgres$/, `/${name}`));
-  await migrateToLatest(handle.db);
-  return handle;
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
 export interface TestAppOptions {
   rateLimit?: number;
+  /** The storefront cache's time to live; on by default, as in production. */
+  cacheTtlMs?: number;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
-  const handle = await freshDatabase(kind);
+  return createTestAppOn(await freshDatabase(kind), options);
+}
+
+/** Builds the real app on an open, migrated database, giving it a store with known keys; closing the app closes the database. */
+export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
   const adminKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const channelKey = `ck_test_${randomBytes(16).toString('hex')}`;
   const first = await ensureStore(handle.db, { adminKey, channelKey });
   const app = await buildApp({
     database: handle,
-    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024 },
+    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000 },
     logger: false,
   });
   await app.ready();
   return {
-    kind,
+    kind: handle.kind,
     app,
     db: handle.db,
     adminKey,

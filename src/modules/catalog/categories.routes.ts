@@ -10,12 +10,12 @@ const tags = ['Categories'];
 
 export async function categoriesRoutes(app: App): Promise<void> {
   app.get('/v1/categories', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', cache: true },
     schema: { tags, summary: 'List categories, flat, by order then id', querystring: CategoryListQuery, response: ok(CategoryList) },
   }, async (request) => service.listCategories(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/tree', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', cache: true },
     schema: {
       tags, summary: 'List root categories with their descendants nested in children; pagination counts roots',
       querystring: CategoryListQuery, response: ok(CategoryTreeList),
@@ -23,12 +23,12 @@ export async function categoriesRoutes(app: App): Promise<void> {
   }, async (request) => service.listCategoryTrees(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/:id', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', cache: true },
     schema: { tags, summary: 'Get a category', params: IdParams, response: ok(CategoryEnvelope) },
   }, async (request) => ({ data: await service.getCategory(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/tree', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', cache: true },
     schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdParams, response: ok(CategoryTreeEnvelope) },
   }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
 

@@ -9,7 +9,7 @@ import * as service from './collections.service.js';
 import { catalogFilterOf } from './listing-query.js';
 
 const tags = ['Collections'];
-const storefront = { access: 'storefront' as const };
+const storefront = { access: 'storefront' as const, cache: true };
 
 export async function collectionsRoutes(app: App): Promise<void> {
   app.get('/v1/collections', {

@@ -8,7 +8,7 @@ import { SkuList, SkuListQuery } from './skus.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];
-const storefront = { access: 'storefront' as const };
+const storefront = { access: 'storefront' as const, cache: true };
 
 export async function productsRoutes(app: App): Promise<void> {
   app.get('/v1/products', {

@@ -6,7 +6,7 @@ import { SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus
 import * as service from './skus.service.js';
 
 const tags = ['Skus'];
-const storefront = { access: 'storefront' as const };
+const storefront = { access: 'storefront' as const, cache: true };
 
 export async function skusRoutes(app: App): Promise<void> {
   app.get('/v1/skus', {

@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-feed.js';
 import type { Executor } from '../../db/database.js';
 import type { EventRow } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
@@ -9,7 +10,7 @@ export type EventKind =
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event
  * are committed together or not at all. `object` is the resource after the change (before it, for a
- * deletion).
+ * deletion). It also announces the change to other processes (their caches drop what they kept).
  */
 export async function recordEvent(
   db: Executor,
@@ -27,5 +28,6 @@ export async function recordEvent(
     updated_at: now,
   };
   await db.insertInto('events').values(row).execute();
+  await announceChange(db);
   return row;
 }

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { testDatabases } from '../../helpers/test-app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseKind } from '../../../src/db/database.js';
+import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -55,15 +55,8 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   });
 }
 
-async function databaseUrl(kind: string, folder: string): Promise<string> {
-  if (kind === 'sqlite') return `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`;
-  const adminUrl = inject('postgresUrl');
-  const name = `proc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
+function databaseUrl(kind: DatabaseKind, folder: string): Promise<string> {
+  return freshDatabaseUrl(kind, `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`);
 }
 
 for (const kind of testDatabases()) {

@@ -1,0 +1,87 @@
+import type SQLite from 'better-sqlite3';
+import { PostgresAdapter, sql } from 'kysely';
+import pg from 'pg';
+import type { Executor } from './database.js';
+
+/** The PostgreSQL channel every committed change is announced on. */
+const CHANNEL = 'storefront_changes';
+const RECONNECT_MS = 1_000;
+
+/**
+ * Tells a process when other processes (or other connections) have committed changes, so that what
+ * it keeps in memory can be dropped.
+ */
+export interface ChangeFeed {
+  /**
+   * A number that changes whenever another connection has committed a change since it was last
+   * read; null while that cannot be known (nothing read in memory should then be trusted).
+   */
+  version(): number | null;
+  close(): Promise<void>;
+}
+
+/** SQLite counts commits of other connections itself: `PRAGMA data_version`. */
+export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return {
+    version: () => (sqlite.open ? (dataVersion.get() as number) : null),
+    close: async () => {},
+  };
+}
+
+/**
+ * PostgreSQL: one listening connection counts the notifications that writers send when they commit
+ * (see announceChange). While it is down, the version is null.
+ */
+export function postgresChangeFeed(url: string): ChangeFeed {
+  let client: pg.Client | null = null;
+  let connected = false;
+  let count = 0;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('notification', () => {
+      count += 1;
+    });
+    next.on('error', () => {
+      connected = false;
+      void next.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      // Anything may have changed while no one listened.
+      count += 1;
+      connected = true;
+    } catch {
+      connected = false;
+      void next.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    }
+  };
+  void connect();
+
+  return {
+    version: () => (connected ? count : null),
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      connected = false;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Announces, inside the writing transaction, that something changed. PostgreSQL delivers the
+ * notification when the transaction commits, and never if it rolls back. SQLite needs nothing.
+ */
+export async function announceChange(db: Executor): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
+  }
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.js';
+import { appendRouteHook } from './route-hooks.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The storefront's answers to this GET route may be kept in memory (see ResponseCache). */
+    cache?: boolean;
+  }
+  interface FastifyRequest {
+    cacheSlot: { key: string; stamp: string } | null;
+  }
+}
+
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Entry {
+  payload: string;
+  stamp: string;
+  expires: number;
+}
+
+/**
+ * The storefront's catalogue answers, kept in memory by channel and URL. An entry is served only
+ * while nothing has changed since it was made: no write through this process (every write request
+ * drops the cache when it ends) and none through another (the database's change feed). The time to
+ * live bounds what no write announces: a product whose `available_at` comes shows up within it.
+ * Staff (admin keys) always read the database.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private writes = 0;
+
+  constructor(private readonly feed: ChangeFeed, private readonly ttlMs: number) {}
+
+  /** What an entry made now would be valid for; null when changes cannot be seen (keep nothing). */
+  stamp(): string | null {
+    const version = this.feed.version();
+    return version === null ? null : `${this.writes}:${version}`;
+  }
+
+  get(key: string, stamp: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.stamp !== stamp || entry.expires <= Date.now()) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    return entry.payload;
+  }
+
+  /** Keeps an answer made under `stamp`, unless something changed while it was being made. */
+  set(key: string, payload: string, stamp: string): void {
+    if (stamp !== this.stamp() || payload.length > MAX_BYTES / 16) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    while (this.bytes + payload.length > MAX_BYTES && this.entries.size > 0) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.remove(oldestKey, oldest);
+    }
+    this.entries.set(key, { payload, stamp, expires: Date.now() + this.ttlMs });
+    this.bytes += payload.length;
+  }
+
+  /** A write happened in this process: nothing kept before it may be served. */
+  dropAll(): void {
+    this.writes += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.payload.length;
+  }
+}
+
+/** Serves and fills the cache for channel-key GETs of routes with `config.cache`; answers say `x-cache: hit|miss`. */
+export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, ttlMs: number): void {
+  const cache = new ResponseCache(feed, ttlMs);
+  app.decorateRequest('cacheSlot', null);
+  app.addHook('onClose', async () => feed.close());
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = request.ctx.actor;
+    if (request.method !== 'GET' || actor.kind !== 'channel') return;
+    const stamp = cache.stamp();
+    if (stamp === null) return;
+    const key = `${actor.channelId} ${request.url}`;
+    const payload = cache.get(key, stamp);
+    if (payload !== undefined) {
+      return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(payload);
+    }
+    request.cacheSlot = { key, stamp };
+    reply.header('x-cache', 'miss');
+  };
+
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const slot = request.cacheSlot;
+    if (slot && reply.statusCode === 200 && typeof payload === 'string') cache.set(slot.key, payload, slot.stamp);
+    return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.cache) return;
+    appendRouteHook(route, 'onRequest', serve);
+    appendRouteHook(route, 'onSend', keep);
+  });
+
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') cache.dropAll();
+  });
+}
