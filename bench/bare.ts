@@ -14,6 +14,8 @@ import Fastify from 'fastify';
 export interface BareRoute {
   /** A Fastify route pattern, the same one the real route uses (`/v1/skus/:id`). */
   url: string;
+  /** Scenarios sharing a route pattern are told apart by the `x-bench-scenario` request header. */
+  scenario: string;
   /** The file holding the exact response bytes. */
   bodyFile: string;
 }
@@ -25,9 +27,16 @@ async function main(): Promise<void> {
   const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
 
   const app = Fastify({ logger: false });
+  const bodies = new Map<string, Map<string, Buffer>>();
   for (const route of routes) {
-    const body = readFileSync(route.bodyFile);
-    app.get(route.url, (_request, reply) => {
+    const byScenario = bodies.get(route.url) ?? new Map<string, Buffer>();
+    byScenario.set(route.scenario, readFileSync(route.bodyFile));
+    bodies.set(route.url, byScenario);
+  }
+  for (const [url, byScenario] of bodies) {
+    const only = byScenario.size === 1 ? [...byScenario.values()][0] : undefined;
+    app.get(url, (request, reply) => {
+      const body = only ?? byScenario.get(String(request.headers['x-bench-scenario']));
       reply.header('content-type', 'application/json; charset=utf-8').send(body);
     });
   }

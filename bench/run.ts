@@ -238,7 +238,7 @@ async function load(label: string, url: string, headers: Record<string, string>,
 
 async function measure(opts: Options, dataset: Dataset, realBase: string, bareBase: string, scenario: Scenario, bodyBytes: number): Promise<Row> {
   const path = scenario.path(dataset);
-  const headers = scenario.headers(dataset);
+  const headers = { ...scenario.headers(dataset), 'x-bench-scenario': scenario.name };
   const log = (text: string) => process.stderr.write(`  ${scenario.name}: ${text}\n`);
   log(`warm-up ${opts.warmup} s each`);
   await load(`${scenario.name} real warm-up`, realBase + path, headers, opts.warmup, opts.connections);
@@ -257,7 +257,7 @@ async function measure(opts: Options, dataset: Dataset, realBase: string, bareBa
 
 /** The real answer of a scenario, fetched once: it must be a 200 with a JSON body. */
 async function fetchBody(base: string, dataset: Dataset, scenario: Scenario): Promise<Buffer> {
-  const response = await fetch(base + scenario.path(dataset), { headers: scenario.headers(dataset), signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(base + scenario.path(dataset), { headers: { ...scenario.headers(dataset), 'x-bench-scenario': scenario.name }, signal: AbortSignal.timeout(10_000) });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${scenario.name}: the real server answered ${response.status}: ${body.toString().slice(0, 500)}`);
   if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${scenario.name}: not JSON (${response.headers.get('content-type')})`);
@@ -366,7 +366,7 @@ async function main(): Promise<void> {
     const body = await fetchBody(realBase, dataset, scenario);
     const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
     writeFileSync(bodyFile, body);
-    routes.push({ url: scenario.route, bodyFile });
+    routes.push({ url: scenario.route, scenario: scenario.name, bodyFile });
     bodies.set(scenario.name, body);
   }
   const routesFile = join(DATA_DIR, 'bare-routes.json');
