@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { CategoryRow } from '../../../src/db/types.js';
-import { describeEachDatabase, type TestContext, type TestResponse } from '../../helpers/test-app.js';
+import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
+import { expectInvalid, expectProblem } from '../../helpers/expect.js';
 
 /** A title no other test uses: tests in this file share one database. */
 function uniqueTitle(prefix: string): string {
@@ -10,17 +11,6 @@ function uniqueTitle(prefix: string): string {
 
 function slug(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-}
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: `/docs/errors#${code}` });
-}
-
-function expectInvalid(res: TestResponse, field: string): void {
-  expectProblem(res, 422, 'validation_failed');
-  expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
 }
 
 // The lowest orders the column holds: categories given them sort before every other test's.

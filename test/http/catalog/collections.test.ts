@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { CollectionRow } from '../../../src/db/types.js';
 import { describeEachDatabase, type Client, type TestResponse } from '../../helpers/test-app.js';
+import { expectInvalid, expectProblem, fieldsOf } from '../../helpers/expect.js';
 
 /** A word no other test uses: tests in this file share one database. */
 function token(): string {
@@ -18,21 +19,6 @@ function slug(title: string): string {
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: `/docs/errors#${code}` });
-}
-
-function fieldsOf(res: TestResponse): string[] {
-  return (res.body.errors ?? []).map((e: { field: string }) => e.field);
-}
-
-function expectInvalid(res: TestResponse, ...fields: string[]): void {
-  expectProblem(res, 422, 'validation_failed');
-  for (const field of fields) expect(fieldsOf(res), res.text).toContain(field);
 }
 
 const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);

@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
+import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 
 /** A word no other test uses: tests in this file share one database. */
-function uniqueWord(): string {
-  return `w${randomBytes(5).toString('hex')}`;
-}
-
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-}
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: `/docs/errors#${code}` });
-}
-
-function expectInvalid(res: TestResponse, field: string): void {
-  expectProblem(res, 422, 'validation_failed');
-  expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
 }
 
 /** A name of CJK characters only, which has no slug. */

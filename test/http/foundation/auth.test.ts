@@ -1,13 +1,6 @@
 import { expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: `/docs/errors#${code}` });
-  expect(typeof res.body.title).toBe('string');
-  expect(typeof res.body.detail).toBe('string');
-}
+import { createTestApp, describeEachDatabase } from '../../helpers/test-app.js';
+import { expectProblem } from '../../helpers/expect.js';
 
 describeEachDatabase('auth', (t) => {
   it('refuses an admin route without a credential (401)', async () => {

@@ -4,12 +4,7 @@ import { describeEachDatabase, type TestContext, type TestResponse } from '../..
 import { unixNow } from '../../../src/lib/clock.js';
 import { newId } from '../../../src/lib/ids.js';
 import { recordEvent, type EventKind } from '../../../src/modules/events/record-event.js';
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code });
-}
+import { expectProblem } from '../../helpers/expect.js';
 
 /** A collection as an event carries it: nested rules included. */
 function collection(title: string) {

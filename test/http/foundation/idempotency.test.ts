@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code });
-}
+import { describeEachDatabase } from '../../helpers/test-app.js';
+import { expectProblem } from '../../helpers/expect.js';
 
 describeEachDatabase('idempotency', (t) => {
   const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });

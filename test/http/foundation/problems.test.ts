@@ -1,17 +1,8 @@
 import { expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
+import { createTestApp, describeEachDatabase } from '../../helpers/test-app.js';
+import { expectProblem } from '../../helpers/expect.js';
 
 /** An RFC 9457 body with every member DESIGN.md §3 promises. */
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ type: `/docs/errors#${code}`, status, code });
-  expect(typeof res.body.title).toBe('string');
-  expect(res.body.title.length).toBeGreaterThan(0);
-  expect(typeof res.body.detail).toBe('string');
-  expect(res.body.detail.length).toBeGreaterThan(0);
-}
-
 describeEachDatabase('problems', (t) => {
   it('answers a malformed JSON body with 400 invalid_request', async () => {
     const res = await t.admin.post('/v1/store', '{"name": "Half', { headers: { 'content-type': 'application/json' } });

@@ -1,15 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext, type TestResponse } from '../../helpers/test-app.js';
+import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
 import { unixNow } from '../../../src/lib/clock.js';
 import { insertKey } from '../../../src/modules/access/api-keys.service.js';
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, type: `/docs/errors#${code}` });
-  expect(typeof res.body.title).toBe('string');
-  expect(typeof res.body.detail).toBe('string');
-}
+import { expectProblem } from '../../helpers/expect.js';
 
 /**
  * A fresh admin key written straight to the database: making it through the API would spend the

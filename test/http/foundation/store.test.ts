@@ -1,11 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
-
-function expectProblem(res: TestResponse, status: number, code: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code });
-}
+import { describeEachDatabase } from '../../helpers/test-app.js';
+import { expectProblem, fieldsOf } from '../../helpers/expect.js';
 
 const storeDate = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
@@ -19,10 +14,6 @@ const storeFields = [
 ];
 
 const billingFields = storeFields.filter((f) => f.startsWith('billing_') || f === 'next_billing_at');
-
-function fieldsOf(res: TestResponse): string[] {
-  return (res.body.errors as Array<{ field: string }>).map((e) => e.field);
-}
 
 describeEachDatabase('store', (t) => {
   it('answers every member of the spec store object, with store dates as YYYY-MM-DD HH:MM:SS', async () => {
