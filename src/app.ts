@@ -16,7 +16,9 @@ import type { App } from './http/types.js';
 import { Problem } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
 
 export interface BuildOptions {
@@ -83,5 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(channelsRoutes);
   await app.register(catalogRoutes);
   await app.register(eventsRoutes);
+  await app.register(customersRoutes);
+  await app.register(countriesRoutes);
   return app;
 }

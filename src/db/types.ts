@@ -220,6 +220,59 @@ export interface EventRow {
   updated_at: number;
 }
 
+export interface CustomerRow {
+  id: string;
+  email: string;
+  /** The email lowercased: unique. */
+  email_key: string;
+  first_name: string | null;
+  last_name: string | null;
+  is_newsletterable: Flag;
+  is_active: Flag;
+  notes: string | null;
+  /** JSON array of strings. */
+  tags: string;
+  /** Null for a guest (made by a checkout, never signed up). */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CustomerAddressRow {
+  id: string;
+  customer_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  postcode: string;
+  country_code: string;
+  state: string | null;
+  state_code: string | null;
+  phone: string;
+  company: string | null;
+  references: string | null;
+  is_primary: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CustomerTokenRow {
+  id: string;
+  customer_id: string;
+  channel_id: string;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface LoginFailureRow {
+  email_key: string;
+  failures: number;
+  first_failed_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -238,4 +291,8 @@ export interface Database {
   categories: CategoryRow;
   product_categories: ProductCategoryRow;
   events: EventRow;
+  customers: CustomerRow;
+  customer_addresses: CustomerAddressRow;
+  customer_tokens: CustomerTokenRow;
+  login_failures: LoginFailureRow;
 }

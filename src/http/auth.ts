@@ -1,19 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
-import type { ApiKeyRow } from '../db/types.js';
+import type { ApiKeyRow, CustomerTokenRow } from '../db/types.js';
 import { unixNow } from '../lib/clock.js';
 import type { Actor, Ctx } from '../lib/context.js';
 import { Problem } from '../lib/problem.js';
 import { findApiKeyByHash, touchApiKey } from '../modules/access/api-keys.repo.js';
+import { findTokenByHash } from '../modules/customers/customers.repo.js';
 import { hashToken, sameHash } from '../modules/access/tokens.js';
 
 /**
  * Who may call a route:
  * - `public`: anyone (health, documentation);
- * - `storefront`: a channel key or an admin key (catalogue reads, carts, checkouts);
+ * - `storefront`: a channel key (with or without a customer token) or an admin key (catalogue reads,
+ *   carts, checkouts, sign-up and sign-in);
+ * - `customer`: a signed-in customer (its own records only: services check whose) or an admin key;
  * - `admin`: an admin key; a read-only key may only read.
  */
-export type Access = 'public' | 'storefront' | 'admin';
+export type Access = 'public' | 'storefront' | 'customer' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,28 +36,37 @@ const CACHE_TTL_MS = 10_000;
 const CACHE_MAX = 10_000;
 const TOUCH_EVERY_SECONDS = 60;
 
+/** What a token turned out to be. */
+type Credential = { type: 'key'; row: ApiKeyRow } | { type: 'customer'; row: CustomerTokenRow };
+
 /**
  * Known credentials by token, kept for a few seconds so a hot path neither hashes the token nor
- * reads the key table on every request. A revoked key stops working at once in the process that
- * revoked it, and within CACHE_TTL_MS in the others.
+ * reads the database on every request. A revoked key or token stops working at once in the process
+ * that revoked it, and within CACHE_TTL_MS in the others.
  */
 export class CredentialCache {
-  private readonly entries = new Map<string, { row: ApiKeyRow | null; expires: number }>();
+  private readonly entries = new Map<string, { credential: Credential | null; expires: number }>();
 
-  async lookup(handle: DatabaseHandle, token: string): Promise<ApiKeyRow | null> {
+  async lookup(handle: DatabaseHandle, token: string): Promise<Credential | null> {
     const cached = this.entries.get(token);
-    if (cached && cached.expires > Date.now()) return cached.row;
+    if (cached && cached.expires > Date.now()) return cached.credential;
     const hash = hashToken(token);
-    const found = await findApiKeyByHash(handle.db, hash);
-    const row = found && sameHash(found.token_hash, hash) ? found : null;
-    if (this.entries.size >= CACHE_MAX) this.entries.clear();
-    this.entries.set(token, { row, expires: Date.now() + CACHE_TTL_MS });
-    const now = unixNow();
-    if (row && (row.last_used_at === null || now - row.last_used_at >= TOUCH_EVERY_SECONDS)) {
-      row.last_used_at = now;
-      await touchApiKey(handle.db, row.id, now);
+    let credential: Credential | null = null;
+    if (token.startsWith('ctk_')) {
+      const row = await findTokenByHash(handle.db, hash);
+      if (row && sameHash(row.token_hash, hash)) credential = { type: 'customer', row };
+    } else {
+      const row = await findApiKeyByHash(handle.db, hash);
+      if (row && sameHash(row.token_hash, hash)) credential = { type: 'key', row };
     }
-    return row;
+    if (this.entries.size >= CACHE_MAX) this.entries.clear();
+    this.entries.set(token, { credential, expires: Date.now() + CACHE_TTL_MS });
+    const now = unixNow();
+    if (credential?.type === 'key' && (credential.row.last_used_at === null || now - credential.row.last_used_at >= TOUCH_EVERY_SECONDS)) {
+      credential.row.last_used_at = now;
+      await touchApiKey(handle.db, credential.row.id, now);
+    }
+    return credential;
   }
 
   forget(): void {
@@ -75,18 +87,36 @@ function channelKey(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && header !== '' ? header.trim() : undefined;
 }
 
+async function resolveChannel(cache: CredentialCache, handle: DatabaseHandle, key: string): Promise<ApiKeyRow> {
+  const credential = await cache.lookup(handle, key);
+  if (credential?.type !== 'key' || credential.row.kind !== 'channel' || !credential.row.channel_id) {
+    throw new Problem('unauthorized', 'Unknown or revoked channel key');
+  }
+  return credential.row;
+}
+
 async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, request: FastifyRequest): Promise<Actor | null> {
   const bearer = bearerToken(request);
-  if (bearer !== undefined) {
-    const row = await cache.lookup(handle, bearer);
-    if (!row || row.kind === 'channel') throw new Problem('unauthorized', 'Unknown or revoked key');
-    return { kind: 'admin', keyId: row.id, readOnly: row.kind === 'read_only' };
-  }
   const key = channelKey(request);
+  if (bearer?.startsWith('ctk_')) {
+    const credential = await cache.lookup(handle, bearer);
+    if (credential?.type !== 'customer' || credential.row.expires_at <= unixNow()) {
+      throw new Problem('unauthorized', 'Unknown, expired or revoked customer token; sign in again');
+    }
+    if (key === undefined) throw new Problem('unauthorized', 'A customer token goes with the Channel-Key of its channel');
+    const channel = await resolveChannel(cache, handle, key);
+    if (channel.channel_id !== credential.row.channel_id) throw new Problem('unauthorized', 'This customer token belongs to another channel');
+    const token = credential.row;
+    return { kind: 'customer', keyId: channel.id, channelId: token.channel_id, customerId: token.customer_id, tokenId: token.id };
+  }
+  if (bearer !== undefined) {
+    const credential = await cache.lookup(handle, bearer);
+    if (credential?.type !== 'key' || credential.row.kind === 'channel') throw new Problem('unauthorized', 'Unknown or revoked key');
+    return { kind: 'admin', keyId: credential.row.id, readOnly: credential.row.kind === 'read_only' };
+  }
   if (key !== undefined) {
-    const row = await cache.lookup(handle, key);
-    if (!row || row.kind !== 'channel' || !row.channel_id) throw new Problem('unauthorized', 'Unknown or revoked channel key');
-    return { kind: 'channel', keyId: row.id, channelId: row.channel_id };
+    const row = await resolveChannel(cache, handle, key);
+    return { kind: 'channel', keyId: row.id, channelId: row.channel_id! };
   }
   return null;
 }
@@ -94,7 +124,12 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
 function authorise(access: Access, actor: Actor | null, method: string): void {
   if (access === 'public') return;
   if (!actor) throw new Problem('unauthorized', 'This endpoint needs a credential: Authorization: Bearer <admin key> or Channel-Key');
-  if (actor.kind === 'channel' && access === 'admin') throw new Problem('forbidden', 'A channel key may not call this endpoint');
+  if (actor.kind === 'channel' && access === 'customer') {
+    throw new Problem('forbidden', 'This endpoint needs a signed-in customer (Authorization: Bearer ctk_…) or an admin key');
+  }
+  if ((actor.kind === 'channel' || actor.kind === 'customer') && access === 'admin') {
+    throw new Problem('forbidden', 'A channel key may not call this endpoint');
+  }
   if (actor.kind === 'admin' && actor.readOnly && method !== 'GET' && method !== 'HEAD') {
     throw new Problem('forbidden', 'A read-only key may only read');
   }

@@ -17,6 +17,7 @@ declare module 'fastify' {
 
 function credentialOf(request: FastifyRequest): string {
   const actor = request.ctx.actor;
+  if (actor.kind === 'customer') return actor.tokenId;
   return actor.kind === 'admin' || actor.kind === 'channel' ? actor.keyId : `ip:${request.ip}`;
 }
 

@@ -6,7 +6,8 @@ import type { App } from './types.js';
 
 const securityByAccess: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
-  storefront: [{ channelKey: [] }, { adminKey: [] }],
+  storefront: [{ channelKey: [] }, { channelKey: [], customerToken: [] }, { adminKey: [] }],
+  customer: [{ channelKey: [], customerToken: [] }, { adminKey: [] }],
   admin: [{ adminKey: [] }],
 };
 
@@ -50,6 +51,11 @@ export async function registerOpenApi(app: App): Promise<void> {
         securitySchemes: {
           adminKey: { type: 'http', scheme: 'bearer', description: 'Admin key sk_… (or read-only rk_…)' },
           channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel' },
+          customerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Customer token ctk_… from POST /v1/customers/token, sent with the Channel-Key of its channel',
+          },
         },
       },
     },

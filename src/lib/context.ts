@@ -5,6 +5,8 @@ import type { DatabaseKind, Db } from '../db/database.js';
 export type Actor =
   | { kind: 'admin'; keyId: string; readOnly: boolean }
   | { kind: 'channel'; keyId: string; channelId: string }
+  /** A signed-in customer: its token, sent together with its channel's key. */
+  | { kind: 'customer'; keyId: string; channelId: string; customerId: string; tokenId: string }
   | { kind: 'anonymous' }
   /** The server itself: the CLI, the worker, start-up seeding. */
   | { kind: 'system' };
@@ -24,5 +26,5 @@ export interface Ctx {
 
 /** True when the caller sees only what is on sale: active, published products in visible collections. */
 export function isStorefront(ctx: Ctx): boolean {
-  return ctx.actor.kind === 'channel' || ctx.actor.kind === 'anonymous';
+  return ctx.actor.kind === 'channel' || ctx.actor.kind === 'customer' || ctx.actor.kind === 'anonymous';
 }

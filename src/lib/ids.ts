@@ -4,7 +4,8 @@ const ulid = monotonicFactory();
 
 /** The id prefixes of the spec, one per resource kind. */
 export type IdPrefix =
-  | 'str' | 'chn' | 'key' | 'fil' | 'vnd' | 'tag' | 'prd' | 'sku' | 'col' | 'rul' | 'cat' | 'evn';
+  | 'str' | 'chn' | 'key' | 'fil' | 'vnd' | 'tag' | 'prd' | 'sku' | 'col' | 'rul' | 'cat' | 'evn'
+  | 'cus' | 'adr' | 'tok';
 
 /**
  * A new id: the kind's prefix, `_`, and 26 lowercase ULID characters. ULIDs are time-ordered and

@@ -34,13 +34,20 @@ export class Problem extends Error {
   readonly errors: FieldError[] | undefined;
   /** Further members of the problem body, such as the current and requested state. */
   readonly extra: Record<string, unknown> | undefined;
+  /** Response headers that go with it, such as `retry-after`. */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ProblemCode, detail: string, options: { errors?: FieldError[]; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ProblemCode,
+    detail: string,
+    options: { errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
     super(detail);
     this.code = code;
     this.status = problemCatalog[code].status;
     this.errors = options.errors;
     this.extra = options.extra;
+    this.headers = options.headers;
   }
 
   /** A 422 naming every invalid field; `detail` repeats the first so a human sees it at once. */

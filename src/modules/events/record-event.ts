@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 
 /** The event kinds this server writes (DESIGN.md §7). */
 export type EventKind =
-  | `${'collection' | 'product' | 'sku' | 'category'}.${'created' | 'updated' | 'deleted'}`;
+  | `${'collection' | 'product' | 'sku' | 'category' | 'customer'}.${'created' | 'updated' | 'deleted'}`;
 
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event

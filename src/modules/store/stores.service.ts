@@ -4,28 +4,14 @@ import { storeDate } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { boolFlag } from '../../lib/flags.js';
+import { countryName } from '../geo/countries.js';
 import type { StoreUpdate } from './stores.schemas.js';
 import * as repo from './stores.repo.js';
 
 export type StoreView = ReturnType<typeof storeView>;
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-/**
- * Region codes CLDR names that are not ISO 3166-1 countries: groupings (EU, UN), pseudo-regions
- * (ZZ, QO, XA), exceptional reservations (IC, TA) and withdrawn codes (SU, YU).
- */
-const notCountries = new Set([
-  'AC', 'AN', 'BU', 'CP', 'CQ', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC',
-  'NH', 'QO', 'RH', 'SU', 'TA', 'TP', 'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ',
-]);
 /** ISO 4217 codes of currencies in use. */
 const currencies = new Set(Intl.supportedValuesOf('currency'));
-
-/** The English name of an ISO 3166-1 alpha-2 code, or undefined when it names no country. */
-export function countryName(code: string): string | undefined {
-  if (!/^[A-Z]{2}$/.test(code) || notCountries.has(code)) return undefined;
-  return countryNames.of(code);
-}
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -1,0 +1,108 @@
+import type { Executor } from '../../db/database.js';
+import type { CustomerAddressRow, CustomerRow, CustomerTokenRow } from '../../db/types.js';
+
+export function findCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findCustomerByEmail(db: Executor, emailKey: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+}
+
+export interface CustomerListFilter {
+  emailKey?: string;
+}
+
+function filtered(db: Executor, filter: CustomerListFilter) {
+  let query = db.selectFrom('customers');
+  if (filter.emailKey !== undefined) query = query.where('email_key', '=', filter.emailKey);
+  return query;
+}
+
+export function listCustomers(db: Executor, filter: CustomerListFilter, offset: number, limit: number): Promise<CustomerRow[]> {
+  return filtered(db, filter).selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countCustomers(db: Executor, filter: CustomerListFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertCustomer(db: Executor, row: CustomerRow): Promise<void> {
+  await db.insertInto('customers').values(row).execute();
+}
+
+export async function updateCustomer(db: Executor, id: string, changes: Partial<CustomerRow>): Promise<void> {
+  await db.updateTable('customers').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteCustomer(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+}
+
+/** Addresses of several customers, oldest first. */
+export function findAddresses(db: Executor, customerIds: string[]): Promise<CustomerAddressRow[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('customer_addresses').selectAll().where('customer_id', 'in', customerIds).orderBy('customer_id').orderBy('id').execute();
+}
+
+export function findAddress(db: Executor, customerId: string, id: string): Promise<CustomerAddressRow | undefined> {
+  return db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertAddress(db: Executor, row: CustomerAddressRow): Promise<void> {
+  await db.insertInto('customer_addresses').values(row).execute();
+}
+
+export async function updateAddress(db: Executor, id: string, changes: Partial<CustomerAddressRow>): Promise<void> {
+  await db.updateTable('customer_addresses').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteAddress(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('customer_addresses').where('id', '=', id).execute();
+}
+
+/** Clears the primary flag of a customer's addresses (before another one takes it). */
+export async function clearPrimary(db: Executor, customerId: string, now: number): Promise<void> {
+  await db
+    .updateTable('customer_addresses')
+    .set({ is_primary: 0, updated_at: now })
+    .where('customer_id', '=', customerId)
+    .where('is_primary', '=', 1)
+    .execute();
+}
+
+export async function insertToken(db: Executor, row: CustomerTokenRow): Promise<void> {
+  await db.insertInto('customer_tokens').values(row).execute();
+}
+
+export function findTokenByHash(db: Executor, tokenHash: string): Promise<CustomerTokenRow | undefined> {
+  return db.selectFrom('customer_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function deleteToken(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('customer_tokens').where('id', '=', id).execute();
+}
+
+/** Failed sign-ins of an email in the current window. */
+export function findLoginFailures(db: Executor, emailKey: string) {
+  return db.selectFrom('login_failures').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+}
+
+/** Counts one more failure, starting a new window when the last one is over. */
+export async function recordLoginFailure(db: Executor, emailKey: string, now: number, windowSeconds: number): Promise<void> {
+  await db
+    .insertInto('login_failures')
+    .values({ email_key: emailKey, failures: 1, first_failed_at: now })
+    .onConflict((oc) =>
+      oc.column('email_key').doUpdateSet((eb) => ({
+        failures: eb.case().when('login_failures.first_failed_at', '<', now - windowSeconds).then(1).else(eb('login_failures.failures', '+', 1)).end(),
+        first_failed_at: eb.case().when('login_failures.first_failed_at', '<', now - windowSeconds).then(now).else(eb.ref('login_failures.first_failed_at')).end(),
+      })),
+    )
+    .execute();
+}
+
+export async function clearLoginFailures(db: Executor, emailKey: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
+}

@@ -1,0 +1,90 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import * as addresses from './customer-addresses.service.js';
+import { signIn, signOut } from './customer-tokens.service.js';
+import {
+  AddressCreate, AddressEnvelope, AddressList, AddressListQuery, AddressParams, AddressUpdate, CustomerCreate, CustomerEnvelope, CustomerList,
+  CustomerListQuery, CustomerTokenEnvelope, CustomerUpdate, TokenCreate,
+} from './customers.schemas.js';
+import * as customers from './customers.service.js';
+
+const tags = ['Customers'];
+const storefront = { access: 'storefront' as const };
+const customer = { access: 'customer' as const };
+
+export async function customersRoutes(app: App): Promise<void> {
+  app.get('/v1/customers', {
+    schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
+  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email }, pageRequest(request.query), request.url));
+
+  app.post('/v1/customers', {
+    config: storefront,
+    schema: {
+      tags,
+      summary: 'Create a customer (admin key), or sign one up (channel key, with a password)',
+      body: CustomerCreate,
+      response: created(CustomerEnvelope),
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await customers.createCustomer(request.ctx, request.body) }));
+
+  app.post('/v1/customers/token', {
+    config: storefront,
+    schema: { tags, summary: 'Sign a customer in: the customer and a token for 30 days', body: TokenCreate, response: ok(CustomerTokenEnvelope) },
+  }, async (request) => ({ data: await signIn(request.ctx, request.body) }));
+
+  app.delete('/v1/customers/token', {
+    config: customer,
+    schema: { tags, summary: 'Revoke the customer token the request carries', response: noContent },
+  }, async (request, reply) => {
+    await signOut(request.ctx);
+    app.credentials.forget();
+    return reply.code(204).send(null);
+  });
+
+  app.get('/v1/customers/:id', {
+    config: customer,
+    schema: { tags, summary: 'Get a customer (a signed-in customer: itself)', params: IdParams, response: ok(CustomerEnvelope) },
+  }, async (request) => ({ data: await customers.getCustomer(request.ctx, request.params.id) }));
+
+  app.post('/v1/customers/:id', {
+    config: customer,
+    schema: { tags, summary: 'Update a customer (email required)', params: IdParams, body: CustomerUpdate, response: ok(CustomerEnvelope) },
+  }, async (request) => ({ data: await customers.updateCustomer(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/customers/:id', {
+    schema: { tags, summary: 'Delete a customer with its addresses', params: IdParams, response: noContent },
+  }, async (request, reply) => {
+    await customers.deleteCustomer(request.ctx, request.params.id);
+    app.credentials.forget();
+    return reply.code(204).send(null);
+  });
+
+  app.get('/v1/customers/:id/addresses', {
+    config: customer,
+    schema: { tags, summary: "List a customer's addresses", params: IdParams, querystring: AddressListQuery, response: ok(AddressList) },
+  }, async (request) => addresses.listAddresses(request.ctx, request.params.id, pageRequest(request.query), request.url));
+
+  app.post('/v1/customers/:id/addresses', {
+    config: customer,
+    schema: { tags, summary: 'Add an address', params: IdParams, body: AddressCreate, response: created(AddressEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await addresses.createAddress(request.ctx, request.params.id, request.body) }));
+
+  app.get('/v1/customers/:id/addresses/:addressId', {
+    config: customer,
+    schema: { tags, summary: 'Get an address', params: AddressParams, response: ok(AddressEnvelope) },
+  }, async (request) => ({ data: await addresses.getAddress(request.ctx, request.params.id, request.params.addressId) }));
+
+  app.post('/v1/customers/:id/addresses/:addressId', {
+    config: customer,
+    schema: { tags, summary: 'Update an address', params: AddressParams, body: AddressUpdate, response: ok(AddressEnvelope) },
+  }, async (request) => ({ data: await addresses.updateAddress(request.ctx, request.params.id, request.params.addressId, request.body) }));
+
+  app.delete('/v1/customers/:id/addresses/:addressId', {
+    config: customer,
+    schema: { tags, summary: 'Delete an address', params: AddressParams, response: noContent },
+  }, async (request, reply) => {
+    await addresses.deleteAddress(request.ctx, request.params.id, request.params.addressId);
+    return reply.code(204).send(null);
+  });
+}

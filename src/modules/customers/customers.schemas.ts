@@ -1,0 +1,91 @@
+import { Type, type Static } from 'typebox';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { addressFields } from './address-rules.js';
+import { MIN_PASSWORD_LENGTH } from './passwords.js';
+
+export const CustomerAddress = Type.Object({
+  id: Id('adr'),
+  object: Type.Literal('customer_address'),
+  customer_id: Type.String(),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  address1: Type.String(),
+  address2: Nullable(Type.String()),
+  country: Type.String({ description: 'country name' }),
+  country_code: Type.String({ description: 'ISO 3166-1 alpha-2' }),
+  state: Nullable(Type.String()),
+  state_code: Nullable(Type.String({ description: 'ISO 3166-2 code after the country: NY for US-NY' })),
+  city: Type.String(),
+  postcode: Type.String(),
+  phone: Type.String(),
+  company: Nullable(Type.String()),
+  references: Nullable(Type.String()),
+  is_primary: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const Customer = Type.Object({
+  id: Id('cus'),
+  object: Type.Literal('customer'),
+  name: Nullable(Type.String({ description: 'first and last name' })),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  email: Type.String(),
+  is_newsletterable: Type.Boolean(),
+  is_active: Type.Boolean(),
+  notes: Nullable(Type.String({ description: 'store notes; staff only' })),
+  tags: Type.Array(Type.String()),
+  default_address: Nullable(CustomerAddress),
+  addresses: Type.Array(CustomerAddress),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const CustomerWithToken = Type.Object({
+  ...Customer.properties,
+  token: Type.String({ description: 'ctk_…: send as Authorization: Bearer with the Channel-Key' }),
+  expires_at: Timestamp,
+});
+
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
+const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 });
+const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+
+export const AddressCreate = Type.Object({ ...addressFields, is_primary: Type.Optional(Type.Boolean()) });
+export const AddressUpdate = AddressCreate;
+
+const customerFields = {
+  email: Email,
+  first_name: text(255),
+  last_name: text(255),
+  is_newsletterable: Type.Optional(Type.Boolean()),
+  is_active: Type.Optional(Type.Boolean({ description: 'staff only' })),
+  notes: text(10_000),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'staff only' })),
+  password: Type.Optional(Password),
+};
+
+export const CustomerCreate = Type.Object({
+  ...customerFields,
+  addresses: Type.Optional(Type.Array(AddressCreate, { maxItems: 20 })),
+});
+export const CustomerUpdate = Type.Object({
+  ...customerFields,
+  current_password: Type.Optional(Type.String({ maxLength: 256, description: 'needed when a customer changes its own password' })),
+});
+export type CustomerCreateInput = Static<typeof CustomerCreate>;
+export type CustomerUpdateInput = Static<typeof CustomerUpdate>;
+export type AddressCreateInput = Static<typeof AddressCreate>;
+
+export const TokenCreate = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
+
+export const CustomerListQuery = Type.Object({ ...PageQuery, email: Type.Optional(Type.String({ maxLength: 254 })) });
+export const AddressListQuery = Type.Object(PageQuery);
+export const AddressParams = Type.Object({ id: Type.String({ maxLength: 64 }), addressId: Type.String({ maxLength: 64 }) });
+
+export const CustomerEnvelope = DataEnvelope(Customer);
+export const CustomerList = ListEnvelope(Customer);
+export const CustomerTokenEnvelope = DataEnvelope(CustomerWithToken);
+export const AddressEnvelope = DataEnvelope(CustomerAddress);
+export const AddressList = ListEnvelope(CustomerAddress);
