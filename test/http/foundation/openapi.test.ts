@@ -51,9 +51,11 @@ describeEachDatabase('openapi', (t) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('declares adminKey on admin routes and channelKey on storefront routes', async () => {
+  it('declares adminKey on admin routes, channelKey on storefront routes and customerToken on customer routes', async () => {
     const { paths } = (await t.anonymous.get('/openapi.json')).body as { paths: Paths };
-    expect(schemesOf(paths['/v1/store']!.get!)).toEqual(['adminKey', 'channelKey']);
+    // Each requirement is one way in: a channel key, a channel key with a customer token, an admin key.
+    expect(paths['/v1/store']!.get!.security).toEqual([{ channelKey: [] }, { channelKey: [], customerToken: [] }, { adminKey: [] }]);
+    expect(paths['/v1/customers/{id}']!.get!.security).toEqual([{ channelKey: [], customerToken: [] }, { adminKey: [] }]);
     for (const [method, path] of [['post', '/v1/store'], ['get', '/v1/api_keys'], ['post', '/v1/api_keys'], ['delete', '/v1/api_keys/{id}'],
       ['get', '/v1/channels'], ['post', '/v1/channels'], ['post', '/v1/channels/{id}/keys'], ['get', '/v1/events'], ['get', '/v1/events/{id}']] as const) {
       expect(schemesOf(paths[path]![method]!), `${method} ${path}`).toEqual(['adminKey']);
