@@ -273,6 +273,191 @@ export interface LoginFailureRow {
   first_failed_at: number;
 }
 
+export interface CartRow {
+  id: string;
+  channel_id: string;
+  customer_id: string | null;
+  is_gift: Flag;
+  gift_message: string | null;
+  source_name: string | null;
+  customer_note: string | null;
+  browser_ip: string | null;
+  user_agent: string | null;
+  landing_site: string | null;
+  referring_site: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CartItemRow {
+  id: string;
+  cart_id: string;
+  sku_id: string;
+  quantity: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ShippingZoneRow {
+  id: string;
+  name: string;
+  /** JSON array of ISO 3166-1 alpha-2 codes. */
+  countries: string;
+  /** JSON array of `{ country_code, code }`: when it names states of a country, only those. */
+  states: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ShippingRateKind = 'weight' | 'price';
+
+export interface ShippingRateRow {
+  id: string;
+  zone_id: string;
+  name: string;
+  kind: ShippingRateKind;
+  from: number;
+  /** Exclusive upper bound; null for none. */
+  to: number | null;
+  price: number;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TaxRateRow {
+  id: string;
+  country_code: string;
+  /** '' for the whole country. */
+  state_code: string;
+  name: string | null;
+  /** Basis points: 1900 is 19 %. */
+  rate: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GatewayRow {
+  id: string;
+  name: string;
+  display_name: string | null;
+  source: string;
+  driver: string;
+  is_enabled: Flag;
+  /** JSON object; secrets among them are never returned. */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CounterRow {
+  name: string;
+  value: number;
+}
+
+export interface OrderRow {
+  id: string;
+  number: string | null;
+  status: string;
+  financial_status: string;
+  fulfillment_status: string;
+  channel_id: string;
+  cart_id: string | null;
+  customer_id: string | null;
+  email: string | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
+  is_shipping_required: Flag;
+  /** JSON snapshot of the checked address. */
+  shipping_address: string | null;
+  billing_address: string | null;
+  same_address: Flag;
+  shipping_rate_id: string | null;
+  /** JSON snapshot of the chosen rate. */
+  shipping_lines: string | null;
+  shipping_rate: number;
+  gateway_id: string | null;
+  gateway: string | null;
+  payment_method: string | null;
+  discount_codes: string | null;
+  is_gift: Flag;
+  gift_message: string | null;
+  source_name: string | null;
+  customer_note: string | null;
+  order_note: string | null;
+  cancel_reason: string | null;
+  browser_ip: string | null;
+  user_agent: string | null;
+  landing_site: string | null;
+  referring_site: string | null;
+  total_products: number;
+  total_discount: number;
+  total_items: number;
+  total_items_price: number;
+  subtotal_price: number;
+  total_taxes: number;
+  total_price: number;
+  currency: string;
+  total_weight: number;
+  is_test: Flag | null;
+  canceler_id: string | null;
+  placed_at: number | null;
+  archived_at: number | null;
+  canceled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderItemRow {
+  id: string;
+  order_id: string;
+  product_id: string;
+  sku_id: string;
+  permalink: string;
+  name: string;
+  product_name: string;
+  sku_name: string;
+  vendor: string | null;
+  code: string | null;
+  image: string | null;
+  price: number;
+  compared_price: number | null;
+  quantity: number;
+  discount: number | null;
+  is_taxable: Flag;
+  tax_rate: number;
+  subtotal: number;
+  taxes: number;
+  total: number;
+  fulfilled: number;
+  is_shipping_required: Flag;
+  weight: number;
+  stock_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TransactionRow {
+  id: string;
+  order_id: string;
+  parent_id: string | null;
+  kind: string;
+  status: string;
+  amount: number;
+  currency: string;
+  authorization: string | null;
+  code: string | null;
+  reference: string | null;
+  gateway: string | null;
+  source_name: string | null;
+  credit_card_number: string | null;
+  credit_card_brand: string | null;
+  message: string | null;
+  is_test: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -295,4 +480,14 @@ export interface Database {
   customer_addresses: CustomerAddressRow;
   customer_tokens: CustomerTokenRow;
   login_failures: LoginFailureRow;
+  carts: CartRow;
+  cart_items: CartItemRow;
+  shipping_zones: ShippingZoneRow;
+  shipping_rates: ShippingRateRow;
+  tax_rates: TaxRateRow;
+  gateways: GatewayRow;
+  counters: CounterRow;
+  orders: OrderRow;
+  order_items: OrderItemRow;
+  transactions: TransactionRow;
 }
