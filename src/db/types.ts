@@ -401,6 +401,8 @@ export interface OrderRow {
   total_weight: number;
   is_test: Flag | null;
   canceler_id: string | null;
+  /** When a payment attempt took the order; null when none is under way. */
+  payment_claimed_at: number | null;
   placed_at: number | null;
   archived_at: number | null;
   canceled_at: number | null;

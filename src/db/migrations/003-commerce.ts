@@ -133,6 +133,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('total_weight', 'bigint', (c) => c.notNull())
     .addColumn('is_test', 'integer')
     .addColumn('canceler_id', 'text')
+    // Set while a payment for the order is with the gateway, so a second one waits (no double charge).
+    .addColumn('payment_claimed_at', 'bigint')
     .addColumn('placed_at', 'bigint')
     .addColumn('archived_at', 'bigint')
     .addColumn('canceled_at', 'bigint')
