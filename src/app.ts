@@ -16,10 +16,14 @@ import type { App } from './http/types.js';
 import { Problem } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
+import { gatewaysRoutes } from './modules/payments/gateways.routes.js';
+import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
+import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -56,6 +60,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Bodies are JSON or form-encoded (DESIGN.md §2): a text/plain body is 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
+  // An empty body sent as JSON is no body (`POST /v1/carts` makes an empty cart), not a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  // A write without a body is a write of `{}`: its schema then names what is missing.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
+    done();
+  });
   await app.register(formbody, { parser: parseBrackets });
   await registerOpenApi(app);
   const authorise = registerAuth(app, options.database);
@@ -87,5 +103,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(eventsRoutes);
   await app.register(customersRoutes);
   await app.register(countriesRoutes);
+  await app.register(shippingZonesRoutes);
+  await app.register(taxRatesRoutes);
+  await app.register(gatewaysRoutes);
+  await app.register(cartsRoutes);
   return app;
 }

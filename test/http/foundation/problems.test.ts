@@ -9,9 +9,13 @@ describeEachDatabase('problems', (t) => {
     expectProblem(res, 400, 'invalid_request');
   });
 
-  it('answers an empty JSON body with 400 invalid_request', async () => {
-    const res = await t.admin.post('/v1/store', '', { headers: { 'content-type': 'application/json' } });
-    expectProblem(res, 400, 'invalid_request');
+  it('reads an empty JSON body as no body: the schema names what is missing', async () => {
+    const res = await t.admin.post('/v1/channels', '', { headers: { 'content-type': 'application/json' } });
+    expectProblem(res, 422, 'validation_failed');
+    expect(res.body.errors).toEqual([{ field: 'name', code: 'required', message: 'is required' }]);
+    const none = await t.admin.post('/v1/channels');
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual(res.body.errors);
   });
 
   it('answers a JSON body that is not an object with 400 invalid_request', async () => {

@@ -1,0 +1,64 @@
+import { Type, type Static } from 'typebox';
+import { DataEnvelope, Id, Nullable, Timestamp } from '../../http/common-schemas.js';
+import { Product } from '../catalog/products.schemas.js';
+import { Sku } from '../catalog/skus.schemas.js';
+
+export const CartItem = Type.Object({
+  id: Id('itm'),
+  object: Type.Literal('cart_item'),
+  cart_id: Type.String(),
+  product_id: Type.String(),
+  sku_id: Type.String(),
+  quantity: Type.Integer(),
+  price: Type.Integer({ description: 'unit price now, in cents' }),
+  compared_price: Nullable(Type.Integer()),
+  total: Type.Integer({ description: 'price × quantity' }),
+  weight: Type.Integer({ description: 'unit weight in grams' }),
+  sku: Sku,
+  product: Product,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const Cart = Type.Object({
+  id: Id('crt'),
+  object: Type.Literal('cart'),
+  items: Type.Array(CartItem),
+  is_gift: Type.Boolean(),
+  gift_message: Nullable(Type.String()),
+  source_name: Nullable(Type.String()),
+  customer_note: Nullable(Type.String()),
+  browser_ip: Nullable(Type.String()),
+  user_agent: Nullable(Type.String()),
+  landing_site: Nullable(Type.String()),
+  referring_site: Nullable(Type.String()),
+  customer_id: Nullable(Type.String()),
+  total_products: Type.Integer({ description: 'distinct products' }),
+  total_items: Type.Integer({ description: 'sum of the quantities' }),
+  total_price: Type.Integer(),
+  total_compared_price: Type.Integer({ description: 'total before any discount: compared prices where set' }),
+  currency: Type.String(),
+  total_weight: Type.Integer({ description: 'grams' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+
+export const CartWrite = Type.Object({
+  is_gift: Type.Optional(Type.Boolean()),
+  gift_message: text(1000),
+  note: text(5000),
+  source_name: text(255),
+  landing_site: text(2048),
+  referring_site: text(2048),
+  items: Type.Optional(
+    Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0, maximum: 100_000 }), {
+      maxProperties: 200,
+      description: 'sku id → quantity: adds the sku, sets its quantity, or removes it with 0',
+    }),
+  ),
+});
+export type CartWriteInput = Static<typeof CartWrite>;
+
+export const CartEnvelope = DataEnvelope(Cart);
