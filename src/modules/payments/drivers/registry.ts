@@ -1,0 +1,13 @@
+import type { GatewayDriver } from './driver.js';
+import { manualDriver } from './manual.js';
+import { testDriver } from './test.js';
+
+const drivers = new Map<string, GatewayDriver>([manualDriver, testDriver].map((driver) => [driver.name, driver]));
+
+/** The `driver` values a gateway may have. */
+export const driverNames: readonly string[] = [...drivers.keys()];
+
+/** The driver of that name, or undefined when there is none. */
+export function driverFor(name: string): GatewayDriver | undefined {
+  return drivers.get(name);
+}
