@@ -25,17 +25,16 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   if (actor.kind !== 'channel' && actor.kind !== 'customer') throw new Problem('forbidden', 'Customers sign in through a sales channel: send its Channel-Key');
   const key = emailKey(input.email);
   const now = ctx.now();
-  const failures = await repo.findLoginFailures(ctx.db, key);
-  if (failures && failures.failures >= MAX_FAILURES && now - failures.first_failed_at < FAILURE_WINDOW_SECONDS) {
-    const wait = FAILURE_WINDOW_SECONDS - (now - failures.first_failed_at);
+  // Count the attempt before checking it, in one statement: concurrent guesses cannot all pass a
+  // check made before any of them was counted. A success clears the count.
+  const attempt = await repo.countLoginAttempt(ctx.db, key, now, FAILURE_WINDOW_SECONDS);
+  if (attempt.failures > MAX_FAILURES) {
+    const wait = FAILURE_WINDOW_SECONDS - (now - attempt.first_failed_at);
     throw new Problem('rate_limited', `Too many failed sign-ins for this email; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
   }
   const customer = await repo.findCustomerByEmail(ctx.db, key);
   const matches = await verifyPassword(input.password, customer?.password_hash ?? null);
-  if (!customer || !matches || customer.is_active !== 1) {
-    await repo.recordLoginFailure(ctx.db, key, now, FAILURE_WINDOW_SECONDS);
-    throw wrongCredentials();
-  }
+  if (!customer || !matches || customer.is_active !== 1) throw wrongCredentials();
   const token = generateToken('ctk');
   const expiresAt = now + TOKEN_LIFETIME_SECONDS;
   await ctx.db.transaction().execute(async (tx) => {

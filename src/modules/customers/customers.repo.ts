@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { CustomerAddressRow, CustomerRow, CustomerTokenRow } from '../../db/types.js';
+import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, LoginFailureRow } from '../../db/types.js';
 
 export function findCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -84,25 +84,32 @@ export async function deleteToken(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('customer_tokens').where('id', '=', id).execute();
 }
 
-/** Failed sign-ins of an email in the current window. */
-export function findLoginFailures(db: Executor, emailKey: string) {
-  return db.selectFrom('login_failures').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
-}
-
-/** Counts one more failure, starting a new window when the last one is over. */
-export async function recordLoginFailure(db: Executor, emailKey: string, now: number, windowSeconds: number): Promise<void> {
-  await db
+/**
+ * Counts one more sign-in attempt of an email that has not succeeded yet, starting a new window when
+ * the last one is over, and answers the count and the window's start after it. One atomic upsert, so
+ * concurrent attempts each get their own number (reading first and counting later let any number of
+ * simultaneous guesses through).
+ */
+export function countLoginAttempt(db: Executor, emailKey: string, now: number, windowSeconds: number): Promise<LoginFailureRow> {
+  const windowStart = now - windowSeconds;
+  return db
     .insertInto('login_failures')
     .values({ email_key: emailKey, failures: 1, first_failed_at: now })
     .onConflict((oc) =>
       oc.column('email_key').doUpdateSet((eb) => ({
-        failures: eb.case().when('login_failures.first_failed_at', '<', now - windowSeconds).then(1).else(eb('login_failures.failures', '+', 1)).end(),
-        first_failed_at: eb.case().when('login_failures.first_failed_at', '<', now - windowSeconds).then(now).else(eb.ref('login_failures.first_failed_at')).end(),
+        failures: eb.case().when('login_failures.first_failed_at', '<=', windowStart).then(1).else(eb('login_failures.failures', '+', 1)).end(),
+        first_failed_at: eb.case().when('login_failures.first_failed_at', '<=', windowStart).then(now).else(eb.ref('login_failures.first_failed_at')).end(),
       })),
     )
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function clearLoginFailures(db: Executor, emailKey: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
+}
+
+export function findCustomers(db: Executor, ids: string[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('customers').selectAll().where('id', 'in', ids).execute();
 }
