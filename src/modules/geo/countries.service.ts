@@ -1,6 +1,7 @@
 import type { Ctx } from '../../lib/context.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
+import { shippingCountryCodes } from '../shipping/shipping-zones.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { allCountries, subdivisionsOf, type Country, type Subdivision } from './countries.js';
 
@@ -9,8 +10,10 @@ import { allCountries, subdivisionsOf, type Country, type Subdivision } from './
  * those some shipping zone covers (none until shipping zones are set up).
  */
 export async function countryList(ctx: Ctx): Promise<{ billing_countries: Country[]; shipping_countries: Country[] }> {
-  const store = await findStore(ctx.db);
-  return { billing_countries: allCountries(store?.lang ?? 'en'), shipping_countries: [] };
+  const [store, shippable] = await Promise.all([findStore(ctx.db), shippingCountryCodes(ctx.db)]);
+  const billing = allCountries(store?.lang ?? 'en');
+  // Filtering the billing list keeps its names and its order by name.
+  return { billing_countries: billing, shipping_countries: billing.filter((c) => shippable.has(c.code)) };
 }
 
 /** The subdivisions of a country by ISO 3166-2 code; an unknown country is 404. */
