@@ -17,6 +17,8 @@ import { Problem } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
@@ -107,5 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(taxRatesRoutes);
   await app.register(gatewaysRoutes);
   await app.register(cartsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
   return app;
 }

@@ -5,7 +5,9 @@ import { newId } from '../../lib/ids.js';
 
 /** The event kinds this server writes (DESIGN.md §7). */
 export type EventKind =
-  | `${'collection' | 'product' | 'sku' | 'category' | 'customer'}.${'created' | 'updated' | 'deleted'}`;
+  | `${'collection' | 'product' | 'sku' | 'category' | 'customer'}.${'created' | 'updated' | 'deleted'}`
+  | `order.${'placed' | 'paid' | 'canceled' | 'archived'}`
+  | 'sku.low_stock';
 
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event

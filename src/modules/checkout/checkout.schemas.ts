@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from '../../http/common-schemas.js';
+import { addressFields } from '../customers/address-rules.js';
+import { Order } from '../orders/orders.schemas.js';
+
+const CheckoutAddress = Type.Object({
+  ...addressFields,
+  id: Type.Optional(Type.String({ maxLength: 64, description: 'a saved address of the signed-in customer; the other members are then ignored' })),
+});
+
+export const CheckoutWrite = Type.Object({
+  customer: Type.Optional(Type.Object({
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    first_name: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+    last_name: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+    is_newsletterable: Type.Optional(Type.Boolean()),
+  })),
+  shipping: Type.Optional(CheckoutAddress),
+  billing: Type.Optional(CheckoutAddress),
+  same_address: Type.Optional(Type.Boolean({ description: 'the shipping address is also the billing address (default true)' })),
+});
+export type CheckoutWriteInput = Static<typeof CheckoutWrite>;
+
+export const MethodsWrite = Type.Object({
+  shipping: Type.Optional(Type.Object({ method: Type.Optional(Type.String({ maxLength: 64 })) })),
+  payment: Type.Optional(Type.Object({ gateway: Type.Optional(Type.String({ maxLength: 64 })) })),
+});
+export type MethodsWriteInput = Static<typeof MethodsWrite>;
+
+export const PaymentWrite = Type.Object({
+  payment: Type.Object(
+    { method: Type.String({ maxLength: 64 }) },
+    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number)' },
+  ),
+});
+export type PaymentWriteInput = Static<typeof PaymentWrite>;
+
+const ShippingMethod = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('shipping_zone_rate'),
+    kind: Type.String(),
+    name: Type.String(),
+    from: Type.Integer(),
+    to: Nullable(Type.Integer()),
+    price: Type.Integer(),
+    store: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: true },
+);
+
+export const CheckoutEnvelope = Type.Object({
+  meta: Type.Object({
+    is_shipping_required: Type.Boolean(),
+    selected_shipping_method: Nullable(Type.String()),
+    selected_payment_gateway: Nullable(Type.String()),
+    shipping_methods: Type.Array(ShippingMethod),
+    payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
+  }),
+  data: Order,
+});

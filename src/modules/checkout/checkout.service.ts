@@ -1,0 +1,273 @@
+import type { Static } from 'typebox';
+import type { Executor, Tx } from '../../db/database.js';
+import type { OrderItemRow, OrderRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { findCartItems } from '../carts/carts.repo.js';
+import { findOwnCart } from '../carts/carts.service.js';
+import { findProducts, findVendors } from '../catalog/products.repo.js';
+import { isOnSale } from '../catalog/products.service.js';
+import { parseOptions, skuName } from '../catalog/skus.view.js';
+import * as orders from '../orders/orders.repo.js';
+import { orderView } from '../orders/orders.view.js';
+import { gatewayView } from '../payments/gateways.service.js';
+import { storeView } from '../store/stores.service.js';
+import { findStore } from '../store/stores.repo.js';
+import { applyCheckoutData } from './checkout-data.js';
+import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
+import { reprice, shippingLines, shippingOptions } from './order-pricing.js';
+
+export type CheckoutView = Static<typeof CheckoutEnvelope>;
+
+/**
+ * An order being checked out that the caller may use: one of its channel; when it came from a
+ * signed-in customer's cart, only that customer's. Anything else is 404.
+ */
+export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<OrderRow> {
+  const actor = ctx.actor;
+  const order = await orders.findOrder(db, id);
+  if (!order || (actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) {
+    throw Problem.notFound('checkout', id);
+  }
+  const cart = order.cart_id ? await db.selectFrom('carts').select('customer_id').where('id', '=', order.cart_id).executeTakeFirst() : undefined;
+  const owner = cart?.customer_id ?? null;
+  if (owner !== null && (actor.kind !== 'customer' || actor.customerId !== owner)) throw Problem.notFound('checkout', id);
+  return order;
+}
+
+/** The checkout envelope: what the buyer still has to choose (meta) and the order (data). */
+export async function checkoutEnvelope(db: Executor, order: OrderRow): Promise<CheckoutView> {
+  const store = await findStore(db);
+  const storeObject = store ? storeView(store) : {};
+  const [methods, gateways, data] = await Promise.all([
+    shippingOptions(db, order),
+    db.selectFrom('gateways').selectAll().where('is_enabled', '=', 1).orderBy('id').execute(),
+    orderView(db, order),
+  ]);
+  return {
+    meta: {
+      is_shipping_required: order.is_shipping_required === 1,
+      selected_shipping_method: order.shipping_rate_id,
+      selected_payment_gateway: order.gateway_id,
+      shipping_methods: methods.map((rate) => ({ ...rate, store: storeObject })),
+      payment_gateways: gateways.map((row) => gatewayView(row, 'storefront')),
+    },
+    data,
+  };
+}
+
+/**
+ * The order items of a cart as they stand now: names, prices, weights and taxability are copied,
+ * so later catalogue changes do not touch the order.
+ * @throws Problem validation_failed for an empty cart, or skus no longer on sale.
+ */
+async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: number): Promise<OrderItemRow[]> {
+  const items = await findCartItems(tx, cartId);
+  if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
+  const skus = await tx.selectFrom('skus').selectAll().where('id', 'in', items.map((i) => i.sku_id)).execute();
+  const skuById = new Map(skus.map((s) => [s.id, s]));
+  const products = new Map((await findProducts(tx, [...new Set(skus.map((s) => s.product_id))])).map((p) => [p.id, p]));
+  const vendors = new Map((await findVendors(tx, [...products.values()].map((p) => p.vendor_id).filter((v): v is string => v !== null))).map((v) => [v.id, v]));
+  const errors = new FieldErrors();
+  const rows: OrderItemRow[] = [];
+  for (const item of items) {
+    const sku = skuById.get(item.sku_id)!;
+    const product = products.get(sku.product_id)!;
+    if (!isOnSale(product, now) || sku.is_listable !== 1) {
+      errors.add(`items[${sku.id}]`, 'unavailable', 'is no longer on sale');
+      continue;
+    }
+    const owner = { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] };
+    const options = parseOptions(sku);
+    const images = JSON.parse(product.images) as Array<{ url: string }>;
+    rows.push({
+      id: newId('itm'),
+      order_id: orderId,
+      product_id: product.id,
+      sku_id: sku.id,
+      permalink: product.permalink,
+      name: skuName(owner, options),
+      product_name: product.name,
+      sku_name: Object.values(options).join(' / ') || product.name,
+      vendor: product.vendor_id ? (vendors.get(product.vendor_id)?.name ?? null) : null,
+      code: sku.code,
+      image: sku.image_url ?? images[0]?.url ?? null,
+      price: sku.price,
+      compared_price: sku.compared_price,
+      quantity: item.quantity,
+      discount: null,
+      is_taxable: sku.is_taxable,
+      tax_rate: 0,
+      subtotal: sku.price * item.quantity,
+      taxes: 0,
+      total: sku.price * item.quantity,
+      fulfilled: 0,
+      is_shipping_required: sku.is_shipping_required,
+      weight: sku.weight_grams,
+      stock_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  errors.throwIfAny();
+  return rows;
+}
+
+function newOrder(ctx: Ctx, cart: { id: string; channel_id: string }, currency: string, now: number): OrderRow {
+  return {
+    id: newId('ord'),
+    number: null,
+    status: 'created',
+    financial_status: 'unpaid',
+    fulfillment_status: 'unfulfilled',
+    channel_id: cart.channel_id,
+    cart_id: cart.id,
+    customer_id: ctx.actor.kind === 'customer' ? ctx.actor.customerId : null,
+    email: null,
+    customer_first_name: null,
+    customer_last_name: null,
+    is_shipping_required: 0,
+    shipping_address: null,
+    billing_address: null,
+    same_address: 1,
+    shipping_rate_id: null,
+    shipping_lines: null,
+    shipping_rate: 0,
+    gateway_id: null,
+    gateway: null,
+    payment_method: null,
+    discount_codes: null,
+    is_gift: 0,
+    gift_message: null,
+    source_name: null,
+    customer_note: null,
+    order_note: null,
+    cancel_reason: null,
+    browser_ip: null,
+    user_agent: null,
+    landing_site: null,
+    referring_site: null,
+    total_products: 0,
+    total_discount: 0,
+    total_items: 0,
+    total_items_price: 0,
+    subtotal_price: 0,
+    total_taxes: 0,
+    total_price: 0,
+    currency,
+    total_weight: 0,
+    is_test: null,
+    canceler_id: null,
+    payment_claimed_at: null,
+    placed_at: null,
+    archived_at: null,
+    canceled_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Applies a checkout payload to an order still being checked out, then reprices it. */
+async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<OrderRow> {
+  const errors = new FieldErrors();
+  const changes = await applyCheckoutData(ctx, tx, order, input, errors);
+  errors.throwIfAny();
+  await orders.updateOrder(tx, order.id, changes);
+  return reprice(tx, { ...order, ...changes }, ctx.now());
+}
+
+/**
+ * Turns a cart into an order (status created, unpaid, no number) with its items copied, and applies
+ * the optional checkout payload. Checking out the same cart again while its order is still being
+ * checked out refreshes that order instead of making another.
+ * @throws Problem not_found; validation_failed (empty cart, skus not on sale, invalid payload).
+ */
+export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput): Promise<CheckoutView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const cart = await findOwnCart(ctx, tx, cartId);
+    const existing = await orders.findOpenOrderOfCart(tx, cartId);
+    const store = await findStore(tx);
+    const base = existing ?? newOrder(ctx, cart, store?.currency ?? 'USD', now);
+    if (!existing) await orders.insertOrder(tx, base);
+    const items = await snapshotItems(tx, cartId, base.id, now);
+    await orders.replaceItems(tx, base.id, items);
+    const needsShipping = items.some((item) => item.is_shipping_required === 1);
+    const fromCart: Partial<OrderRow> = {
+      is_gift: cart.is_gift,
+      gift_message: cart.gift_message,
+      source_name: cart.source_name,
+      customer_note: cart.customer_note,
+      browser_ip: cart.browser_ip,
+      user_agent: cart.user_agent,
+      landing_site: cart.landing_site,
+      referring_site: cart.referring_site,
+      is_shipping_required: needsShipping ? 1 : 0,
+      fulfillment_status: needsShipping ? 'unfulfilled' : 'not_required',
+      updated_at: now,
+    };
+    if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
+    await orders.updateOrder(tx, base.id, fromCart);
+    const order = await applyAndPrice(ctx, tx, { ...base, ...fromCart }, input);
+    return checkoutEnvelope(tx, order);
+  });
+}
+
+/**
+ * Gives an order being checked out buyer data and addresses (the spec's checkout payload rules).
+ * @throws Problem not_found; invalid_state once the order is placed; validation_failed.
+ */
+export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const order = await findOwnOrder(ctx, tx, id);
+    requireCreated(order);
+    return checkoutEnvelope(tx, await applyAndPrice(ctx, tx, order, input));
+  });
+}
+
+export async function getCheckout(ctx: Ctx, id: string): Promise<CheckoutView> {
+  return checkoutEnvelope(ctx.db, await findOwnOrder(ctx, ctx.db, id));
+}
+
+/** 409 unless the order is still being checked out. */
+export function requireCreated(order: OrderRow): void {
+  if (order.status !== 'created') {
+    throw new Problem('invalid_state', `The order is ${order.status}: its checkout is over`, {
+      extra: { field: 'status', current: order.status, requested: 'created' },
+    });
+  }
+}
+
+/**
+ * Chooses the shipping method (required when the order needs shipping; one of meta.shipping_methods)
+ * and the payment gateway (required; an enabled one, by id or source).
+ * @throws Problem not_found; invalid_state once placed; validation_failed naming shipping[method] or payment[gateway].
+ */
+export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const order = await findOwnOrder(ctx, tx, id);
+    requireCreated(order);
+    const errors = new FieldErrors();
+    const changes: Partial<OrderRow> = {};
+    const method = input.shipping?.method;
+    if (order.is_shipping_required === 1) {
+      const options = await shippingOptions(tx, order);
+      const rate = options.find((r) => r.id === method);
+      if (!method) errors.add('shipping[method]', 'required', 'is required: the order needs shipping');
+      else if (order.shipping_address === null) errors.add('shipping[method]', 'no_address', 'send the shipping address first');
+      else if (!rate) errors.add('shipping[method]', 'invalid_value', 'is not one of meta.shipping_methods');
+      else Object.assign(changes, { shipping_rate_id: rate.id, shipping_rate: rate.price, shipping_lines: JSON.stringify(shippingLines(rate)) });
+    }
+    const wanted = input.payment?.gateway;
+    const gateway = wanted
+      ? await tx.selectFrom('gateways').selectAll().where('is_enabled', '=', 1).where((eb) => eb.or([eb('id', '=', wanted), eb('source', '=', wanted)])).executeTakeFirst()
+      : undefined;
+    if (!wanted) errors.add('payment[gateway]', 'required', 'is required');
+    else if (!gateway) errors.add('payment[gateway]', 'invalid_value', 'is not one of meta.payment_gateways');
+    else Object.assign(changes, { gateway_id: gateway.id, gateway: gateway.source });
+    errors.throwIfAny();
+    await orders.updateOrder(tx, id, changes);
+    return checkoutEnvelope(tx, await reprice(tx, { ...order, ...changes }, ctx.now()));
+  });
+}

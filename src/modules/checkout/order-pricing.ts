@@ -1,0 +1,76 @@
+import type { Executor } from '../../db/database.js';
+import type { OrderItemRow, OrderRow } from '../../db/types.js';
+import type { CheckedAddress } from '../customers/address-rules.js';
+import * as orders from '../orders/orders.repo.js';
+import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
+import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
+import { findStore } from '../store/stores.repo.js';
+import { taxRateFor } from '../taxes/tax-rates.service.js';
+import { computeTotals } from './order-totals.js';
+
+export function parseAddress(json: string | null): CheckedAddress | null {
+  return json === null ? null : (JSON.parse(json) as CheckedAddress);
+}
+
+/** The shipping rates an order may choose now: those covering its shipping address and holding its weight or subtotal. */
+export async function shippingOptions(db: Executor, order: OrderRow): Promise<RateView[]> {
+  const address = parseAddress(order.shipping_address);
+  if (order.is_shipping_required !== 1 || !address) return [];
+  const zones = await listZonesWithRates(db);
+  return applicableRates(zones, { country_code: address.country_code, state_code: address.state_code }, {
+    weight: order.total_weight,
+    subtotal: order.total_items_price,
+  });
+}
+
+/**
+ * Recomputes an order's taxes and totals from its items, addresses and shipping rate, and saves them.
+ * Taxes follow the shipping address (else the billing one; none without either). A chosen shipping
+ * rate that no longer fits the order is dropped. Returns the order as saved.
+ */
+export async function reprice(db: Executor, order: OrderRow, now: number): Promise<OrderRow> {
+  const items = await orders.findItems(db, [order.id]);
+  const store = await findStore(db);
+  const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
+  const taxRate = taxAddress ? await taxRateFor(db, taxAddress.country_code, taxAddress.state_code) : 0;
+  const taxIncluded = store?.is_tax_included === 1;
+
+  const first = computeTotals(lines(items), taxRate, taxIncluded, 0);
+  let changes: Partial<OrderRow> = { ...orderTotals(first), updated_at: now };
+  if (order.shipping_rate_id !== null) {
+    const rate = (await shippingOptions(db, { ...order, ...changes })).find((r) => r.id === order.shipping_rate_id);
+    changes = rate
+      ? { ...changes, shipping_rate: rate.price, shipping_lines: JSON.stringify(shippingLines(rate)) }
+      : { ...changes, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 };
+  }
+  const totals = computeTotals(lines(items), taxRate, taxIncluded, changes.shipping_rate ?? order.shipping_rate);
+  changes = { ...changes, ...orderTotals(totals) };
+  for (const [i, item] of items.entries()) {
+    const line = totals.lines[i]!;
+    if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal) {
+      await orders.updateItem(db, item.id, { ...line, updated_at: now });
+    }
+  }
+  await orders.updateOrder(db, order.id, changes);
+  return { ...order, ...changes };
+}
+
+function lines(items: OrderItemRow[]) {
+  return items.map((item) => ({
+    productId: item.product_id,
+    price: item.price,
+    quantity: item.quantity,
+    isTaxable: item.is_taxable === 1,
+    weight: item.weight,
+  }));
+}
+
+function orderTotals(totals: ReturnType<typeof computeTotals>): Partial<OrderRow> {
+  const { lines: _lines, ...sums } = totals;
+  return sums;
+}
+
+/** The spec's `shipping_lines`: the chosen rate as the order keeps it. */
+export function shippingLines(rate: RateView) {
+  return { id: rate.id, kind: rate.kind, price: rate.price, source: 'shipping_zone', title: rate.name, reference: rate.zone_id };
+}

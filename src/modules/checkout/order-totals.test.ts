@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { computeTotals, type LineInput } from './order-totals.js';
+
+const mug: LineInput = { productId: 'prd_a', price: 1999, quantity: 3, isTaxable: true, weight: 350 };
+const book: LineInput = { productId: 'prd_b', price: 1000, quantity: 1, isTaxable: false, weight: 500 };
+
+describe('computeTotals', () => {
+  it('adds taxes to prices that exclude them, rounding each line', () => {
+    const totals = computeTotals([mug, book], 1900, false, 500);
+    expect(totals.lines).toEqual([
+      { tax_rate: 1900, subtotal: 5997, taxes: 1139, total: 7136 },
+      { tax_rate: 0, subtotal: 1000, taxes: 0, total: 1000 },
+    ]);
+    expect(totals).toMatchObject({
+      total_products: 2, total_items: 4, total_items_price: 6997, total_discount: 0, subtotal_price: 6997,
+      total_taxes: 1139, total_price: 6997 + 500 + 1139, total_weight: 1550,
+    });
+  });
+
+  it('extracts taxes from prices that include them, leaving the total as priced', () => {
+    const totals = computeTotals([mug, book], 1900, true, 500);
+    expect(totals.lines[0]).toEqual({ tax_rate: 1900, subtotal: 5997, taxes: 958, total: 5997 });
+    expect(totals.total_taxes).toBe(958);
+    expect(totals.total_price).toBe(6997 + 500);
+  });
+
+  it('counts products once however many skus of them are bought', () => {
+    const totals = computeTotals([mug, { ...mug, price: 2500, quantity: 1 }], 0, false, 0);
+    expect(totals.total_products).toBe(1);
+    expect(totals.total_items).toBe(4);
+    expect(totals.total_price).toBe(5997 + 2500);
+  });
+
+  it('is all zeros for no lines', () => {
+    expect(computeTotals([], 1900, false, 0)).toMatchObject({ total_price: 0, total_items: 0, total_weight: 0, lines: [] });
+  });
+});

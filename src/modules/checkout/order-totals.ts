@@ -1,0 +1,61 @@
+export interface LineInput {
+  productId: string;
+  /** Unit price in cents. */
+  price: number;
+  quantity: number;
+  isTaxable: boolean;
+  /** Unit weight in grams. */
+  weight: number;
+}
+
+export interface LineTotals {
+  /** Basis points applied to the line (0 when the item is not taxable). */
+  tax_rate: number;
+  /** price × quantity, as priced. */
+  subtotal: number;
+  /** The tax in the line: extracted from it when prices include tax, added to it otherwise. */
+  taxes: number;
+  /** What the line costs the buyer. */
+  total: number;
+}
+
+export interface OrderTotals {
+  lines: LineTotals[];
+  total_products: number;
+  total_items: number;
+  total_items_price: number;
+  total_discount: number;
+  subtotal_price: number;
+  total_taxes: number;
+  total_price: number;
+  total_weight: number;
+}
+
+/**
+ * The totals of an order. Taxes are rounded per line (half up, to the cent): with prices that include
+ * tax the line's tax is `subtotal × rate / (10000 + rate)`, otherwise `subtotal × rate / 10000` added
+ * to it. Shipping is not taxed. total_price = items after discount + shipping + taxes when not included.
+ */
+export function computeTotals(lines: LineInput[], taxRate: number, taxIncluded: boolean, shippingPrice: number): OrderTotals {
+  const lineTotals = lines.map((line): LineTotals => {
+    const rate = line.isTaxable ? taxRate : 0;
+    const subtotal = line.price * line.quantity;
+    const taxes = taxIncluded ? Math.round((subtotal * rate) / (10_000 + rate)) : Math.round((subtotal * rate) / 10_000);
+    return { tax_rate: rate, subtotal, taxes, total: taxIncluded ? subtotal : subtotal + taxes };
+  });
+  const itemsPrice = lineTotals.reduce((sum, line) => sum + line.subtotal, 0);
+  const totalTaxes = lineTotals.reduce((sum, line) => sum + line.taxes, 0);
+  const discount = 0;
+  const subtotal = itemsPrice - discount;
+  return {
+    lines: lineTotals,
+    total_products: new Set(lines.map((line) => line.productId)).size,
+    total_items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    total_items_price: itemsPrice,
+    total_discount: discount,
+    subtotal_price: subtotal,
+    total_taxes: totalTaxes,
+    total_price: subtotal + shippingPrice + (taxIncluded ? 0 : totalTaxes),
+    total_weight: lines.reduce((sum, line) => sum + line.weight * line.quantity, 0),
+  };
+}

@@ -1,0 +1,196 @@
+import type { Tx } from '../../db/database.js';
+import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
+import { recordEvent } from '../events/record-event.js';
+import type { FinancialStatus } from '../orders/order-states.js';
+import * as orders from '../orders/orders.repo.js';
+import { orderView } from '../orders/orders.view.js';
+import type { DriverResult } from '../payments/drivers/driver.js';
+import { driverFor } from '../payments/drivers/registry.js';
+import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { findStore } from '../store/stores.repo.js';
+import { outOfStock, takeStock } from './stock.js';
+import { checkoutEnvelope, findOwnOrder, requireCreated, type CheckoutView } from './checkout.service.js';
+import type { PaymentWriteInput } from './checkout.schemas.js';
+
+/** A payment attempt older than this is taken for dead (its process stopped) and frees the order. */
+const CLAIM_SECONDS = 120;
+
+/** What the order still lacks before it can be paid, each named as the member to send. */
+function missingData(order: OrderRow): FieldError[] {
+  const missing: FieldError[] = [];
+  const need = (field: string, message: string) => missing.push({ field, code: 'required', message });
+  if (!order.email) need('customer[email]', 'is required before paying');
+  if (order.is_shipping_required === 1 && !order.shipping_address) need('shipping', 'the shipping address is required before paying');
+  if (!order.billing_address) need('billing', 'the billing address is required before paying');
+  if (order.is_shipping_required === 1 && !order.shipping_rate_id) need('shipping[method]', 'choose a shipping method first');
+  if (!order.gateway_id) need('payment[gateway]', 'choose a payment gateway first');
+  return missing;
+}
+
+/** The skus that cannot cover the order's quantities now (tracked stock, no backorders). */
+async function shortSkus(db: Ctx['db'] | Tx, items: OrderItemRow[]): Promise<FieldError[]> {
+  const skus = await db.selectFrom('skus').select(['id', 'stock_policy', 'is_backorderable', 'in_stock']).where('id', 'in', items.map((i) => i.sku_id)).execute();
+  const byId = new Map(skus.map((s) => [s.id, s]));
+  return items
+    .filter((item) => {
+      const sku = byId.get(item.sku_id);
+      return !sku || (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && (sku.in_stock ?? 0) < item.quantity);
+    })
+    .map((item) => outOfStock(item.sku_id, byId.get(item.sku_id)?.in_stock ?? 0));
+}
+
+function outOfStockProblem(errors: FieldError[]): Problem {
+  return new Problem('out_of_stock', `Not enough stock for ${errors.map((e) => e.field).join(', ')}`, { errors });
+}
+
+function transactionRow(order: OrderRow, gatewaySource: string, kind: string, result: DriverResult, now: number, parentId: string | null = null): TransactionRow {
+  return {
+    id: newId('tra'),
+    order_id: order.id,
+    parent_id: parentId,
+    kind,
+    status: result.status,
+    amount: order.total_price,
+    currency: order.currency,
+    authorization: result.authorization ?? null,
+    code: result.code ?? null,
+    reference: result.reference ?? null,
+    gateway: gatewaySource,
+    source_name: 'storefront',
+    credit_card_number: result.creditCardNumber ?? null,
+    credit_card_brand: result.creditCardBrand ?? null,
+    message: result.message ?? null,
+    is_test: result.isTest ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
+  await orders.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
+}
+
+/**
+ * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
+ * from every tracked sku (never below 0 unless backorderable), the payment's transaction, and the
+ * events order.placed (and order.paid when the money is in).
+ * @throws Problem out_of_stock (everything rolled back).
+ */
+async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<void> {
+  const now = ctx.now();
+  const items = await orders.findItems(tx, [order.id]);
+  const short = await takeStock(ctx, tx, items);
+  if (short.length > 0) throw outOfStockProblem(short);
+  const store = await findStore(tx);
+  const number = `${store?.order_prefix ?? ''}${await orders.nextOrderNumber(tx)}${store?.order_suffix ?? ''}`;
+  const placed = await orders.moveOrder(tx, order.id, 'status', 'created', {
+    status: 'placed',
+    number,
+    placed_at: now,
+    financial_status: financial,
+    payment_method: method,
+    is_test: transaction.is_test,
+    payment_claimed_at: null,
+    updated_at: now,
+  });
+  if (!placed) throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
+  await orders.insertTransaction(tx, transaction);
+  const view = await orderView(tx, (await orders.findOrder(tx, order.id))!);
+  await recordEvent(tx, now, 'order.placed', view);
+  if (financial === 'paid') await recordEvent(tx, now, 'order.paid', view);
+}
+
+/**
+ * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
+ * awaits it offline), places it. The gateway is called outside any database transaction; a second
+ * payment of the same order while one is under way is refused, so nothing is charged twice. A
+ * decline records a failed transaction and leaves the order payable. When stock ran out between the
+ * check and the placement, the payment is given back (void or refund) and the order stays payable.
+ * @throws Problem not_found; invalid_state (placed, or a payment under way); validation_failed (data
+ * missing, unknown method); out_of_stock; payment_declined (402).
+ */
+export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
+  const order = await findOwnOrder(ctx, ctx.db, id);
+  requireCreated(order);
+  const missing = missingData(order);
+  if (missing.length > 0) throw Problem.invalid(missing);
+  const gateway = await findGateway(ctx.db, order.gateway_id!);
+  const driver = gateway && gateway.is_enabled === 1 ? driverFor(gateway.driver) : undefined;
+  if (!gateway || !driver) throw Problem.invalid([{ field: 'payment[gateway]', code: 'unavailable', message: 'the chosen gateway is no longer available; choose another' }]);
+  const settings = gatewaySettings(gateway);
+  const errors = new FieldErrors();
+  if (!driver.methods(settings).includes(input.payment.method)) {
+    errors.add('payment[method]', 'invalid_value', `must be one of: ${driver.methods(settings).join(', ')}`);
+  }
+  errors.throwIfAny();
+  const short = await shortSkus(ctx.db, await orders.findItems(ctx.db, [id]));
+  if (short.length > 0) throw outOfStockProblem(short);
+
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable('orders')
+    .set({ payment_claimed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) {
+    throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });
+  }
+
+  let result: Awaited<ReturnType<typeof driver.authorize>>;
+  try {
+    result = await driver.authorize({ orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings });
+  } catch (error) {
+    await releaseClaim(ctx, id);
+    ctx.log.error({ err: error, order: id }, 'payment gateway failed');
+    throw new Problem('unavailable', 'The payment gateway did not answer; nothing was charged, retry later');
+  }
+  const transaction = transactionRow(order, gateway.source, result.kind, result, ctx.now());
+  if (result.status === 'failed') {
+    await ctx.db.transaction().execute(async (tx) => {
+      await orders.insertTransaction(tx, transaction);
+      await orders.updateOrder(tx, id, { payment_claimed_at: null, updated_at: ctx.now() });
+    });
+    throw new Problem('payment_declined', result.message ?? 'The payment was declined', { extra: { decline_code: result.code ?? null } });
+  }
+  const financial: FinancialStatus = result.status === 'pending' ? 'pending' : result.kind === 'authorization' ? 'authorized' : 'paid';
+  try {
+    await ctx.db.transaction().execute((tx) => place(ctx, order, tx, financial, input.payment.method, transaction));
+  } catch (error) {
+    await giveBack(ctx, order, gateway.source, settings, driver, transaction);
+    throw error;
+  }
+  return checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!);
+}
+
+/**
+ * The placement failed after the gateway took the money: release it (void an authorization, refund
+ * a charge) and record both transactions, so the order shows what happened and stays payable.
+ */
+async function giveBack(
+  ctx: Ctx,
+  order: OrderRow,
+  source: string,
+  settings: Record<string, unknown>,
+  driver: NonNullable<ReturnType<typeof driverFor>>,
+  taken: TransactionRow,
+): Promise<void> {
+  const request = { orderId: order.id, amount: order.total_price, currency: order.currency, authorization: taken.authorization, settings };
+  let back: DriverResult;
+  try {
+    back = taken.kind === 'charge' ? await driver.refund(request) : await driver.void(request);
+  } catch (error) {
+    back = { status: 'failed', message: 'the gateway did not answer', isTest: taken.is_test === 1 };
+    ctx.log.error({ err: error, order: order.id }, 'giving a payment back failed');
+  }
+  await ctx.db.transaction().execute(async (tx) => {
+    await orders.insertTransaction(tx, taken);
+    await orders.insertTransaction(tx, transactionRow(order, source, taken.kind === 'charge' ? 'refund' : 'void', back, ctx.now(), taken.id));
+    await orders.updateOrder(tx, order.id, { payment_claimed_at: null, updated_at: ctx.now() });
+  });
+}
+

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { OrderItemRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import type { FieldError } from '../../lib/problem.js';
+import { findSku } from '../catalog/skus.repo.js';
+import { skuView } from '../catalog/skus.view.js';
+import { recordEvent } from '../events/record-event.js';
+
+/** A sku short of stock, named as the cart item's field (`items[sku_…]`). */
+export function outOfStock(skuId: string, left: number): FieldError & { sku_id: string } {
+  return { field: `items[${skuId}]`, code: 'out_of_stock', message: `only ${Math.max(0, left)} in stock`, sku_id: skuId };
+}
+
+/**
+ * Takes each item's quantity from its sku's stock, for skus that track it (`overall`). Each take is
+ * one conditional UPDATE (`in_stock >= quantity`, unless backorderable), so concurrent placements
+ * can never together take more than there is: the losers find nothing to update. Records
+ * `sku.low_stock` when a sku that asks to be told drops to its threshold. Returns the skus that
+ * were short; the caller rolls the transaction back when there are any.
+ */
+export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<FieldError[]> {
+  const short: FieldError[] = [];
+  for (const item of items) {
+    const result = await tx
+      .updateTable('skus')
+      .set({ in_stock: sql`coalesce(in_stock, 0) - ${item.quantity}` })
+      .where('id', '=', item.sku_id)
+      .where('stock_policy', '=', 'overall')
+      .where((eb) => eb.or([eb('is_backorderable', '=', 1), eb(sql`coalesce(in_stock, 0)`, '>=', item.quantity)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) {
+      await noteLowStock(ctx, tx, item.sku_id, item.quantity);
+      continue;
+    }
+    const sku = await tx.selectFrom('skus').select(['stock_policy', 'in_stock']).where('id', '=', item.sku_id).executeTakeFirst();
+    if (!sku || sku.stock_policy === 'overall') short.push(outOfStock(item.sku_id, sku?.in_stock ?? 0));
+  }
+  return short;
+}
+
+async function noteLowStock(ctx: Ctx, tx: Tx, skuId: string, taken: number): Promise<void> {
+  const sku = await findSku(tx, skuId);
+  if (!sku || sku.is_notify !== 1 || sku.low_threshold === null || sku.in_stock === null) return;
+  const before = sku.in_stock + taken;
+  if (sku.in_stock <= sku.low_threshold && before > sku.low_threshold) {
+    await recordEvent(tx, ctx.now(), 'sku.low_stock', skuView(sku, { name: sku.product_name, modifiers: JSON.parse(sku.product_modifiers) as string[] }));
+  }
+}
+
+/** Gives the items' quantities back to the stock of skus that track it (a placed order canceled). */
+export async function giveStockBack(tx: Tx, items: OrderItemRow[]): Promise<void> {
+  for (const item of items) {
+    await tx
+      .updateTable('skus')
+      .set({ in_stock: sql`coalesce(in_stock, 0) + ${item.quantity}` })
+      .where('id', '=', item.sku_id)
+      .where('stock_policy', '=', 'overall')
+      .execute();
+  }
+}

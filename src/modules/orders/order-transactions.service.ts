@@ -1,0 +1,118 @@
+import type { TransactionRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { Problem } from '../../lib/problem.js';
+import { assertMove } from '../../lib/state-machine.js';
+import { recordEvent } from '../events/record-event.js';
+import type { DriverResult } from '../payments/drivers/driver.js';
+import { driverFor } from '../payments/drivers/registry.js';
+import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { financialMoves, type FinancialStatus } from './order-states.js';
+import type { OrderView } from './orders.schemas.js';
+import * as repo from './orders.repo.js';
+import { findVisibleOrder } from './orders.service.js';
+import { orderView, transactionView } from './orders.view.js';
+
+type Kind = 'capture' | 'refund' | 'void';
+
+/** Money an order's transactions account for: captured (charges and captures) and refunded. */
+export function moneyOf(transactions: TransactionRow[]): { captured: number; refunded: number } {
+  const sum = (kinds: string[]) =>
+    transactions.filter((t) => t.status === 'succeeded' && kinds.includes(t.kind)).reduce((total, t) => total + t.amount, 0);
+  return { captured: sum(['charge', 'capture']), refunded: sum(['refund']) };
+}
+
+/** The move a transaction makes, and the amount it moves (what remains when none is asked). */
+function plan(kind: Kind, from: FinancialStatus, total: number, money: { captured: number; refunded: number }, asked: number | undefined) {
+  if (kind === 'void') {
+    assertMove(financialMoves, 'financial_status', from, 'voided');
+    return { to: 'voided' as FinancialStatus, amount: total - money.captured };
+  }
+  if (kind === 'capture') {
+    const remaining = total - money.captured;
+    const amount = asked ?? remaining;
+    const to: FinancialStatus = money.captured + amount >= total ? 'paid' : 'partially_paid';
+    assertMove(financialMoves, 'financial_status', from, to);
+    if (amount > remaining) {
+      throw Problem.invalid([{ field: 'amount', code: 'out_of_range', message: `is more than the ${remaining} left to capture` }]);
+    }
+    return { to, amount };
+  }
+  const refundable = money.captured - money.refunded;
+  const amount = asked ?? refundable;
+  const to: FinancialStatus = money.refunded + amount >= money.captured ? 'refunded' : 'partially_refunded';
+  assertMove(financialMoves, 'financial_status', from, to);
+  if (amount > refundable) {
+    throw Problem.invalid([{ field: 'amount', code: 'out_of_range', message: `is more than the ${refundable} captured and not yet refunded` }]);
+  }
+  return { to, amount };
+}
+
+/**
+ * Staff move money on a placed order: capture (all or part of what is authorized or awaited),
+ * refund (never more than was captured), or void an authorization. The gateway is called outside
+ * the database transaction; the move is saved only if no other move happened meanwhile. Records
+ * `order.paid` when a capture completes the payment.
+ * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both);
+ * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
+ */
+export async function createTransaction(ctx: Ctx, orderId: string, input: { kind: Kind; amount?: number }): Promise<OrderView['transactions'][number]> {
+  const order = await findVisibleOrder(ctx, ctx.db, orderId);
+  if (order.status === 'created') {
+    throw new Problem('invalid_state', 'The order is not placed yet', { extra: { field: 'status', current: order.status, requested: 'placed' } });
+  }
+  const from = order.financial_status as FinancialStatus;
+  const transactions = await repo.findTransactions(ctx.db, [orderId]);
+  const { to, amount } = plan(input.kind, from, order.total_price, moneyOf(transactions), input.amount);
+  const parent = [...transactions].reverse().find((t) => t.status !== 'failed' && (t.kind === 'authorization' || t.kind === 'charge'));
+  const gateway = order.gateway_id ? await findGateway(ctx.db, order.gateway_id) : undefined;
+  const driver = gateway ? driverFor(gateway.driver) : undefined;
+  if (!gateway || !driver) throw new Problem('invalid_state', 'The gateway of this order is gone: its money cannot be moved through it');
+
+  const request = { orderId, amount, currency: order.currency, authorization: parent?.authorization ?? null, settings: gatewaySettings(gateway) };
+  let result: DriverResult;
+  try {
+    result = input.kind === 'capture' ? await driver.capture(request) : input.kind === 'refund' ? await driver.refund(request) : await driver.void(request);
+  } catch (error) {
+    ctx.log.error({ err: error, order: orderId }, 'payment gateway failed');
+    throw new Problem('unavailable', 'The payment gateway did not answer; nothing was moved, retry later');
+  }
+  const now = ctx.now();
+  const row: TransactionRow = {
+    id: newId('tra'),
+    order_id: orderId,
+    parent_id: parent?.id ?? null,
+    kind: input.kind,
+    status: result.status,
+    amount,
+    currency: order.currency,
+    authorization: result.authorization ?? parent?.authorization ?? null,
+    code: result.code ?? null,
+    reference: result.reference ?? null,
+    gateway: gateway.source,
+    source_name: 'admin',
+    credit_card_number: result.creditCardNumber ?? parent?.credit_card_number ?? null,
+    credit_card_brand: result.creditCardBrand ?? parent?.credit_card_brand ?? null,
+    message: result.message ?? null,
+    is_test: result.isTest ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  // The gateway has acted: its transaction is kept whatever happens to the move below.
+  await repo.insertTransaction(ctx.db, row);
+  if (result.status === 'succeeded') await ctx.db.transaction().execute(async (tx) => {
+    const moved = await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now });
+    if (!moved) throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
+    if (to === 'paid') await recordEvent(tx, now, 'order.paid', await orderView(tx, { ...order, financial_status: to, updated_at: now }));
+  });
+  if (result.status === 'failed') throw new Problem('payment_declined', result.message ?? `The gateway refused the ${input.kind}`, { extra: { transaction_id: row.id } });
+  return transactionView(row);
+}
+
+export async function listTransactions(ctx: Ctx, orderId: string, page: PageRequest, url: string): Promise<Page<OrderView['transactions'][number]>> {
+  await findVisibleOrder(ctx, ctx.db, orderId);
+  const all = await repo.findTransactions(ctx.db, [orderId]);
+  const offset = offsetOf(page);
+  return toPage(all.slice(offset, offset + page.perPage).map(transactionView), page, all.length, url);
+}

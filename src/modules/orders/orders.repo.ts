@@ -1,0 +1,63 @@
+import type { Executor } from '../../db/database.js';
+import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+
+export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order a cart's checkout made that is still being checked out, if any. */
+export function findOpenOrderOfCart(db: Executor, cartId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'created').orderBy('id', 'desc').executeTakeFirst();
+}
+
+export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
+  await db.insertInto('orders').values(row).execute();
+}
+
+export async function updateOrder(db: Executor, id: string, changes: Partial<OrderRow>): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('orders').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Applies changes only while the order is still in `from` (the state a move starts from); false when
+ * another request moved it first.
+ */
+export async function moveOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, changes: Partial<OrderRow>): Promise<boolean> {
+  const result = await db.updateTable('orders').set(changes).where('id', '=', id).where(field, '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findItems(db: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+}
+
+export async function replaceItems(db: Executor, orderId: string, items: OrderItemRow[]): Promise<void> {
+  await db.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+export async function updateItem(db: Executor, id: string, changes: Partial<OrderItemRow>): Promise<void> {
+  await db.updateTable('order_items').set(changes).where('id', '=', id).execute();
+}
+
+export function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('transactions').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+}
+
+export async function insertTransaction(db: Executor, row: TransactionRow): Promise<void> {
+  await db.insertInto('transactions').values(row).execute();
+}
+
+/** The next order number of the store: one counter row, incremented atomically. */
+export async function nextOrderNumber(db: Executor): Promise<number> {
+  const row = await db
+    .insertInto('counters')
+    .values({ name: 'order_number', value: 1001 })
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}

@@ -1,0 +1,47 @@
+import { created, IdParams, ok, PageQuery } from '../../http/common-schemas.js';
+import { commaList, type App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { Type } from 'typebox';
+import { createTransaction, listTransactions } from './order-transactions.service.js';
+import {
+  OrderCancel, OrderEnvelope, OrderList, OrderListQuery, OrderUpdate, TransactionCreate, TransactionEnvelope, TransactionList,
+} from './orders.schemas.js';
+import * as service from './orders.service.js';
+
+const tags = ['Orders'];
+const customer = { access: 'customer' as const };
+
+export async function ordersRoutes(app: App): Promise<void> {
+  app.get('/v1/orders', {
+    config: customer,
+    schema: { tags, summary: 'List orders (a signed-in customer: its own)', querystring: OrderListQuery, response: ok(OrderList) },
+  }, async (request) => {
+    const { q, id, status, financial_status, fulfillment_status } = request.query;
+    return service.listOrders(request.ctx, { q, ids: commaList(id), status, financial_status, fulfillment_status }, pageRequest(request.query), request.url);
+  });
+
+  app.get('/v1/orders/:id', {
+    config: customer,
+    schema: { tags, summary: 'Get an order', params: IdParams, response: ok(OrderEnvelope) },
+  }, async (request) => ({ data: await service.getOrder(request.ctx, request.params.id) }));
+
+  app.post('/v1/orders/:id', {
+    schema: { tags, summary: 'Update the staff note or the email of an order', params: IdParams, body: OrderUpdate, response: ok(OrderEnvelope) },
+  }, async (request) => ({ data: await service.updateOrder(request.ctx, request.params.id, request.body) }));
+
+  app.post('/v1/orders/:id/cancel', {
+    schema: { tags, summary: 'Cancel an order (its stock goes back)', params: IdParams, body: OrderCancel, response: ok(OrderEnvelope) },
+  }, async (request) => ({ data: await service.cancelOrder(request.ctx, request.params.id, request.body.reason) }));
+
+  app.post('/v1/orders/:id/archive', {
+    schema: { tags, summary: 'Archive a placed order', params: IdParams, response: ok(OrderEnvelope) },
+  }, async (request) => ({ data: await service.archiveOrder(request.ctx, request.params.id) }));
+
+  app.get('/v1/orders/:id/transactions', {
+    schema: { tags, summary: "List an order's transactions", params: IdParams, querystring: Type.Object(PageQuery), response: ok(TransactionList) },
+  }, async (request) => listTransactions(request.ctx, request.params.id, pageRequest(request.query), request.url));
+
+  app.post('/v1/orders/:id/transactions', {
+    schema: { tags, summary: 'Capture, refund or void money of an order', params: IdParams, body: TransactionCreate, response: created(TransactionEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await createTransaction(request.ctx, request.params.id, request.body) }));
+}

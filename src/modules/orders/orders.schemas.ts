@@ -1,0 +1,167 @@
+import { Type, type Static } from 'typebox';
+import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { Customer } from '../customers/customers.schemas.js';
+
+const text = Nullable(Type.String());
+
+export const OrderItem = Type.Object({
+  id: Id('itm'),
+  object: Type.Literal('order_item'),
+  permalink: Type.String(),
+  name: Type.String(),
+  product_name: Type.String(),
+  sku_name: Type.String(),
+  vendor: text,
+  code: text,
+  image: text,
+  price: Type.Integer(),
+  compared_price: Nullable(Type.Integer()),
+  quantity: Type.Integer(),
+  discount: Nullable(Type.Integer()),
+  is_taxable: Type.Boolean(),
+  tax_rate: Type.Integer({ description: 'basis points: 1900 is 19%' }),
+  subtotal: Type.Integer({ description: 'price × quantity' }),
+  taxes: Type.Integer(),
+  total: Type.Integer(),
+  fulfilled: Type.Integer({ description: 'quantity already shipped' }),
+  is_shipping_required: Type.Boolean(),
+  weight: Type.Integer({ description: 'unit weight in grams' }),
+  stock_id: text,
+  stock_manager: Type.Array(Type.String()),
+  order_id: Type.String(),
+  product_id: Type.String(),
+  sku_id: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const Transaction = Type.Object({
+  id: Id('tra'),
+  object: Type.Literal('transaction'),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  authorization: text,
+  code: text,
+  reference: text,
+  gateway: text,
+  source_name: text,
+  kind: Type.String({ description: 'charge, authorization, capture, refund, void' }),
+  status: Type.String({ description: 'pending, succeeded, failed' }),
+  credit_card_number: text,
+  credit_card_brand: text,
+  message: text,
+  is_test: Type.Boolean(),
+  order_id: Type.String(),
+  parent_id: text,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderAddress = Nullable(
+  Type.Object({
+    name: text,
+    first_name: text,
+    last_name: text,
+    phone: Type.String(),
+    company: text,
+    references: text,
+    address: Type.Object({
+      address1: Type.String(),
+      address2: text,
+      city: Type.String(),
+      postcode: Type.String(),
+      country: Type.String(),
+      country_code: Type.String(),
+      state: text,
+      state_code: text,
+    }),
+  }),
+);
+
+export const ShippingLines = Nullable(
+  Type.Object({
+    id: Type.String(),
+    kind: Type.String(),
+    price: Type.Integer(),
+    source: Type.String(),
+    title: Type.String(),
+    reference: text,
+  }),
+);
+
+const amount = Type.Integer();
+
+export const Order = Type.Object({
+  id: Id('ord'),
+  object: Type.Literal('order'),
+  number: Nullable(Type.String({ description: 'null until the order is placed' })),
+  status: Type.String(),
+  financial_status: Type.String(),
+  fulfillment_status: Type.String(),
+  email: text,
+  customer: Nullable(Customer),
+  items: Type.Array(OrderItem),
+  is_shipping_required: Type.Boolean(),
+  shipping_lines: ShippingLines,
+  shipping_rate: amount,
+  shipping: OrderAddress,
+  billing: OrderAddress,
+  discount_codes: Nullable(Type.Array(Type.String())),
+  is_gift: Type.Boolean(),
+  gift_message: text,
+  source_name: text,
+  customer_note: text,
+  order_note: text,
+  cancel_reason: text,
+  browser_ip: text,
+  user_agent: text,
+  landing_site: text,
+  referring_site: text,
+  gateway: Nullable(Type.String({ description: 'source of the payment gateway chosen' })),
+  payment_method: text,
+  total_products: amount,
+  total_discount: amount,
+  total_items: amount,
+  total_items_price: amount,
+  subtotal_price: amount,
+  total_taxes: amount,
+  total_price: amount,
+  currency: Type.String(),
+  total_weight: Type.Integer({ description: 'grams' }),
+  transactions: Type.Array(Transaction),
+  is_test: Nullable(Type.Boolean()),
+  customer_id: text,
+  channel_id: Type.String(),
+  cart_id: text,
+  canceler_id: text,
+  placed_at: Nullable(Timestamp),
+  archived_at: Nullable(Timestamp),
+  canceled_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type OrderView = Static<typeof Order>;
+
+export const OrderListQuery = Type.Object({
+  ...PageQuery,
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  id: Type.Optional(CommaList),
+  status: Type.Optional(StringEnum(['created', 'placed', 'canceled', 'archived'] as const)),
+  financial_status: Type.Optional(StringEnum(['unpaid', 'pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const)),
+  fulfillment_status: Type.Optional(StringEnum(['unfulfilled', 'not_required', 'partially_fulfilled', 'fulfilled'] as const)),
+});
+
+export const OrderUpdate = Type.Object({
+  order_note: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' })),
+});
+export const OrderCancel = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });
+export const TransactionCreate = Type.Object({
+  kind: StringEnum(['capture', 'refund', 'void'] as const),
+  amount: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e12, description: 'cents; default: all that can be' })),
+});
+
+export const OrderEnvelope = DataEnvelope(Order);
+export const OrderList = ListEnvelope(Order);
+export const TransactionEnvelope = DataEnvelope(Transaction);
+export const TransactionList = ListEnvelope(Transaction);
