@@ -19,14 +19,14 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-let decoy: Promise<string> | undefined;
+// Made once per process at start, so the first unknown email costs what any sign-in costs.
+const decoy = hashPassword(randomBytes(16).toString('hex'));
 
 /**
  * Whether `password` matches `stored`. With no stored hash (unknown email, guest customer) it still
  * derives a key against a decoy, so a caller cannot tell the cases apart by the time the answer takes.
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
   const [scheme, n, r, p, salt, hash] = (stored ?? (await decoy)).split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 import { expectProblem } from '../../helpers/expect.js';
@@ -138,5 +138,19 @@ describeEachDatabase('idempotency', (t) => {
     expect(await t.db.selectFrom('channels').select('id').where('name', '=', name).execute()).toEqual([]);
     const longest = await t.admin.post('/v1/channels', { name }, withKey(`${randomUUID()}`.padEnd(255, 'k')));
     expect(longest.status).toBe(201);
+  });
+
+  it('keeps no fast hash of a password: a repeat differing only in it is the same request', async () => {
+    const email = `idem-${randomUUID()}@example.com`;
+    const key = withKey(randomUUID());
+    const first = await t.storefront.post('/v1/customers', { email, password: 'first-password' }, key);
+    expect(first.status).toBe(201);
+    const repeat = await t.storefront.post('/v1/customers', { email, password: 'other-password' }, key);
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body.data.id).toBe(first.body.data.id);
+    const stored = await t.db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', key.headers['idempotency-key']).executeTakeFirstOrThrow();
+    const withPassword = createHash('sha256').update(`POST /v1/customers\n${JSON.stringify({ email, password: 'first-password' })}`).digest('hex');
+    expect(stored.request_hash).not.toBe(withPassword);
   });
 });
