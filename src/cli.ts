@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
@@ -21,13 +21,13 @@ function help(command?: string): string {
   return `Usage: storefront <command> [--help]\n\n${Object.values(usage).join('\n\n')}\n\nConfiguration comes from the environment; see README.md.\n`;
 }
 
-async function withDatabase<T>(run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(database.db);
     await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
-    return await run(database.db);
+    return await run(database);
   } finally {
     await database.close();
   }
@@ -43,7 +43,7 @@ async function createKey(args: string[]): Promise<void> {
   if (positionals[0] !== 'create' || (kind !== 'admin' && kind !== 'read_only' && kind !== 'channel')) {
     throw new ConfigError(usage.keys!);
   }
-  const token = await withDatabase(async (db) => {
+  const token = await withDatabase(async ({ db }) => {
     let channelId = values.channel ?? null;
     if (kind === 'channel' && !channelId) {
       channelId = (await db.selectFrom('channels').select('id').orderBy('id').executeTakeFirstOrThrow()).id;

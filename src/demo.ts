@@ -1,10 +1,12 @@
-import type { Db } from './db/database.js';
+import type { DatabaseHandle } from './db/database.js';
 import { unixNow } from './lib/clock.js';
 import type { Ctx } from './lib/context.js';
 import { createCategory } from './modules/catalog/categories.service.js';
 import { createCollection } from './modules/catalog/collections.service.js';
 import { createProduct } from './modules/catalog/products.service.js';
 import { createSku, deleteSku, updateSku } from './modules/catalog/skus.service.js';
+import { createGateway } from './modules/payments/gateways.service.js';
+import { createShippingZone } from './modules/shipping/shipping-zones.service.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -31,12 +33,34 @@ const products: DemoProduct[] = [
   { name: 'Linen Napkins (set of 4)', vendor: 'Harbor Goods', tags: ['linen'], category: 'home', price: 2400, weight: 0.4, stock: 0 },
 ];
 
+/** Where the demo store ships, and how it is paid: what a checkout needs to run end to end. */
+async function seedSelling(ctx: Ctx): Promise<void> {
+  await createShippingZone(ctx, {
+    name: 'United States',
+    countries: ['US'],
+    rates: [
+      { name: 'Standard', kind: 'weight', from: 0, to: 5000, price: 700 },
+      { name: 'Heavy parcel', kind: 'weight', from: 5000, to: null, price: 1500 },
+      { name: 'Free shipping over $100', kind: 'price', from: 10000, to: null, price: 0 },
+    ],
+  });
+  await createShippingZone(ctx, {
+    name: 'International',
+    countries: ['CA', 'MX', 'GB', 'DE', 'FR', 'ES', 'IT', 'CL', 'AR', 'BR', 'AU', 'JP'],
+    rates: [{ name: 'International', kind: 'weight', from: 0, to: null, price: 2500 }],
+  });
+  await createGateway(ctx, { name: 'Bank transfer or cash', source: 'manual', driver: 'manual' });
+  await createGateway(ctx, { name: 'Test card', display_name: 'Card (test mode)', source: 'test', driver: 'test' });
+}
+
 /**
- * A small catalogue for a new store: categories, products with skus and stock, a hand-picked
- * collection and a smart one. Written through the services, so it has its events like any change.
+ * A small store for a new database: categories, products with skus and stock, a hand-picked
+ * collection and a smart one, shipping zones with rates, and the manual and test gateways. Written
+ * through the services, so it has its events like any change.
  */
-export async function seedDemo(db: Db): Promise<void> {
-  const ctx: Ctx = { db, dbKind: 'sqlite', actor: { kind: 'system' }, now: unixNow, log: quiet };
+export async function seedDemo(database: DatabaseHandle): Promise<void> {
+  const ctx: Ctx = { db: database.db, dbKind: database.kind, actor: { kind: 'system' }, now: unixNow, log: quiet };
+  await seedSelling(ctx);
   const categories = {
     apparel: (await createCategory(ctx, { title: 'Apparel', order: 1 })).id,
     coffee: (await createCategory(ctx, { title: 'Coffee', order: 2 })).id,

@@ -22,7 +22,7 @@ export async function serve(config: Config): Promise<void> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
-  if (first.created && config.demo) await seedDemo(database.db);
+  if (first.created && config.demo) await seedDemo(database);
   announce(config, first);
 
   const app = await buildApp({ database, config });

@@ -49,6 +49,34 @@ function databaseUrl(kind: DatabaseKind, folder: string): Promise<string> {
   return freshDatabaseUrl(kind, `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`);
 }
 
+/** The demo store sells end to end: a cart, a checkout to a US address, its methods, a test card. */
+async function buyFromTheDemoStore(base: string, channelKey: string): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const skus = await call('GET', '/v1/skus?listable=true&sort_by=price-ascending');
+  const sku = skus.body.data.find((s: { in_stock: number | null }) => (s.in_stock ?? 0) > 0);
+  const cart = await call('POST', '/v1/carts', { items: { [sku.id]: 1 } });
+  expect(cart.status).toBe(201);
+  const address = { first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'Albany', postcode: '12207', country_code: 'US', state_code: 'NY', phone: '+1 518 555 0100' };
+  const checkout = await call('POST', `/v1/carts/${cart.body.data.id}/checkout`, { customer: { email: 'ada@example.com' }, shipping: address });
+  expect(checkout.status).toBe(200);
+  const gateway = checkout.body.meta.payment_gateways.find((g: { source: string }) => g.source === 'test');
+  const methods = await call('POST', `/v1/checkouts/${checkout.body.data.id}/methods`, {
+    shipping: { method: checkout.body.meta.shipping_methods[0].id },
+    payment: { gateway: gateway.id },
+  });
+  expect(methods.status).toBe(200);
+  const paid = await call('POST', `/v1/checkouts/${checkout.body.data.id}/payment`, { payment: { method: 'card', card_number: '4242424242424242' } });
+  expect(paid.status).toBe(200);
+  expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid', number: '#1001' });
+}
+
 for (const kind of testDatabases()) {
   describe(`storefront serve [${kind}]`, () => {
     const folder = mkdtempSync(join(tmpdir(), 'storefront-serve-'));
@@ -70,6 +98,7 @@ for (const kind of testDatabases()) {
         expect(collections.status).toBe(200);
         expect(((await collections.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(2);
         expect((await fetch(`${server.base}/ready`)).status).toBe(200);
+        await buyFromTheDemoStore(server.base, channelKey);
       } finally {
         expect(await stop(server.child)).toBe(0);
       }
