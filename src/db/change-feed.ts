@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Executor } from './database.js';
 
@@ -29,11 +30,22 @@ export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
   };
 }
 
+/** The token each database handle signs its notifications with, by the handle's adapter (transactions share it). */
+const announcers = new WeakMap<object, string>();
+
+/** Gives a PostgreSQL handle its own token; its change feed then ignores what the handle itself announced. */
+export function registerAnnouncer(db: Kysely<any>): string {
+  const token = randomUUID();
+  announcers.set(db.getExecutor().adapter, token);
+  return token;
+}
+
 /**
- * PostgreSQL: one listening connection counts the notifications that writers send when they commit
- * (see announceChange). While it is down, the version is null.
+ * PostgreSQL: one listening connection counts the notifications that other handles send when they
+ * commit (see announceChange); the handle's own writes are the requests' to report. While the
+ * connection is down, the version is null.
  */
-export function postgresChangeFeed(url: string): ChangeFeed {
+export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
   let client: pg.Client | null = null;
   let connected = false;
   let count = 0;
@@ -43,8 +55,8 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     client = next;
-    next.on('notification', () => {
-      count += 1;
+    next.on('notification', (message) => {
+      if (message.payload !== ownToken) count += 1;
     });
     next.on('error', () => {
       connected = false;
@@ -81,7 +93,8 @@ export function postgresChangeFeed(url: string): ChangeFeed {
  * notification when the transaction commits, and never if it rolls back. SQLite needs nothing.
  */
 export async function announceChange(db: Executor): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof PostgresAdapter) {
+    await sql`select pg_notify(${CHANNEL}, ${announcers.get(adapter) ?? ''})`.execute(db);
   }
 }

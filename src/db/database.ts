@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
-import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
+import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -30,7 +30,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', openChangeFeed: () => postgresChangeFeed(url), close: () => db.destroy() };
+  const token = registerAnnouncer(db);
+  return { db, kind: 'postgres', openChangeFeed: () => postgresChangeFeed(url, token), close: () => db.destroy() };
 }
 
 function openSqlite(path: string): DatabaseHandle {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
+import { eventsRecorded } from '../modules/events/record-event.js';
 import { appendRouteHook } from './route-hooks.js';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheSlot: { key: string; stamp: string } | null;
+    /** Events this process had written when the request came in. */
+    eventsAtStart: number;
   }
 }
 
@@ -22,8 +25,8 @@ interface Entry {
 
 /**
  * The storefront's catalogue answers, kept in memory by channel and URL. An entry is served only
- * while nothing has changed since it was made: no write through this process (every write request
- * drops the cache when it ends) and none through another (the database's change feed). The time to
+ * while nothing has changed since it was made: no change through this process (a request that wrote
+ * an event drops the cache when it ends) and none through another (the database's change feed). The time to
  * live bounds what no write announces: a product whose `available_at` comes shows up within it.
  * Staff (admin keys) always read the database.
  */
@@ -108,7 +111,14 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     appendRouteHook(route, 'onSend', keep);
   });
 
+  // Every change writes an event. A write request during which events were written drops the cache
+  // once it has answered (after its commit); writes without events (carts, checkouts) leave it.
+  app.decorateRequest('eventsAtStart', 0);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.eventsAtStart = eventsRecorded();
+    done();
+  });
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') cache.dropAll();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && eventsRecorded() !== request.eventsAtStart) cache.dropAll();
   });
 }

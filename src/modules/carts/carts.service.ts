@@ -118,7 +118,7 @@ function cartColumns(input: CartWriteInput): Partial<CartRow> {
   const changes: Partial<CartRow> = {};
   if (input.is_gift !== undefined) changes.is_gift = boolFlag(input.is_gift);
   if (input.gift_message !== undefined) changes.gift_message = input.gift_message;
-  // The spec's gift rule: a cart that is no gift has no gift message.
+  // The spec's gift rule: setting is_gift to false removes the gift message.
   if (input.is_gift === false) changes.gift_message = null;
   if (input.note !== undefined) changes.customer_note = input.note;
   if (input.source_name !== undefined) changes.source_name = input.source_name;

@@ -9,6 +9,16 @@ export type EventKind =
   | `order.${'placed' | 'paid' | 'canceled' | 'archived'}`
   | 'sku.low_stock';
 
+let recorded = 0;
+
+/**
+ * How many events this process has written (committed or not): a cheap sign, read after a request,
+ * that it changed something another reader may have kept.
+ */
+export function eventsRecorded(): number {
+  return recorded;
+}
+
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event
  * are committed together or not at all. `object` is the resource after the change (before it, for a
@@ -30,6 +40,7 @@ export async function recordEvent(
     updated_at: now,
   };
   await db.insertInto('events').values(row).execute();
+  recorded += 1;
   await announceChange(db);
   return row;
 }

@@ -55,6 +55,15 @@ describeEachDatabase('storefront cache', (t) => {
     expect((await t.storefront.get(`/v1/skus/${p.sku_id}`)).status).toBe(404);
   });
 
+  it('keeps what it has through writes that change no catalogue data, such as carts', async () => {
+    const p = await product(t, { price: 500 });
+    await t.storefront.get(`/v1/skus/${p.sku_id}`);
+    const cart = await t.storefront.post('/v1/carts', { items: { [p.sku_id]: 1 } });
+    expect(cart.status).toBe(201);
+    expect((await t.storefront.put(`/v1/carts/${cart.body.data.id}`, { items: { [p.sku_id]: 2 } })).status).toBe(200);
+    expect((await t.storefront.get(`/v1/skus/${p.sku_id}`)).headers['x-cache']).toBe('hit');
+  });
+
   it('does not keep error answers', async () => {
     const missing = await t.storefront.get('/v1/skus/sku_00000000000000000000000000');
     expect(missing.status).toBe(404);
