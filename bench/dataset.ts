@@ -4,6 +4,10 @@
  * `products`) holding every product in order. Rows are written with chunked multi-row INSERTs in one
  * transaction, not through the API, so 10,000 products take about a second.
  *
+ * It also holds what a checkout needs (the `checkout-flow` scenario): a shipping zone covering the US
+ * with one weight rate for any weight, an enabled gateway of the `test` driver, and FLOW_SKUS skus
+ * spread over the catalogue whose stock (tracked, a billion units) never runs out.
+ *
  * Everything but the ids is deterministic: names, prices, stock and weights come from a seeded PRNG
  * and timestamps from a fixed base. Ids come from newId (time-ordered ULIDs), as the server makes them.
  *
@@ -18,7 +22,8 @@ import { ensureStore } from '../src/bootstrap.js';
 import { openDatabase, type Tx } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type {
-  CollectionProductRow, CollectionRow, Database, ProductRow, ProductTagRow, SkuRow, TagRow, VendorRow,
+  CollectionProductRow, CollectionRow, Database, GatewayRow, ProductRow, ProductTagRow, ShippingRateRow, ShippingZoneRow,
+  SkuRow, TagRow, VendorRow,
 } from '../src/db/types.js';
 import { newId } from '../src/lib/ids.js';
 import { toGrams, type WeightUnit } from '../src/lib/weight.js';
@@ -40,11 +45,22 @@ export interface Dataset {
   /** A default sku in the middle of the catalogue, for the single-sku scenario. */
   skuId: string;
   productId: string;
+  /** Skus on sale whose stock never runs out, for the checkout flow (FLOW_SKUS of them, or fewer in a smaller catalogue). */
+  flowSkuIds: string[];
+  /** The enabled gateway of the `test` driver (source `test`). */
+  gatewayId: string;
+  /** The shipping zone covering the US and its one weight rate (0 g and up, 700 cents). */
+  shippingZoneId: string;
+  shippingRateId: string;
   millis: number;
 }
 
 const VENDOR_COUNT = 20;
 const TAG_COUNT = 50;
+/** How many skus the checkout flow buys from (three per cart). */
+export const FLOW_SKUS = 100;
+/** The stock of the flow's skus: tracked (placement takes it), and far beyond what any run can buy. */
+const FLOW_STOCK = 1_000_000_000;
 /** 2025-01-01T00:00:00Z: timestamps are fixed so two runs write the same catalogue. */
 const BASE_TIME = 1_735_689_600;
 
@@ -88,7 +104,7 @@ function pad(n: number): string {
 export async function generateDataset(options: { products?: number; file?: string } = {}): Promise<Dataset> {
   const started = performance.now();
   const count = options.products ?? 10_000;
-  if (!Number.isInteger(count) || count < 1) throw new Error(`--products must be a positive integer, got ${count}`);
+  if (!Number.isInteger(count) || count < 4) throw new Error(`--products must be an integer of at least 4 (a cart of the checkout flow holds 3 skus), got ${count}`);
   const file = resolve(options.file ?? DEFAULT_DB_FILE);
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
 
@@ -195,6 +211,59 @@ export async function generateDataset(options: { products?: number; file?: strin
       members.push({ collection_id: collection.id, product_id: productId, position: i, created_at: at });
     }
 
+    // The flow's skus: spread over the catalogue, away from the first listing page and from the
+    // middle sku the single-sku scenarios read, so the bodies of the read scenarios stay as they were.
+    // Set after the PRNG has drawn everything, so the rest of the catalogue is unchanged too.
+    const middle = Math.floor(count / 2);
+    const flowIndexes = new Set<number>();
+    const wanted = Math.min(FLOW_SKUS, count - 1);
+    for (let k = 0; flowIndexes.size < wanted && k < count; k++) {
+      const at = Math.floor(((k + 0.5) * count) / wanted) % count;
+      if (at !== middle) flowIndexes.add(at);
+    }
+    for (let i = 0; flowIndexes.size < wanted; i++) if (i !== middle) flowIndexes.add(i);
+    const flowSkus = [...flowIndexes].sort((a, b) => a - b).map((i) => skus[i]!);
+    for (const sku of flowSkus) {
+      sku.stock_policy = 'overall';
+      sku.in_stock = FLOW_STOCK;
+      sku.is_backorderable = 0;
+      sku.low_threshold = null;
+      sku.is_notify = null;
+    }
+
+    // What a checkout needs: a zone covering the US with one rate for every weight, and a gateway.
+    const zone: ShippingZoneRow = {
+      id: newId('shz'),
+      name: 'United States',
+      countries: '["US"]',
+      states: '[]',
+      created_at: BASE_TIME,
+      updated_at: BASE_TIME,
+    };
+    const rate: ShippingRateRow = {
+      id: newId('shr'),
+      zone_id: zone.id,
+      name: 'Standard',
+      kind: 'weight',
+      from: 0,
+      to: null,
+      price: 700,
+      position: 0,
+      created_at: BASE_TIME,
+      updated_at: BASE_TIME,
+    };
+    const gateway: GatewayRow = {
+      id: newId('gtw'),
+      name: 'Test gateway',
+      display_name: null,
+      source: 'test',
+      driver: 'test',
+      is_enabled: 1,
+      settings: '{}',
+      created_at: BASE_TIME,
+      updated_at: BASE_TIME,
+    };
+
     await database.db.transaction().execute(async (tx) => {
       await insertChunked(tx, 'vendors', vendors);
       await insertChunked(tx, 'tags', tags);
@@ -203,9 +272,11 @@ export async function generateDataset(options: { products?: number; file?: strin
       await insertChunked(tx, 'skus', skus);
       await insertChunked(tx, 'product_tags', productTags);
       await insertChunked(tx, 'collection_products', members);
+      await insertChunked(tx, 'shipping_zones', [zone]);
+      await insertChunked(tx, 'shipping_rates', [rate]);
+      await insertChunked(tx, 'gateways', [gateway]);
     });
 
-    const middle = Math.floor(count / 2);
     const dataset: Dataset = {
       file,
       products: count,
@@ -214,6 +285,10 @@ export async function generateDataset(options: { products?: number; file?: strin
       collectionId: collection.id,
       skuId: skus[middle]!.id,
       productId: products[middle]!.id,
+      flowSkuIds: flowSkus.map((sku) => sku.id),
+      gatewayId: gateway.id,
+      shippingZoneId: zone.id,
+      shippingRateId: rate.id,
       millis: Math.round(performance.now() - started),
     };
     writeFileSync(`${file}.json`, `${JSON.stringify(dataset, null, 2)}\n`);

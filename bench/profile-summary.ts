@@ -3,7 +3,15 @@
  * functions with the most self time, and the ones with the most total (inclusive) time, each with its
  * share of all samples. Idle time is reported apart and left out of the shares.
  *
+ * `--from S` / `--to S` keep only the samples taken in that window (seconds from the profile's start),
+ * to leave out the server's start (module loading) and keep the load alone; `--timeline` prints the
+ * busy time of each second, to see where the load begins and ends. `--callers TEXT` attributes the
+ * samples spent in (or under) a function whose name and place contain TEXT to the project code
+ * (`src/`) that called it: the nearest `--depth` (3) project frames above it, as far as the stack
+ * shows them (work resumed after an `await` starts from the microtask queue).
+ *
  *   npx tsx bench/profile-summary.ts bench/.data/profiles/CPU.….cpuprofile [--top 25] [--match src/]
+ *                                    [--from S] [--to S] [--timeline] [--callers TEXT [--depth 3]]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,6 +30,8 @@ interface ProfileNode {
 }
 
 interface Profile {
+  startTime: number;
+  endTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -62,12 +72,24 @@ function areaOf(frame: CallFrame): string {
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { top: { type: 'string', default: '25' }, match: { type: 'string' } },
+    options: {
+      top: { type: 'string', default: '25' },
+      match: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      timeline: { type: 'boolean', default: false },
+      callers: { type: 'string' },
+      depth: { type: 'string', default: '3' },
+    },
   });
   const file = positionals[0];
   if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N] [--match TEXT]');
   const top = Number(values.top);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const fromUs = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
+  const toUs = values.to === undefined ? Infinity : Number(values.to) * 1e6;
+  if (Number.isNaN(fromUs) || Number.isNaN(toUs)) throw new Error('--from and --to take seconds');
+  const seconds = new Map<number, { busy: number; idle: number }>();
 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -76,13 +98,25 @@ function main(): void {
   const self = new Map<string, number>();
   const areas = new Map<string, number>();
   const total = new Map<string, number>();
+  const callers = new Map<string, number>();
+  let matched = 0;
+  const depth = Number(values.depth);
+  const isProject = (frame: CallFrame) => /\/src\//.test(frame.url) && !frame.url.includes('node_modules/');
   let all = 0;
   let idle = 0;
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
     const node = byId.get(id)!;
     const name = node.callFrame.functionName;
-    if (name === '(idle)' || name === '(program)') {
+    const isIdle = name === '(idle)' || name === '(program)';
+    const second = seconds.get(Math.floor(at / 1e6)) ?? { busy: 0, idle: 0 };
+    if (isIdle) second.idle += dt;
+    else second.busy += dt;
+    seconds.set(Math.floor(at / 1e6), second);
+    if (at < fromUs || at >= toUs) return;
+    if (isIdle) {
       idle += dt;
       return;
     }
@@ -98,6 +132,20 @@ function main(): void {
       seen.add(key);
       total.set(key, (total.get(key) ?? 0) + dt);
     }
+    if (values.callers !== undefined) {
+      let hit: number | undefined = id;
+      while (hit !== undefined && !keyOf(byId.get(hit)!.callFrame).includes(values.callers)) hit = parent.get(hit);
+      if (hit !== undefined) {
+        matched += dt;
+        const chain: string[] = [];
+        for (let up = parent.get(hit); up !== undefined && chain.length < depth; up = parent.get(up)) {
+          const frame = byId.get(up)!.callFrame;
+          if (isProject(frame)) chain.push(keyOf(frame));
+        }
+        const k = chain.length === 0 ? '(no project frame on the stack: resumed from the microtask queue)' : chain.join('  <  ');
+        callers.set(k, (callers.get(k) ?? 0) + dt);
+      }
+    }
   });
 
   const print = (title: string, map: Map<string, number>) => {
@@ -107,10 +155,23 @@ function main(): void {
       process.stdout.write(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / all).toFixed(1).padStart(5)}%  ${k}\n`);
     }
   };
-  process.stdout.write(`${file}\nbusy ${(all / 1000).toFixed(0)} ms, idle/program ${(idle / 1000).toFixed(0)} ms\n`);
+  const window = values.from !== undefined || values.to !== undefined ? ` (samples from ${values.from ?? 0} s to ${values.to ?? 'the end'})` : '';
+  process.stdout.write(`${file}${window}\nbusy ${(all / 1000).toFixed(0)} ms, idle/program ${(idle / 1000).toFixed(0)} ms\n`);
+  if (values.timeline) {
+    process.stdout.write('\nBusy time per second of the profile\n');
+    for (const [second, t] of [...seconds].sort((a, b) => a[0] - b[0])) {
+      process.stdout.write(`${String(second).padStart(5)} s ${(t.busy / 1000).toFixed(0).padStart(6)} ms busy ${(t.idle / 1000).toFixed(0).padStart(6)} ms idle\n`);
+    }
+  }
   print('Self time by area (package, project folder, native bucket)', areas);
   print('Self time', self);
   print('Total time (inclusive)', total);
+  if (values.callers !== undefined) {
+    process.stdout.write(`\nProject callers of "${values.callers}": ${(matched / 1000).toFixed(0)} ms in all (${((100 * matched) / all).toFixed(1)}% of busy), nearest ${depth} src/ frames\n`);
+    for (const [k, us] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      process.stdout.write(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / all).toFixed(1).padStart(5)}%  ${k}\n`);
+    }
+  }
 }
 
 main();

@@ -9,13 +9,18 @@
  *    the same route pattern.
  * 4. Per scenario: a warm-up on each server, then `--rounds` rounds of `--duration` seconds with
  *    autocannon, alternating real and bare; medians of req/s and of p50/p99 latency.
- * 5. Prints the table and the targets; `--write` also records it in BENCHMARKS.md.
+ * 5. The `checkout-flow` scenario has no bare side: bench/checkout-flow.ts runs `--connections`
+ *    virtual buyers through cart → checkout → update → methods → payment (a warm-up, then `--rounds`
+ *    rounds of `--duration` seconds); its figures are completed flows/s and the flow's p50/p99. It
+ *    runs after the read scenarios, since it writes (orders, customers, stock) and so empties the
+ *    storefront cache.
+ * 6. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md.
  *
  * Every wait has a deadline, both servers listen on 127.0.0.1 only, and both are stopped at the end,
  * on error and on SIGINT/SIGTERM. Any non-2xx answer, socket error or timeout fails the run.
  *
  *   npm run bench -- [--products 10000] [--duration 10] [--rounds 3] [--warmup 3] [--connections 10]
- *                    [--scenarios sku,listing] [--write] [--cpu-prof]
+ *                    [--scenarios sku,listing,checkout-flow] [--write] [--cpu-prof]
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import type { BareRoute } from './bare.js';
+import { runCheckoutFlow, STEPS, type FlowResult, type Step } from './checkout-flow.js';
 import { BENCH_DIR, DATA_DIR, generateDataset, type Dataset } from './dataset.js';
 
 const ROOT = resolve(BENCH_DIR, '..');
@@ -77,13 +83,24 @@ const scenarios: Scenario[] = [
   },
 ];
 
+/** The checkout flow: five dependent requests per flow, measured on the real server alone. */
+const FLOW = {
+  name: 'checkout-flow',
+  title: 'cart (3 skus) → checkout → buyer data → methods → payment (test card), channel key',
+  /** The issue's aim for later, in completed flows per second on SQLite: printed, not yet required. */
+  target: 500,
+} as const;
+
 interface Options {
   products: number;
   duration: number;
   rounds: number;
   warmup: number;
   connections: number;
+  /** The read scenarios chosen (autocannon, against the bare route). */
   scenarios: Scenario[];
+  /** Whether `checkout-flow` was chosen. */
+  flow: boolean;
   write: boolean;
   cpuProf: boolean;
 }
@@ -96,7 +113,7 @@ function options(): Options {
       rounds: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
-      scenarios: { type: 'string', default: scenarios.map((s) => s.name).join(',') },
+      scenarios: { type: 'string', default: [...scenarios.map((s) => s.name), FLOW.name].join(',') },
       write: { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
     },
@@ -106,9 +123,11 @@ function options(): Options {
     if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}, got "${raw}"`);
     return n;
   };
-  const chosen = values.scenarios.split(',').map((name) => {
-    const found = scenarios.find((s) => s.name === name.trim());
-    if (!found) throw new Error(`Unknown scenario "${name}"; known: ${scenarios.map((s) => s.name).join(', ')}`);
+  const names = values.scenarios.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new Error('--scenarios names no scenario');
+  const chosen = names.filter((name) => name !== FLOW.name).map((name) => {
+    const found = scenarios.find((s) => s.name === name);
+    if (!found) throw new Error(`Unknown scenario "${name}"; known: ${[...scenarios.map((s) => s.name), FLOW.name].join(', ')}`);
     return found;
   });
   return {
@@ -118,6 +137,7 @@ function options(): Options {
     warmup: positive('warmup', values.warmup, 60),
     connections: positive('connections', values.connections, 1000),
     scenarios: chosen,
+    flow: names.includes(FLOW.name),
     write: values.write,
     cpuProf: values['cpu-prof'],
   };
@@ -260,6 +280,58 @@ async function measure(opts: Options, dataset: Dataset, realBase: string, bareBa
   return { scenario, bodyBytes, real: medianRound(realRounds), bare: medianRound(bareRounds), ratio, realRounds, bareRounds };
 }
 
+interface FlowRound {
+  flowsPerSecond: number;
+  requestsPerSecond: number;
+  flows: number;
+  p50: number;
+  p99: number;
+  steps: Record<Step, { p50: number; p99: number }>;
+}
+
+interface FlowRow {
+  /** Medians of the rounds. */
+  median: FlowRound;
+  rounds: FlowRound[];
+}
+
+function flowRound(result: FlowResult): FlowRound {
+  return {
+    flowsPerSecond: result.flowsPerSecond,
+    requestsPerSecond: result.requestsPerSecond,
+    flows: result.flows,
+    p50: result.flow.p50,
+    p99: result.flow.p99,
+    steps: Object.fromEntries(STEPS.map((s) => [s, { p50: result.steps[s].p50, p99: result.steps[s].p99 }])) as FlowRound['steps'],
+  };
+}
+
+async function measureFlow(opts: Options, dataset: Dataset, realBase: string): Promise<FlowRow> {
+  const log = (text: string) => process.stderr.write(`  ${FLOW.name}: ${text}\n`);
+  const run = (label: string, seconds: number) =>
+    runCheckoutFlow({ base: realBase, dataset, connections: opts.connections, seconds, label: `${FLOW.name} ${label}` });
+  log(`warm-up ${opts.warmup} s`);
+  await run('warm-up', opts.warmup);
+  const rounds: FlowRound[] = [];
+  for (let round = 1; round <= opts.rounds; round++) {
+    const r = flowRound(await run(`round ${round}`, opts.duration));
+    rounds.push(r);
+    log(`round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+  }
+  const med = (pick: (r: FlowRound) => number) => median(rounds.map(pick));
+  return {
+    median: {
+      flowsPerSecond: med((r) => r.flowsPerSecond),
+      requestsPerSecond: med((r) => r.requestsPerSecond),
+      flows: med((r) => r.flows),
+      p50: med((r) => r.p50),
+      p99: med((r) => r.p99),
+      steps: Object.fromEntries(STEPS.map((s) => [s, { p50: med((r) => r.steps[s].p50), p99: med((r) => r.steps[s].p99) }])) as FlowRound['steps'],
+    },
+    rounds,
+  };
+}
+
 /** The real answer of a scenario, fetched once: it must be a 200 with a JSON body. */
 async function fetchBody(base: string, dataset: Dataset, scenario: Scenario): Promise<Buffer> {
   const response = await fetch(base + scenario.path(dataset), { headers: { ...scenario.headers(dataset), 'x-bench-scenario': scenario.name }, signal: AbortSignal.timeout(10_000) });
@@ -299,6 +371,33 @@ function roundsTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
+function flowTable(row: FlowRow): string {
+  const m = row.median;
+  const met = m.flowsPerSecond >= FLOW.target ? 'yes' : 'not yet';
+  return [
+    '| scenario | flows/s | target (later) | flow p50 / p99 (ms) | req/s | met |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    `| \`${FLOW.name}\`: ${FLOW.title} | ${m.flowsPerSecond.toFixed(1)} | ≥ ${FLOW.target} | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${m.requestsPerSecond.toFixed(0)} | ${met} |`,
+  ].join('\n');
+}
+
+function flowStepsTable(row: FlowRow): string {
+  const lines = [
+    `| step | ${STEPS.join(' | ')} |`,
+    `| --- | ${STEPS.map(() => '---:').join(' | ')} |`,
+    `| p50 / p99 (ms) | ${STEPS.map((s) => `${row.median.steps[s].p50.toFixed(1)} / ${row.median.steps[s].p99.toFixed(1)}`).join(' | ')} |`,
+  ];
+  return lines.join('\n');
+}
+
+function flowRoundsTable(row: FlowRow): string {
+  const lines = ['| round | flows | flows/s | req/s | flow p50 / p99 (ms) |', '| ---: | ---: | ---: | ---: | ---: |'];
+  row.rounds.forEach((r, i) => {
+    lines.push(`| ${i + 1} | ${r.flows} | ${r.flowsPerSecond.toFixed(1)} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} |`);
+  });
+  return lines.join('\n');
+}
+
 function git(args: string[]): string {
   try {
     return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -313,7 +412,7 @@ function machine(): string {
   return [
     `- date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- git commit: ${git(['rev-parse', '--short', 'HEAD'])}${dirty}`,
-    `- CPUs: ${cpu.length} × ${cpu[0]?.model ?? 'unknown'} (server, bare server and autocannon share them)`,
+    `- CPUs: ${cpu.length} × ${cpu[0]?.model ?? 'unknown'} (the servers and the load generators share them)`,
     `- memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- node: ${process.version}, ${process.platform}/${process.arch}`,
     `- load average at the end (1/5/15 min): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
@@ -365,45 +464,73 @@ async function main(): Promise<void> {
   await waitForHealth('the real server', real, realBase);
   process.stderr.write(`Real server on ${realBase}\n`);
 
-  const routes: BareRoute[] = [];
-  const bodies = new Map<string, Buffer>();
-  for (const scenario of opts.scenarios) {
-    const body = await fetchBody(realBase, dataset, scenario);
-    const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
-    writeFileSync(bodyFile, body);
-    routes.push({ url: scenario.route, scenario: scenario.name, bodyFile });
-    bodies.set(scenario.name, body);
-  }
-  const routesFile = join(DATA_DIR, 'bare-routes.json');
-  writeFileSync(routesFile, JSON.stringify(routes, null, 2));
-
-  const barePort = await freePort();
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  const bare = start('bare', [...profile('bare'), '--import', 'tsx', join('bench', 'bare.ts')], { PORT: String(barePort), BARE_ROUTES: routesFile });
-  await waitForHealth('the bare server', bare, bareBase);
-  for (const scenario of opts.scenarios) {
-    const same = await fetchBody(bareBase, dataset, scenario);
-    if (!same.equals(bodies.get(scenario.name)!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes`);
-  }
-  process.stderr.write(`Bare server on ${bareBase}\n`);
-
-  const total = opts.scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
-  process.stderr.write(`Measuring ${opts.scenarios.length} scenario(s), ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…\n`);
   const rows: Row[] = [];
-  for (const scenario of opts.scenarios) {
-    rows.push(await measure(opts, dataset, realBase, bareBase, scenario, bodies.get(scenario.name)!.length));
+  if (opts.scenarios.length > 0) {
+    const routes: BareRoute[] = [];
+    const bodies = new Map<string, Buffer>();
+    for (const scenario of opts.scenarios) {
+      const body = await fetchBody(realBase, dataset, scenario);
+      const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
+      writeFileSync(bodyFile, body);
+      routes.push({ url: scenario.route, scenario: scenario.name, bodyFile });
+      bodies.set(scenario.name, body);
+    }
+    const routesFile = join(DATA_DIR, 'bare-routes.json');
+    writeFileSync(routesFile, JSON.stringify(routes, null, 2));
+
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const bare = start('bare', [...profile('bare'), '--import', 'tsx', join('bench', 'bare.ts')], { PORT: String(barePort), BARE_ROUTES: routesFile });
+    await waitForHealth('the bare server', bare, bareBase);
+    for (const scenario of opts.scenarios) {
+      const same = await fetchBody(bareBase, dataset, scenario);
+      if (!same.equals(bodies.get(scenario.name)!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes`);
+    }
+    process.stderr.write(`Bare server on ${bareBase}\n`);
+
+    const total = opts.scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
+    process.stderr.write(`Measuring ${opts.scenarios.length} read scenario(s), ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…\n`);
+    for (const scenario of opts.scenarios) {
+      rows.push(await measure(opts, dataset, realBase, bareBase, scenario, bodies.get(scenario.name)!.length));
+    }
   }
 
-  const settings = `${opts.products} products; autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating rounds of ${opts.duration} s per server; req/s and latencies are medians of the rounds, the ratio the median of the per-round ratios. Latencies are autocannon's, in whole milliseconds.`;
-  const report = `${table(rows)}\n\n${settings}`;
-  process.stdout.write(`\n${report}\n\nRounds:\n\n${roundsTable(rows)}\n\n${machine()}\n`);
+  // Last: the flow writes, and every write empties the storefront cache the read scenarios measure.
+  let flowRow: FlowRow | undefined;
+  if (opts.flow) {
+    process.stderr.write(`Measuring ${FLOW.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds (about ${opts.warmup + opts.rounds * opts.duration} s)…\n`);
+    flowRow = await measureFlow(opts, dataset, realBase);
+  }
+
+  const parts: string[] = [];
+  const roundParts: string[] = [];
+  if (rows.length > 0) {
+    parts.push(
+      `${table(rows)}\n\n${opts.products} products; autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating rounds of ${opts.duration} s per server; req/s and latencies are medians of the rounds, the ratio the median of the per-round ratios. Latencies are autocannon's, in whole milliseconds.`,
+    );
+    roundParts.push(roundsTable(rows));
+  }
+  if (flowRow) {
+    parts.push(
+      `${flowTable(flowRow)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, Node's fetch with keep-alive), each a new guest buying 3 of ${dataset.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx). The target is the issue's aim for later, not yet required.`,
+    );
+    roundParts.push(`checkout-flow:\n\n${flowRoundsTable(flowRow)}`);
+  }
+  const report = parts.join('\n\n');
+  const perRound = roundParts.join('\n\n');
+  process.stdout.write(`\n${report}\n\nRounds:\n\n${perRound}\n\n${machine()}\n`);
   const failed = rows.filter((r) => r.scenario.target !== undefined && r.ratio < r.scenario.target);
-  process.stdout.write(failed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${failed.map((r) => r.scenario.name).join(', ')}\n`);
+  if (rows.length > 0) {
+    process.stdout.write(failed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${failed.map((r) => r.scenario.name).join(', ')}\n`);
+  }
+  if (flowRow) {
+    process.stdout.write(`\n${FLOW.name}: ${flowRow.median.flowsPerSecond.toFixed(1)} flows/s, p99 ${flowRow.median.p99.toFixed(1)} ms; target for later ≥ ${FLOW.target} flows/s on SQLite (not yet required): ${flowRow.median.flowsPerSecond >= FLOW.target ? 'met' : 'not yet met'}.\n`);
+  }
 
   if (opts.write) {
-    writeResults(`\n${machine()}\n\n${report}\n\nEach round:\n\n${roundsTable(rows)}\n`);
+    writeResults(`\n${machine()}\n\n${report}\n\nEach round:\n\n${perRound}\n`);
   }
-  if (opts.cpuProf) process.stderr.write(`CPU profiles of both servers go to ${profileDir}/{real,bare}/ when they stop; summarise with bench/profile-summary.ts.\n`);
+  if (opts.cpuProf) process.stderr.write(`CPU profiles of the servers go to ${profileDir}/{real,bare}/ when they stop; summarise with bench/profile-summary.ts.\n`);
 }
 
 main()
