@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findCartItems } from '../carts/carts.repo.js';
@@ -20,6 +20,9 @@ import { reprice, shippingLines, shippingOptions } from './order-pricing.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
+/** A payment claim older than this is taken for dead: the same window as CLAIM_SECONDS in payment.service.ts. */
+const PAYMENT_CLAIM_SECONDS = 120;
+
 /**
  * An order being checked out that the caller may use: one of its channel; when it came from a
  * signed-in customer's cart, only that customer's. Anything else is 404.
@@ -36,8 +39,21 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
   return order;
 }
 
-/** The checkout envelope: what the buyer still has to choose (meta) and the order (data). */
-export async function checkoutEnvelope(db: Executor, order: OrderRow): Promise<CheckoutView> {
+/**
+ * The order's customer as the caller may see it. Anyone holding the checkout id may read it, and a
+ * guest links the order to a registered customer by typing that customer's email: so only the
+ * signed-in customer itself sees its saved addresses and the staff's notes and tags.
+ */
+function visibleCustomer(customer: CheckoutView['data']['customer'], viewer: Actor | undefined): CheckoutView['data']['customer'] {
+  if (customer === null || (viewer?.kind === 'customer' && viewer.customerId === customer.id)) return customer;
+  return { ...customer, notes: null, tags: [], default_address: null, addresses: [] };
+}
+
+/**
+ * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
+ * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
+ */
+export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: Actor): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
   const [methods, gateways, data] = await Promise.all([
@@ -53,7 +69,7 @@ export async function checkoutEnvelope(db: Executor, order: OrderRow): Promise<C
       shipping_methods: methods.map((rate) => ({ ...rate, store: storeObject })),
       payment_gateways: gateways.map((row) => gatewayView(row, 'storefront')),
     },
-    data,
+    data: { ...data, customer: visibleCustomer(data.customer, viewer) },
   };
 }
 
@@ -181,13 +197,18 @@ async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutW
  * Turns a cart into an order (status created, unpaid, no number) with its items copied, and applies
  * the optional checkout payload. Checking out the same cart again while its order is still being
  * checked out refreshes that order instead of making another.
- * @throws Problem not_found; validation_failed (empty cart, skus not on sale, invalid payload).
+ * @throws Problem not_found; invalid_state while a payment of that order is under way; validation_failed
+ * (empty cart, skus not on sale, invalid payload).
  */
 export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const cart = await findOwnCart(ctx, tx, cartId);
-    const existing = await orders.findOpenOrderOfCart(tx, cartId);
+    // Lock the cart first (a no-op update holds its row on PostgreSQL; SQLite writes one at a time),
+    // so concurrent checkouts of one cart find the same open order instead of each making one.
+    await tx.updateTable('carts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', cartId).execute();
+    const open = await orders.findOpenOrderOfCart(tx, cartId);
+    const existing = open ? await takeForChange(tx, open, now) : undefined;
     const store = await findStore(tx);
     const base = existing ?? newOrder(ctx, cart, store?.currency ?? 'USD', now);
     if (!existing) await orders.insertOrder(tx, base);
@@ -210,24 +231,23 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
     await orders.updateOrder(tx, base.id, fromCart);
     const order = await applyAndPrice(ctx, tx, { ...base, ...fromCart }, input);
-    return checkoutEnvelope(tx, order);
+    return checkoutEnvelope(tx, order, ctx.actor);
   });
 }
 
 /**
  * Gives an order being checked out buyer data and addresses (the spec's checkout payload rules).
- * @throws Problem not_found; invalid_state once the order is placed; validation_failed.
+ * @throws Problem not_found; invalid_state once the order is placed or while it is being paid; validation_failed.
  */
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await findOwnOrder(ctx, tx, id);
-    requireCreated(order);
-    return checkoutEnvelope(tx, await applyAndPrice(ctx, tx, order, input));
+    const order = await takeForChange(tx, await findOwnOrder(ctx, tx, id), ctx.now());
+    return checkoutEnvelope(tx, await applyAndPrice(ctx, tx, order, input), ctx.actor);
   });
 }
 
 export async function getCheckout(ctx: Ctx, id: string): Promise<CheckoutView> {
-  return checkoutEnvelope(ctx.db, await findOwnOrder(ctx, ctx.db, id));
+  return checkoutEnvelope(ctx.db, await findOwnOrder(ctx, ctx.db, id), ctx.actor);
 }
 
 /** 409 unless the order is still being checked out. */
@@ -240,14 +260,38 @@ export function requireCreated(order: OrderRow): void {
 }
 
 /**
+ * Takes an order for a checkout change and returns it as it stands now: 409 unless it is still
+ * created and no payment of it is under way (the gateway is charging the total read before the
+ * change). The check is an update (a no-op that holds the row on PostgreSQL until the transaction
+ * ends), so a payment cannot claim the order between the check and the change.
+ * @throws Problem invalid_state.
+ */
+async function takeForChange(tx: Tx, order: OrderRow, now: number): Promise<OrderRow> {
+  requireCreated(order);
+  const taken = await tx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', order.id)
+    .where('status', '=', 'created')
+    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - PAYMENT_CLAIM_SECONDS)]))
+    .executeTakeFirst();
+  const current = (await orders.findOrder(tx, order.id))!;
+  if (Number(taken.numUpdatedRows) > 0) return current;
+  requireCreated(current);
+  throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
+    extra: { field: 'status', current: 'paying', requested: 'created' },
+  });
+}
+
+/**
  * Chooses the shipping method (required when the order needs shipping; one of meta.shipping_methods)
  * and the payment gateway (required; an enabled one, by id or source).
- * @throws Problem not_found; invalid_state once placed; validation_failed naming shipping[method] or payment[gateway].
+ * @throws Problem not_found; invalid_state once placed or while being paid; validation_failed naming
+ * shipping[method] or payment[gateway].
  */
 export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await findOwnOrder(ctx, tx, id);
-    requireCreated(order);
+    const order = await takeForChange(tx, await findOwnOrder(ctx, tx, id), ctx.now());
     const errors = new FieldErrors();
     const changes: Partial<OrderRow> = {};
     const method = input.shipping?.method;
@@ -268,6 +312,6 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     else Object.assign(changes, { gateway_id: gateway.id, gateway: gateway.source });
     errors.throwIfAny();
     await orders.updateOrder(tx, id, changes);
-    return checkoutEnvelope(tx, await reprice(tx, { ...order, ...changes }, ctx.now()));
+    return checkoutEnvelope(tx, await reprice(tx, { ...order, ...changes }, ctx.now()), ctx.actor);
   });
 }
