@@ -3,8 +3,9 @@ import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
+import { assertMove } from '../../lib/state-machine.js';
 import { recordEvent } from '../events/record-event.js';
-import type { FinancialStatus } from '../orders/order-states.js';
+import { statusMoves, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import * as orders from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
@@ -12,7 +13,7 @@ import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { outOfStock, takeStock } from './stock.js';
-import { checkoutEnvelope, findOwnOrder, requireCreated, type CheckoutView } from './checkout.service.js';
+import { checkoutEnvelope, findOwnOrder, type CheckoutView } from './checkout.service.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 
 /** A payment attempt older than this is taken for dead (its process stopped) and frees the order. */
@@ -104,17 +105,31 @@ async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStat
 }
 
 /**
- * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
- * awaits it offline), places it. The gateway is called outside any database transaction; a second
- * payment of the same order while one is under way is refused, so nothing is charged twice. A
- * decline records a failed transaction and leaves the order payable. When stock ran out between the
- * check and the placement, the payment is given back (void or refund) and the order stays payable.
- * @throws Problem not_found; invalid_state (placed, or a payment under way); validation_failed (data
- * missing, unknown method); out_of_stock; payment_declined (402).
+ * Claims the order for one payment: a second payment while one is under way is refused, and so are
+ * checkout changes (checkout.service.ts), so nothing is charged twice or for a stale total.
+ * @throws Problem invalid_state (placed meanwhile, or a payment under way).
  */
-export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
-  const order = await findOwnOrder(ctx, ctx.db, id);
-  requireCreated(order);
+async function claimPayment(ctx: Ctx, id: string): Promise<void> {
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable('orders')
+    .set({ payment_claimed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) > 0) return;
+  const current = await orders.findOrder(ctx.db, id);
+  if (current) assertMove(statusMoves, 'status', current.status as OrderStatus, 'placed');
+  throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });
+}
+
+/**
+ * What paying this order needs: its data complete, its gateway enabled and offering the method, and
+ * stock for every item now (checked again at placement).
+ * @throws Problem validation_failed; out_of_stock.
+ */
+async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput) {
   const missing = missingData(order);
   if (missing.length > 0) throw Problem.invalid(missing);
   const gateway = await findGateway(ctx.db, order.gateway_id!);
@@ -126,20 +141,37 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     errors.add('payment[method]', 'invalid_value', `must be one of: ${driver.methods(settings).join(', ')}`);
   }
   errors.throwIfAny();
-  const short = await shortSkus(ctx.db, await orders.findItems(ctx.db, [id]));
+  const short = await shortSkus(ctx.db, await orders.findItems(ctx.db, [order.id]));
   if (short.length > 0) throw outOfStockProblem(short);
+  return { gateway, driver, settings };
+}
 
-  const now = ctx.now();
-  const claimed = await ctx.db
-    .updateTable('orders')
-    .set({ payment_claimed_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'created')
-    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) {
-    throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });
+/**
+ * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
+ * awaits it offline), places it. The gateway is called outside any database transaction; a second
+ * payment of the same order while one is under way is refused, so nothing is charged twice. A
+ * decline records a failed transaction and leaves the order payable. When stock ran out between the
+ * check and the placement, the payment is given back (void or refund) and the order stays payable.
+ * @throws Problem not_found; invalid_state (placed, or a payment under way); validation_failed (data
+ * missing, unknown method); out_of_stock; payment_declined (402).
+ */
+export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
+  const found = await findOwnOrder(ctx, ctx.db, id);
+  // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
+  assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed');
+  await claimPayment(ctx, id);
+  let order: OrderRow;
+  let payable: Awaited<ReturnType<typeof checkPayable>>;
+  try {
+    // Read again under the claim: checkout changes are refused from here on, so the total charged
+    // is the total placed (a shipping method chosen just before would otherwise go uncharged).
+    order = (await orders.findOrder(ctx.db, id))!;
+    payable = await checkPayable(ctx, order, input);
+  } catch (error) {
+    await releaseClaim(ctx, id);
+    throw error;
   }
+  const { gateway, driver, settings } = payable;
 
   let result: Awaited<ReturnType<typeof driver.authorize>>;
   try {
@@ -164,7 +196,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
     throw error;
   }
-  return checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!);
+  return checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!, ctx.actor);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TransactionRow } from '../../db/types.js';
+import type { OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
@@ -15,6 +15,9 @@ import { findVisibleOrder } from './orders.service.js';
 import { orderView, transactionView } from './orders.view.js';
 
 type Kind = 'capture' | 'refund' | 'void';
+
+/** A money move older than this is taken for dead (its process stopped) and frees the order. */
+const CLAIM_SECONDS = 120;
 
 /** Money an order's transactions account for: captured (charges and captures) and refunded. */
 export function moneyOf(transactions: TransactionRow[]): { captured: number; refunded: number } {
@@ -52,9 +55,10 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
 /**
  * Staff move money on a placed order: capture (all or part of what is authorized or awaited),
  * refund (never more than was captured), or void an authorization. The gateway is called outside
- * the database transaction; the move is saved only if no other move happened meanwhile. Records
- * `order.paid` when a capture completes the payment.
- * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both);
+ * the database transaction, under a claim on the order, so a second move while one is under way is
+ * refused rather than sent to the gateway again. Records `order.paid` when a capture completes the payment.
+ * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
+ * while another move is under way;
  * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
  */
 export async function createTransaction(ctx: Ctx, orderId: string, input: { kind: Kind; amount?: number }): Promise<OrderView['transactions'][number]> {
@@ -63,6 +67,43 @@ export async function createTransaction(ctx: Ctx, orderId: string, input: { kind
     throw new Problem('invalid_state', 'The order is not placed yet', { extra: { field: 'status', current: order.status, requested: 'placed' } });
   }
   const from = order.financial_status as FinancialStatus;
+  await claimMoney(ctx, orderId, from);
+  try {
+    return await moveMoney(ctx, order, from, input);
+  } finally {
+    await repo.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
+  }
+}
+
+/**
+ * Holds the order's money for one move until it ends, so two moves at once (a double click) never
+ * both reach the gateway: the second is refused instead of capturing or refunding twice.
+ * @throws Problem invalid_state when another move is under way or happened since the order was read.
+ */
+async function claimMoney(ctx: Ctx, orderId: string, from: FinancialStatus): Promise<void> {
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable('orders')
+    .set({ payment_claimed_at: now })
+    .where('id', '=', orderId)
+    .where('financial_status', '=', from)
+    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) {
+    throw new Problem('invalid_state', 'Another payment move of this order is under way; read the order and retry', {
+      extra: { field: 'financial_status', current: from },
+    });
+  }
+}
+
+async function moveMoney(
+  ctx: Ctx,
+  order: OrderRow,
+  from: FinancialStatus,
+  input: { kind: Kind; amount?: number },
+): Promise<OrderView['transactions'][number]> {
+  const orderId = order.id;
+  // Read under the claim: a move that finished meanwhile is counted.
   const transactions = await repo.findTransactions(ctx.db, [orderId]);
   const { to, amount } = plan(input.kind, from, order.total_price, moneyOf(transactions), input.amount);
   const parent = [...transactions].reverse().find((t) => t.status !== 'failed' && (t.kind === 'authorization' || t.kind === 'charge'));
