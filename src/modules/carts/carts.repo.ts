@@ -5,6 +5,11 @@ export function findCart(db: Executor, id: string): Promise<CartRow | undefined>
   return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Holds a cart's row until the transaction ends (a no-op update: a row lock on PostgreSQL). */
+export async function lockCart(db: Executor, id: string): Promise<void> {
+  await db.updateTable('carts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+}
+
 export async function insertCart(db: Executor, row: CartRow): Promise<void> {
   await db.insertInto('carts').values(row).execute();
 }

@@ -4,7 +4,7 @@ import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { findCartItems } from '../carts/carts.repo.js';
+import { findCartItems, lockCart } from '../carts/carts.repo.js';
 import { findOwnCart } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/products.service.js';
@@ -20,8 +20,6 @@ import { reprice, shippingLines, shippingOptions } from './order-pricing.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
-/** A payment claim older than this is taken for dead: the same window as CLAIM_SECONDS in payment.service.ts. */
-const PAYMENT_CLAIM_SECONDS = 120;
 
 /**
  * An order being checked out that the caller may use: one of its channel; when it came from a
@@ -206,7 +204,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     const cart = await findOwnCart(ctx, tx, cartId);
     // Lock the cart first (a no-op update holds its row on PostgreSQL; SQLite writes one at a time),
     // so concurrent checkouts of one cart find the same open order instead of each making one.
-    await tx.updateTable('carts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', cartId).execute();
+    await lockCart(tx, cartId);
     const open = await orders.findOpenOrderOfCart(tx, cartId);
     const existing = open ? await takeForChange(tx, open, now) : undefined;
     const store = await findStore(tx);
@@ -268,15 +266,9 @@ export function requireCreated(order: OrderRow): void {
  */
 async function takeForChange(tx: Tx, order: OrderRow, now: number): Promise<OrderRow> {
   requireCreated(order);
-  const taken = await tx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', order.id)
-    .where('status', '=', 'created')
-    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - PAYMENT_CLAIM_SECONDS)]))
-    .executeTakeFirst();
+  const taken = await orders.lockUnclaimed(tx, order.id, now);
   const current = (await orders.findOrder(tx, order.id))!;
-  if (Number(taken.numUpdatedRows) > 0) return current;
+  if (taken) return current;
   requireCreated(current);
   throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
     extra: { field: 'status', current: 'paying', requested: 'created' },

@@ -16,9 +16,6 @@ import { outOfStock, takeStock } from './stock.js';
 import { checkoutEnvelope, findOwnOrder, type CheckoutView } from './checkout.service.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 
-/** A payment attempt older than this is taken for dead (its process stopped) and frees the order. */
-const CLAIM_SECONDS = 120;
-
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
   const missing: FieldError[] = [];
@@ -110,15 +107,7 @@ async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStat
  * @throws Problem invalid_state (placed meanwhile, or a payment under way).
  */
 async function claimPayment(ctx: Ctx, id: string): Promise<void> {
-  const now = ctx.now();
-  const claimed = await ctx.db
-    .updateTable('orders')
-    .set({ payment_claimed_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'created')
-    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) > 0) return;
+  if (await orders.claimOrder(ctx.db, id, 'status', 'created', ctx.now())) return;
   const current = await orders.findOrder(ctx.db, id);
   if (current) assertMove(statusMoves, 'status', current.status as OrderStatus, 'placed');
   throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });

@@ -16,9 +16,6 @@ import { orderView, transactionView } from './orders.view.js';
 
 type Kind = 'capture' | 'refund' | 'void';
 
-/** A money move older than this is taken for dead (its process stopped) and frees the order. */
-const CLAIM_SECONDS = 120;
-
 /** Money an order's transactions account for: captured (charges and captures) and refunded. */
 export function moneyOf(transactions: TransactionRow[]): { captured: number; refunded: number } {
   const sum = (kinds: string[]) =>
@@ -81,15 +78,7 @@ export async function createTransaction(ctx: Ctx, orderId: string, input: { kind
  * @throws Problem invalid_state when another move is under way or happened since the order was read.
  */
 async function claimMoney(ctx: Ctx, orderId: string, from: FinancialStatus): Promise<void> {
-  const now = ctx.now();
-  const claimed = await ctx.db
-    .updateTable('orders')
-    .set({ payment_claimed_at: now })
-    .where('id', '=', orderId)
-    .where('financial_status', '=', from)
-    .where((eb) => eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) {
+  if (!(await repo.claimOrder(ctx.db, orderId, 'financial_status', from, ctx.now()))) {
     throw new Problem('invalid_state', 'Another payment move of this order is under way; read the order and retry', {
       extra: { field: 'financial_status', current: from },
     });

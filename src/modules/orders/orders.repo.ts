@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+import type { Database, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,6 +26,44 @@ export async function updateOrder(db: Executor, id: string, changes: Partial<Ord
  */
 export async function moveOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, changes: Partial<OrderRow>): Promise<boolean> {
   const result = await db.updateTable('orders').set(changes).where('id', '=', id).where(field, '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A payment or a money move holds its order this long at most: past it, its process is taken for dead. */
+const CLAIM_SECONDS = 120;
+
+function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, now: number) {
+  return eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]);
+}
+
+/**
+ * Holds the order for one payment or money move, while `field` is still `from` and no other holds
+ * it; false otherwise. Release it by setting payment_claimed_at back to null.
+ */
+export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_claimed_at: now })
+    .where('id', '=', id)
+    .where(field, '=', from)
+    .where((eb) => isUnclaimed(eb, now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * For a change of an order being checked out: true when no payment holds it. The check is a no-op
+ * update, which on PostgreSQL keeps the row locked until the transaction ends, so no payment can
+ * claim the order between the check and the change.
+ */
+export async function lockUnclaimed(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where((eb) => isUnclaimed(eb, now))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
