@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { CustomerAddressRow } from '../../db/types.js';
 import { Nullable } from '../../http/common-schemas.js';
 import type { FieldErrors } from '../../lib/problem.js';
 import { countryName, subdivisionsOf } from '../geo/countries.js';
@@ -24,20 +25,7 @@ export const AddressFields = Type.Object(addressFields);
 export type AddressInput = Static<typeof AddressFields>;
 
 /** An address that passed the rules, with its state name filled in from the reference data. */
-export interface CheckedAddress {
-  first_name: string | null;
-  last_name: string | null;
-  address1: string;
-  address2: string | null;
-  city: string;
-  postcode: string;
-  country_code: string;
-  state: string | null;
-  state_code: string | null;
-  phone: string;
-  company: string | null;
-  references: string | null;
-}
+export type CheckedAddress = Omit<CustomerAddressRow, 'id' | 'customer_id' | 'is_primary' | 'created_at' | 'updated_at'>;
 
 const required = ['address1', 'postcode', 'city', 'country_code', 'phone'] as const;
 
