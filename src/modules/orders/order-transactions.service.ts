@@ -16,6 +16,9 @@ import { orderView, transactionView } from './orders.view.js';
 
 type Kind = 'capture' | 'refund' | 'void';
 
+/** Where each kind of move takes the money when it is complete (a partial one stops short). */
+const targetOf: Record<Kind, FinancialStatus> = { capture: 'paid', refund: 'refunded', void: 'voided' };
+
 /** Money an order's transactions account for: captured (charges and captures) and refunded. */
 export function moneyOf(transactions: TransactionRow[]): { captured: number; refunded: number } {
   const sum = (kinds: string[]) =>
@@ -64,7 +67,7 @@ export async function createTransaction(ctx: Ctx, orderId: string, input: { kind
     throw new Problem('invalid_state', 'The order is not placed yet', { extra: { field: 'status', current: order.status, requested: 'placed' } });
   }
   const from = order.financial_status as FinancialStatus;
-  await claimMoney(ctx, orderId, from);
+  await claimMoney(ctx, orderId, from, input.kind);
   try {
     return await moveMoney(ctx, order, from, input);
   } finally {
@@ -77,10 +80,10 @@ export async function createTransaction(ctx: Ctx, orderId: string, input: { kind
  * both reach the gateway: the second is refused instead of capturing or refunding twice.
  * @throws Problem invalid_state when another move is under way or happened since the order was read.
  */
-async function claimMoney(ctx: Ctx, orderId: string, from: FinancialStatus): Promise<void> {
+async function claimMoney(ctx: Ctx, orderId: string, from: FinancialStatus, kind: Kind): Promise<void> {
   if (!(await repo.claimOrder(ctx.db, orderId, 'financial_status', from, ctx.now()))) {
     throw new Problem('invalid_state', 'Another payment move of this order is under way; read the order and retry', {
-      extra: { field: 'financial_status', current: from },
+      extra: { field: 'financial_status', current: from, requested: targetOf[kind] },
     });
   }
 }

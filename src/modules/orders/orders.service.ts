@@ -101,6 +101,11 @@ export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: st
   return orderView(ctx.db, { ...row, ...changes });
 }
 
+/** Another request moved the order between this one's read and its move. */
+function movedMeanwhile(read: string, requested: OrderStatus): Problem {
+  return new Problem('invalid_state', 'The order changed meanwhile; read it and retry', { extra: { field: 'status', current: read, requested } });
+}
+
 function actorId(ctx: Ctx): string | null {
   return ctx.actor.kind === 'admin' ? ctx.actor.keyId : null;
 }
@@ -123,7 +128,7 @@ export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefin
       });
     }
     const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
-    if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw new Problem('invalid_state', 'The order changed meanwhile; read it and retry');
+    if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
     if (from === 'placed') await giveStockBack(tx, await repo.findItems(tx, [id]));
     const view = await orderView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'order.canceled', view);
@@ -141,7 +146,7 @@ export async function archiveOrder(ctx: Ctx, id: string): Promise<OrderView> {
     const row = await findVisibleOrder(ctx, tx, id);
     assertMove(statusMoves, 'status', row.status as OrderStatus, 'archived');
     const changes: Partial<OrderRow> = { status: 'archived', archived_at: now, updated_at: now };
-    if (!(await repo.moveOrder(tx, id, 'status', row.status, changes))) throw new Problem('invalid_state', 'The order changed meanwhile; read it and retry');
+    if (!(await repo.moveOrder(tx, id, 'status', row.status, changes))) throw movedMeanwhile(row.status, 'archived');
     const view = await orderView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'order.archived', view);
     return view;
