@@ -18,6 +18,7 @@ import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -111,5 +112,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(fulfillmentsRoutes);
   return app;
 }

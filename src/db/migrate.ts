@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import * as foundationAndCatalog from './migrations/001-foundation-and-catalog.js';
 import * as customers from './migrations/002-customers.js';
 import * as commerce from './migrations/003-commerce.js';
+import * as fulfillments from './migrations/004-fulfillments.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
   '001-foundation-and-catalog': foundationAndCatalog,
   '002-customers': customers,
   '003-commerce': commerce,
+  '004-fulfillments': fulfillments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -460,6 +460,27 @@ export interface TransactionRow {
   updated_at: number;
 }
 
+export type FulfillmentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface FulfillmentRow {
+  id: string;
+  order_id: string;
+  /** `parcial` while something is left to ship after it, `full` otherwise (the spec's words). */
+  kind: 'parcial' | 'full';
+  status: FulfillmentStatus;
+  tracking_code: string | null;
+  carrier: string | null;
+  is_customer_notified: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FulfillmentItemRow {
+  fulfillment_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -492,4 +513,6 @@ export interface Database {
   orders: OrderRow;
   order_items: OrderItemRow;
   transactions: TransactionRow;
+  fulfillments: FulfillmentRow;
+  fulfillment_items: FulfillmentItemRow;
 }

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 export type EventKind =
   | `${'collection' | 'product' | 'sku' | 'category' | 'customer'}.${'created' | 'updated' | 'deleted'}`
   | `order.${'placed' | 'paid' | 'canceled' | 'archived'}`
+  | `fulfillment.${'created' | 'updated'}`
   | 'sku.low_stock';
 
 let recorded = 0;

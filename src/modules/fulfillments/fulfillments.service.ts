@@ -1,0 +1,222 @@
+import type { Executor, Tx } from '../../db/database.js';
+import type { FulfillmentItemRow, FulfillmentRow, FulfillmentStatus, OrderItemRow, OrderRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { boolFlag } from '../../lib/flags.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { assertMove, type Moves } from '../../lib/state-machine.js';
+import { recordEvent } from '../events/record-event.js';
+import type { FulfillmentStatus as OrderFulfillmentStatus } from '../orders/order-states.js';
+import * as orders from '../orders/orders.repo.js';
+import { itemView } from '../orders/orders.view.js';
+import type { FulfillmentCreateInput, FulfillmentUpdateInput, FulfillmentView } from './fulfillments.schemas.js';
+import * as repo from './fulfillments.repo.js';
+
+/** Fulfillment `status` moves: a canceled or failed shipment never moves again. */
+export const fulfillmentMoves: Moves<FulfillmentStatus> = {
+  pending: ['succeeded', 'failed', 'canceled'],
+  succeeded: ['canceled'],
+  failed: [],
+  canceled: [],
+};
+
+/** Statuses whose units count as shipped. */
+const shipping: FulfillmentStatus[] = ['pending', 'succeeded'];
+
+/** The order's fulfillment status, from its items' shipped quantities. */
+export function fulfillmentStatusOf(items: Pick<OrderItemRow, 'is_shipping_required' | 'quantity' | 'fulfilled'>[]): OrderFulfillmentStatus {
+  const shippable = items.filter((item) => item.is_shipping_required === 1);
+  if (shippable.length === 0) return 'not_required';
+  if (shippable.every((item) => item.fulfilled >= item.quantity)) return 'fulfilled';
+  return shippable.some((item) => item.fulfilled > 0) ? 'partially_fulfilled' : 'unfulfilled';
+}
+
+async function fulfillmentViews(db: Executor, rows: FulfillmentRow[]): Promise<FulfillmentView[]> {
+  const shipped = await repo.findFulfillmentItems(db, rows.map((r) => r.id));
+  const orderItems = new Map((await orders.findItems(db, [...new Set(rows.map((r) => r.order_id))])).map((i) => [i.id, i]));
+  return rows.map((row) => {
+    const own = shipped.filter((s) => s.fulfillment_id === row.id);
+    return {
+      id: row.id,
+      object: 'fulfillment',
+      kind: row.kind,
+      status: row.status,
+      items: own.map((s) => {
+        const item = orderItems.get(s.order_item_id)!;
+        return { ...itemView(item), fulfilled_quantity: s.quantity, fulfilled_weight: s.quantity * item.weight };
+      }),
+      items_count: own.reduce((sum, s) => sum + s.quantity, 0),
+      tracking_code: row.tracking_code,
+      carrier: row.carrier,
+      is_customer_notified: row.is_customer_notified === 1,
+      order_id: row.order_id,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  });
+}
+
+async function fulfillmentView(db: Executor, row: FulfillmentRow): Promise<FulfillmentView> {
+  const [view] = await fulfillmentViews(db, [row]);
+  return view!;
+}
+
+async function findOrderOf(db: Executor, orderId: string): Promise<OrderRow> {
+  const order = await orders.findOrder(db, orderId);
+  if (!order) throw Problem.notFound('order', orderId);
+  return order;
+}
+
+async function findOwnFulfillment(db: Executor, orderId: string, id: string): Promise<FulfillmentRow> {
+  await findOrderOf(db, orderId);
+  const row = await repo.findFulfillment(db, orderId, id);
+  if (!row) throw Problem.notFound('fulfillment', id);
+  return row;
+}
+
+/** Recomputes the order's fulfillment_status from its items, as they stand in this transaction. */
+async function refreshOrder(tx: Tx, orderId: string, now: number): Promise<void> {
+  const status = fulfillmentStatusOf(await orders.findItems(tx, [orderId]));
+  await orders.updateOrder(tx, orderId, { fulfillment_status: status, updated_at: now });
+}
+
+/** What a shipment asks for: every unshipped shipping item, or the items listed, checked. */
+function plannedUnits(items: OrderItemRow[], input: FulfillmentCreateInput): Array<{ item: OrderItemRow; quantity: number }> {
+  if (!input.items) {
+    const all = items.filter((i) => i.is_shipping_required === 1 && i.fulfilled < i.quantity).map((item) => ({ item, quantity: item.quantity - item.fulfilled }));
+    if (all.length === 0) {
+      throw new Problem('invalid_state', 'Everything of this order that ships is shipped', { extra: { field: 'fulfillment_status', current: 'fulfilled', requested: 'fulfilled' } });
+    }
+    return all;
+  }
+  const errors = new FieldErrors();
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const seen = new Set<string>();
+  const planned: Array<{ item: OrderItemRow; quantity: number }> = [];
+  input.items.forEach((wanted, i) => {
+    const item = byId.get(wanted.id);
+    if (!item) return errors.add(`items[${i}][id]`, 'not_found', 'is not an item of this order');
+    if (seen.has(item.id)) return errors.add(`items[${i}][id]`, 'duplicate', 'is listed twice');
+    seen.add(item.id);
+    if (item.is_shipping_required !== 1) return errors.add(`items[${i}][id]`, 'not_shippable', 'needs no shipping');
+    const left = item.quantity - item.fulfilled;
+    const quantity = wanted.quantity ?? left;
+    if (quantity < 1 || quantity > left) return errors.add(`items[${i}][quantity]`, 'out_of_range', `must be from 1 to the ${left} left to ship`);
+    planned.push({ item, quantity });
+  });
+  errors.throwIfAny();
+  return planned;
+}
+
+/**
+ * Ships items of a placed order: all that is left (no `items`), or the listed items and quantities.
+ * `kind` is `parcial` while anything is left to ship afterwards, `full` otherwise. The shipped units
+ * are added to the order items with conditional updates, so concurrent shipments never ship more
+ * than was ordered; the order's fulfillment_status follows. Records `fulfillment.created`.
+ * @throws Problem not_found; invalid_state unless the order is placed, or when nothing is left;
+ * validation_failed naming each item of another order, needing no shipping, or above what is left.
+ */
+export async function createFulfillment(ctx: Ctx, orderId: string, input: FulfillmentCreateInput): Promise<FulfillmentView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const order = await findOrderOf(tx, orderId);
+    if (order.status !== 'placed') {
+      throw new Problem('invalid_state', `A ${order.status} order cannot be fulfilled`, { extra: { field: 'status', current: order.status, requested: 'placed' } });
+    }
+    const planned = plannedUnits(await orders.findItems(tx, [orderId]), input);
+    const errors = new FieldErrors();
+    for (const [i, { item, quantity }] of planned.entries()) {
+      if (!(await repo.shipUnits(tx, item.id, quantity, now))) errors.add(`items[${i}][quantity]`, 'out_of_range', 'is more than is left to ship now');
+    }
+    errors.throwIfAny();
+    const after = await orders.findItems(tx, [orderId]);
+    const status = fulfillmentStatusOf(after);
+    const row: FulfillmentRow = {
+      id: newId('ful'),
+      order_id: orderId,
+      kind: status === 'fulfilled' ? 'full' : 'parcial',
+      status: input.status ?? 'succeeded',
+      tracking_code: input.tracking_code ?? null,
+      carrier: input.carrier ?? null,
+      is_customer_notified: boolFlag(input.is_customer_notified ?? false),
+      created_at: now,
+      updated_at: now,
+    };
+    const items: FulfillmentItemRow[] = planned.map(({ item, quantity }) => ({ fulfillment_id: row.id, order_item_id: item.id, quantity }));
+    await repo.insertFulfillment(tx, row, items);
+    await orders.updateOrder(tx, orderId, { fulfillment_status: status, updated_at: now });
+    const view = await fulfillmentView(tx, row);
+    await recordEvent(tx, now, 'fulfillment.created', view);
+    return view;
+  });
+}
+
+/** Gives a fulfillment's units back to its order items and recomputes the order. */
+async function giveUnitsBack(tx: Tx, row: FulfillmentRow, now: number): Promise<void> {
+  for (const item of await repo.findFulfillmentItems(tx, [row.id])) await repo.unshipUnits(tx, item.order_item_id, item.quantity, now);
+  await refreshOrder(tx, row.order_id, now);
+}
+
+/**
+ * Changes the tracking code, carrier or notification flag of a shipment, or settles a pending one
+ * (`succeeded`, or `failed`, which gives its units back). Records `fulfillment.updated`.
+ * @throws Problem not_found; invalid_state for a move the status forbids (a canceled shipment never moves).
+ */
+export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, input: FulfillmentUpdateInput): Promise<FulfillmentView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const row = await findOwnFulfillment(tx, orderId, id);
+    const changes: Partial<FulfillmentRow> = { updated_at: now };
+    if (input.tracking_code !== undefined) changes.tracking_code = input.tracking_code;
+    if (input.carrier !== undefined) changes.carrier = input.carrier;
+    if (input.is_customer_notified !== undefined) changes.is_customer_notified = boolFlag(input.is_customer_notified);
+    if (input.status !== undefined && input.status !== row.status) {
+      assertMove(fulfillmentMoves, 'status', row.status, input.status);
+      changes.status = input.status;
+      if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, input.status);
+      if (!shipping.includes(input.status)) await giveUnitsBack(tx, row, now);
+    } else {
+      await repo.updateFulfillment(tx, id, changes);
+    }
+    const view = await fulfillmentView(tx, { ...row, ...changes });
+    await recordEvent(tx, now, 'fulfillment.updated', view);
+    return view;
+  });
+}
+
+function movedMeanwhile(read: FulfillmentStatus, requested: FulfillmentStatus): Problem {
+  return new Problem('invalid_state', 'The fulfillment changed meanwhile; read it and retry', { extra: { field: 'status', current: read, requested } });
+}
+
+/**
+ * Cancels a shipment: its units go back to the order items, the order's fulfillment_status is
+ * recomputed, and `fulfillment.updated` is recorded.
+ * @throws Problem not_found; invalid_state for a canceled (or failed) shipment.
+ */
+export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const row = await findOwnFulfillment(tx, orderId, id);
+    assertMove(fulfillmentMoves, 'status', row.status, 'canceled');
+    const changes: Partial<FulfillmentRow> = { status: 'canceled', updated_at: now };
+    if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, 'canceled');
+    await giveUnitsBack(tx, row, now);
+    const view = await fulfillmentView(tx, { ...row, ...changes });
+    await recordEvent(tx, now, 'fulfillment.updated', view);
+    return view;
+  });
+}
+
+export async function getFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
+  return fulfillmentView(ctx.db, await findOwnFulfillment(ctx.db, orderId, id));
+}
+
+export async function listFulfillments(ctx: Ctx, orderId: string, page: PageRequest, url: string): Promise<Page<FulfillmentView>> {
+  await findOrderOf(ctx.db, orderId);
+  const [rows, total] = await Promise.all([
+    repo.listFulfillments(ctx.db, orderId, offsetOf(page), page.perPage),
+    repo.countFulfillments(ctx.db, orderId),
+  ]);
+  return toPage(await fulfillmentViews(ctx.db, rows), page, total, url);
+}
