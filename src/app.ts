@@ -20,6 +20,7 @@ import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
@@ -30,7 +31,7 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs'>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate'>;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -113,5 +114,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(fulfillmentsRoutes);
+  await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
   return app;
 }

@@ -8,9 +8,11 @@ import { seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
 import { insertKey } from './modules/access/api-keys.service.js';
 import { serve } from './server.js';
+import { work } from './worker.js';
 
 const usage: Record<string, string> = {
   serve: 'storefront serve\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first.',
+  worker: 'storefront worker\n  Delivers webhooks (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate\n  Brings the database schema of DATABASE_URL up to date.',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
   seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL.',
@@ -66,6 +68,8 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(loadConfig());
+    case 'worker':
+      return work(loadConfig());
     case 'migrate':
       await withDatabase(async () => undefined);
       process.stdout.write('The database is up to date.\n');

@@ -16,6 +16,14 @@ export interface Config {
   bodyLimit: number;
   /** How long the storefront's catalogue answers may be kept in memory; 0 keeps none. */
   cacheTtlMs: number;
+  /** `internal`: the server delivers webhooks itself; `external`: `storefront worker` processes do. */
+  worker: 'internal' | 'external';
+  /** Scales the webhook retry schedule (default: a minute, doubling, for 3 days). */
+  webhookRetryBaseMs: number;
+  /** Lets webhooks reach private and loopback addresses (development, tests). */
+  webhooksAllowPrivate: boolean;
+  /** Days events are kept (at least 30). */
+  eventRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -45,6 +53,12 @@ function key(env: NodeJS.ProcessEnv, name: string, prefix: string): string | und
   return raw;
 }
 
+function workerMode(raw: string | undefined): 'internal' | 'external' {
+  if (raw === undefined || raw === '' || raw === 'internal') return 'internal';
+  if (raw === 'external') return 'external';
+  throw new ConfigError(`STOREFRONT_WORKER must be internal or external, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/storefront.db';
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
@@ -61,5 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: flag(env, 'STOREFRONT_DEMO', true),
     bodyLimit: integer(env, 'STOREFRONT_BODY_LIMIT', 1024 * 1024, 1024),
     cacheTtlMs: integer(env, 'STOREFRONT_CACHE_TTL_MS', 2000, 0),
+    worker: workerMode(env.STOREFRONT_WORKER),
+    webhookRetryBaseMs: integer(env, 'STOREFRONT_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
+    webhooksAllowPrivate: flag(env, 'STOREFRONT_WEBHOOKS_ALLOW_PRIVATE', false),
+    eventRetentionDays: integer(env, 'STOREFRONT_EVENT_RETENTION_DAYS', 30, 30),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
+import { startWorker } from './worker.js';
 
 function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>): void {
   if (!first.created) return;
@@ -26,12 +27,14 @@ export async function serve(config: Config): Promise<void> {
   announce(config, first);
 
   const app = await buildApp({ database, config });
+  const worker = config.worker === 'internal' ? startWorker(database, config, app.log) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await worker?.stop();
     await database.close();
     process.exit(0);
   };

@@ -4,6 +4,7 @@ import * as foundationAndCatalog from './migrations/001-foundation-and-catalog.j
 import * as customers from './migrations/002-customers.js';
 import * as commerce from './migrations/003-commerce.js';
 import * as fulfillments from './migrations/004-fulfillments.js';
+import * as webhooks from './migrations/005-webhooks.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-customers': customers,
   '003-commerce': commerce,
   '004-fulfillments': fulfillments,
+  '005-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

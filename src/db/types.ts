@@ -481,6 +481,55 @@ export interface FulfillmentItemRow {
   quantity: number;
 }
 
+export interface WebhookRow {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event kinds, or `["*"]`. */
+  events: string;
+  is_enabled: Flag;
+  secret: string;
+  /** The secret before the last rotation: it signs too until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  /** Unix seconds of the first failure since the last success; null while deliveries succeed. */
+  failing_since: number | null;
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'abandoned';
+
+export interface WebhookDeliveryRow {
+  id: string;
+  event_id: string;
+  webhook_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number;
+  /** Milliseconds; a worker holds the delivery until then. */
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptRow {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  event_id: string;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  succeeded: Flag;
+  /** Milliseconds; when the next attempt is due, null when none will be. */
+  next_attempt_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -515,4 +564,7 @@ export interface Database {
   transactions: TransactionRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;
+  webhooks: WebhookRow;
+  webhook_deliveries: WebhookDeliveryRow;
+  webhook_attempts: WebhookAttemptRow;
 }

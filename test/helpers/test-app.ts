@@ -110,6 +110,8 @@ export interface TestAppOptions {
   rateLimit?: number;
   /** The storefront cache's time to live; on by default, as in production. */
   cacheTtlMs?: number;
+  /** Whether webhooks may point at loopback receivers (the tests' own): yes by default. */
+  webhooksAllowPrivate?: boolean;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -124,7 +126,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
   const first = await ensureStore(handle.db, { adminKey, channelKey });
   const app = await buildApp({
     database: handle,
-    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000 },
+    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true },
     logger: false,
   });
   await app.ready();

@@ -1,14 +1,18 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor } from '../../db/database.js';
 import type { EventRow } from '../../db/types.js';
+import { queueDeliveries, subscribers } from '../webhooks/outbox.js';
 import { newId } from '../../lib/ids.js';
 
 /** The event kinds this server writes (DESIGN.md §7). */
-export type EventKind =
-  | `${'collection' | 'product' | 'sku' | 'category' | 'customer'}.${'created' | 'updated' | 'deleted'}`
-  | `order.${'placed' | 'paid' | 'canceled' | 'archived'}`
-  | `fulfillment.${'created' | 'updated'}`
-  | 'sku.low_stock';
+export const eventKinds = [
+  ...(['collection', 'product', 'sku', 'category', 'customer'] as const).flatMap((r) =>
+    (['created', 'updated', 'deleted'] as const).map((m) => `${r}.${m}` as const)),
+  'order.placed', 'order.paid', 'order.canceled', 'order.archived',
+  'fulfillment.created', 'fulfillment.updated',
+  'sku.low_stock',
+] as const;
+export type EventKind = (typeof eventKinds)[number];
 
 let recorded = 0;
 
@@ -40,7 +44,10 @@ export async function recordEvent(
     created_at: now,
     updated_at: now,
   };
+  const endpoints = await subscribers(db, kind);
+  row.pending_webhooks = endpoints.length;
   await db.insertInto('events').values(row).execute();
+  await queueDeliveries(db, row.id, endpoints);
   recorded += 1;
   await announceChange(db);
   return row;

@@ -1,0 +1,58 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import { unixNow } from '../../lib/clock.js';
+import { deliverDue, type DeliveryOptions } from './delivery.js';
+
+export interface LoopOptions extends DeliveryOptions {
+  /** How often to look for due deliveries when the last look found few. */
+  pollMs: number;
+  /** Events older than this many days are deleted (at least 30). */
+  retentionDays: number;
+  log: { error(object: unknown, message: string): void };
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Deletes events past the retention, with their deliveries; returns how many went. */
+export async function pruneEvents(handle: DatabaseHandle, retentionDays: number): Promise<number> {
+  const cutoff = unixNow() - Math.max(30, retentionDays) * 24 * 60 * 60;
+  const result = await handle.db.deleteFrom('events').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Runs webhook delivery until stopped: a full batch is followed at once by the next, otherwise the
+ * loop waits `pollMs`; events past the retention are pruned hourly. Errors are logged and the loop
+ * goes on (the database may come back). `stop` waits for the batch under way.
+ */
+export function startDeliveryLoop(handle: DatabaseHandle, options: LoopOptions): { stop(): Promise<void> } {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let lastPrune = 0;
+  const done = (async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await deliverDue(handle, options);
+        if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+          lastPrune = Date.now();
+          await pruneEvents(handle, options.retentionDays);
+        }
+      } catch (error) {
+        options.log.error({ err: error }, 'webhook delivery failed');
+      }
+      if (handled < options.batchSize && !stopped) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, options.pollMs);
+        });
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { EventEnvelope } from '../events/events.schemas.js';
+import {
+  AttemptList, RedeliverBody, WebhookCreate, WebhookEnvelope, WebhookList, WebhookListQuery, WebhookUpdate,
+} from './webhooks.schemas.js';
+import * as service from './webhooks.service.js';
+
+const tags = ['Webhooks'];
+
+/** Webhook endpoints; `allowPrivate` lets them point at private addresses (development and tests). */
+export function webhooksRoutes(allowPrivate: boolean) {
+  return async (app: App): Promise<void> => {
+    app.get('/v1/webhooks', {
+      schema: { tags, summary: 'List webhook endpoints', querystring: WebhookListQuery, response: ok(WebhookList) },
+    }, async (request) => service.listWebhooks(request.ctx, pageRequest(request.query), request.url));
+
+    app.post('/v1/webhooks', {
+      schema: { tags, summary: 'Register an endpoint; the answer carries its secret, shown once', body: WebhookCreate, response: created(WebhookEnvelope) },
+    }, async (request, reply) => reply.code(201).send({ data: await service.createWebhook(request.ctx, request.body, allowPrivate) }));
+
+    app.get('/v1/webhooks/:id', {
+      schema: { tags, summary: 'Get an endpoint', params: IdParams, response: ok(WebhookEnvelope) },
+    }, async (request) => ({ data: await service.getWebhook(request.ctx, request.params.id) }));
+
+    app.post('/v1/webhooks/:id', {
+      schema: { tags, summary: 'Update an endpoint', params: IdParams, body: WebhookUpdate, response: ok(WebhookEnvelope) },
+    }, async (request) => ({ data: await service.updateWebhook(request.ctx, request.params.id, request.body, allowPrivate) }));
+
+    app.delete('/v1/webhooks/:id', {
+      schema: { tags, summary: 'Delete an endpoint', params: IdParams, response: noContent },
+    }, async (request, reply) => {
+      await service.deleteWebhook(request.ctx, request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    app.post('/v1/webhooks/:id/rotate_secret', {
+      schema: { tags, summary: 'Rotate the signing secret (the old one signs too for 24 hours)', params: IdParams, response: ok(WebhookEnvelope) },
+    }, async (request) => ({ data: await service.rotateSecret(request.ctx, request.params.id) }));
+
+    app.get('/v1/webhooks/:id/deliveries', {
+      schema: { tags, summary: 'Delivery attempts to an endpoint, newest first', params: IdParams, querystring: WebhookListQuery, response: ok(AttemptList) },
+    }, async (request) => service.listAttempts(request.ctx, request.params.id, pageRequest(request.query), request.url));
+
+    app.post('/v1/events/:id/redeliver', {
+      schema: { tags: ['Events'], summary: 'Send an event again to its endpoints', params: IdParams, body: RedeliverBody, response: ok(EventEnvelope) },
+    }, async (request) => ({ data: await service.redeliverEvent(request.ctx, request.params.id, request.body.webhook_id) }));
+  };
+}

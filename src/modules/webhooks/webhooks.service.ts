@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { WebhookRow } from '../../db/types.js';
+import type { Ctx } from '../../lib/context.js';
+import { boolFlag } from '../../lib/flags.js';
+import { newId } from '../../lib/ids.js';
+import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
+import { eventView, type EventView } from '../events/events.service.js';
+import { eventKinds } from '../events/record-event.js';
+import { queueDeliveries, subscribers } from './outbox.js';
+import { urlRefusal } from './url-safety.js';
+import type { Attempt, WebhookCreateInput, WebhookUpdateInput, WebhookView } from './webhooks.schemas.js';
+
+/** A rotated-out secret keeps signing (beside the new one) this long, so receivers can switch over. */
+const ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
+const knownKinds = new Set<string>(eventKinds);
+
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+function webhookView(row: WebhookRow, secret?: string): WebhookView {
+  return {
+    id: row.id,
+    object: 'webhook',
+    url: row.url,
+    description: row.description,
+    events: JSON.parse(row.events) as string[],
+    is_enabled: row.is_enabled === 1,
+    disabled_reason: row.disabled_reason,
+    failing_since: row.failing_since,
+    ...(secret ? { secret } : {}),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function checkInput(input: WebhookUpdateInput, allowPrivate: boolean): Promise<void> {
+  const errors = new FieldErrors();
+  if (input.url !== undefined) {
+    const refusal = await urlRefusal(input.url, allowPrivate);
+    if (refusal) errors.add('url', 'invalid_value', refusal);
+  }
+  input.events?.forEach((kind, i) => {
+    if (kind !== '*' && !knownKinds.has(kind)) errors.add(`events[${i}]`, 'invalid_value', 'is not an event kind (see docs/api.md) nor *');
+  });
+  errors.throwIfAny();
+}
+
+async function findWebhook(ctx: Ctx, id: string): Promise<WebhookRow> {
+  const row = await ctx.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw Problem.notFound('webhook', id);
+  return row;
+}
+
+/**
+ * Registers an endpoint for the event kinds given (all with `["*"]`, the default). The answer carries
+ * its signing secret (`whsec_…`), never shown again.
+ * @throws Problem validation_failed: a URL that is not http(s) or reaches a private address, an unknown kind.
+ */
+export async function createWebhook(ctx: Ctx, input: WebhookCreateInput, allowPrivate: boolean): Promise<WebhookView> {
+  await checkInput(input, allowPrivate);
+  const now = ctx.now();
+  const secret = newSecret();
+  const row: WebhookRow = {
+    id: newId('whk'),
+    url: input.url,
+    description: input.description ?? null,
+    events: JSON.stringify([...new Set(input.events ?? ['*'])]),
+    is_enabled: boolFlag(input.is_enabled ?? true),
+    secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    failing_since: null,
+    disabled_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.db.insertInto('webhooks').values(row).execute();
+  return webhookView(row, secret);
+}
+
+/** Changes an endpoint; enabling it again clears its failure record. */
+export async function updateWebhook(ctx: Ctx, id: string, input: WebhookUpdateInput, allowPrivate: boolean): Promise<WebhookView> {
+  const row = await findWebhook(ctx, id);
+  await checkInput(input, allowPrivate);
+  const changes: Partial<WebhookRow> = { updated_at: ctx.now() };
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.events !== undefined) changes.events = JSON.stringify([...new Set(input.events)]);
+  if (input.is_enabled !== undefined) changes.is_enabled = boolFlag(input.is_enabled);
+  if (input.is_enabled === true) Object.assign(changes, { failing_since: null, disabled_reason: null });
+  await ctx.db.updateTable('webhooks').set(changes).where('id', '=', id).execute();
+  return webhookView({ ...row, ...changes });
+}
+
+/** A new signing secret (in this answer only); the old one keeps signing beside it for 24 hours. */
+export async function rotateSecret(ctx: Ctx, id: string): Promise<WebhookView> {
+  const row = await findWebhook(ctx, id);
+  const now = ctx.now();
+  const changes: Partial<WebhookRow> = {
+    secret: newSecret(),
+    previous_secret: row.secret,
+    previous_secret_expires_at: now + ROTATION_OVERLAP_SECONDS,
+    updated_at: now,
+  };
+  await ctx.db.updateTable('webhooks').set(changes).where('id', '=', id).execute();
+  return webhookView({ ...row, ...changes }, changes.secret);
+}
+
+/** Deletes an endpoint; what was still to be delivered to it is dropped (and leaves pending_webhooks). */
+export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
+  await findWebhook(ctx, id);
+  await ctx.db.transaction().execute(async (tx) => {
+    const pending = await tx.selectFrom('webhook_deliveries').select('event_id').where('webhook_id', '=', id).where('status', '=', 'pending').execute();
+    for (const { event_id } of pending) {
+      await tx.updateTable('events').set((eb) => ({ pending_webhooks: eb('pending_webhooks', '-', 1) })).where('id', '=', event_id).where('pending_webhooks', '>', 0).execute();
+    }
+    await tx.deleteFrom('webhooks').where('id', '=', id).execute();
+  });
+}
+
+export async function getWebhook(ctx: Ctx, id: string): Promise<WebhookView> {
+  return webhookView(await findWebhook(ctx, id));
+}
+
+export async function listWebhooks(ctx: Ctx, page: PageRequest, url: string): Promise<Page<WebhookView>> {
+  const [rows, count] = await Promise.all([
+    ctx.db.selectFrom('webhooks').selectAll().orderBy('id').offset(offsetOf(page)).limit(page.perPage).execute(),
+    ctx.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map((row) => webhookView(row)), page, Number(count.count), url);
+}
+
+/** The delivery attempts to an endpoint, newest first. */
+export async function listAttempts(ctx: Ctx, id: string, page: PageRequest, url: string): Promise<Page<Static<typeof Attempt>>> {
+  await findWebhook(ctx, id);
+  const where = ctx.db.selectFrom('webhook_attempts').where('webhook_id', '=', id);
+  const [rows, count] = await Promise.all([
+    where.selectAll().orderBy('id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
+    where.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map((row) => ({
+    id: row.id,
+    object: 'webhook_attempt' as const,
+    delivery_id: row.delivery_id,
+    event_id: row.event_id,
+    attempt: row.attempt,
+    succeeded: row.succeeded === 1,
+    status_code: row.status_code,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    next_attempt_at: row.next_attempt_at,
+    created_at: row.created_at,
+  }));
+  return toPage(data, page, Number(count.count), url);
+}
+
+/**
+ * Sends an event again: a new delivery to every enabled endpoint subscribed to its kind (or only
+ * `webhookId`), counted in its pending_webhooks.
+ * @throws Problem not_found (event or webhook); validation_failed when no enabled endpoint wants it.
+ */
+export async function redeliverEvent(ctx: Ctx, eventId: string, webhookId: string | undefined): Promise<EventView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const event = await tx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+    if (!event) throw Problem.notFound('event', eventId);
+    const endpoints = await subscribers(tx, event.kind, webhookId);
+    if (endpoints.length === 0) {
+      throw Problem.invalid([{ field: 'webhook_id', code: 'no_endpoint', message: 'no enabled endpoint subscribes to this event' }]);
+    }
+    await queueDeliveries(tx, eventId, endpoints);
+    await tx.updateTable('events').set((eb) => ({ pending_webhooks: eb('pending_webhooks', '+', endpoints.length), updated_at: ctx.now() })).where('id', '=', eventId).execute();
+    return eventView((await tx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow()));
+  });
+}
