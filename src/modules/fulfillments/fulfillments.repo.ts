@@ -35,15 +35,6 @@ export async function moveFulfillment(db: Executor, id: string, from: Fulfillmen
 }
 
 /**
- * Takes the order's row lock (PostgreSQL; SQLite runs one write transaction at a time) until the
- * transaction ends, so the fulfillment writes of one order run one after another: each then reads
- * the shipped quantities of the others and computes `kind` and the order's fulfillment_status from them.
- */
-export async function lockOrder(db: Executor, orderId: string): Promise<void> {
-  await db.updateTable('orders').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', orderId).execute();
-}
-
-/**
  * Adds shipped units to an order item, only while they stay within its quantity: one conditional
  * UPDATE, so concurrent shipments of the same item can never together ship more than was ordered.
  */

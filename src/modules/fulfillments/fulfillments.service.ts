@@ -121,7 +121,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: Fulfil
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     // Lock first: a concurrent shipment of other items must be seen, or both would call the order partial.
-    await repo.lockOrder(tx, orderId);
+    await orders.lockOrder(tx, orderId);
     const order = await findOrderOf(tx, orderId);
     if (order.status !== 'placed') {
       throw new Problem('invalid_state', `A ${order.status} order cannot be fulfilled`, { extra: { field: 'status', current: order.status, requested: 'placed' } });
@@ -168,7 +168,7 @@ async function giveUnitsBack(tx: Tx, row: FulfillmentRow, now: number): Promise<
 export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, input: FulfillmentUpdateInput): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    await repo.lockOrder(tx, orderId);
+    await orders.lockOrder(tx, orderId);
     const row = await findOwnFulfillment(tx, orderId, id);
     const changes: Partial<FulfillmentRow> = { updated_at: now };
     if (input.tracking_code !== undefined) changes.tracking_code = input.tracking_code;
@@ -200,7 +200,7 @@ function movedMeanwhile(read: FulfillmentStatus, requested: FulfillmentStatus): 
 export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    await repo.lockOrder(tx, orderId);
+    await orders.lockOrder(tx, orderId);
     const row = await findOwnFulfillment(tx, orderId, id);
     assertMove(fulfillmentMoves, 'status', row.status, 'canceled');
     const changes: Partial<FulfillmentRow> = { status: 'canceled', updated_at: now };

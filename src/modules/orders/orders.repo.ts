@@ -29,6 +29,14 @@ export async function moveOrder(db: Executor, id: string, field: 'status' | 'fin
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Holds an order's row until the transaction ends (a no-op update: a row lock on PostgreSQL; SQLite
+ * runs one writer at a time), so changes that read the order before writing it run one after another.
+ */
+export async function lockOrder(db: Executor, orderId: string): Promise<void> {
+  await db.updateTable('orders').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', orderId).execute();
+}
+
 /** A payment or a money move holds its order this long at most: past it, its process is taken for dead. */
 const CLAIM_SECONDS = 120;
 

@@ -119,6 +119,8 @@ function actorId(ctx: Ctx): string | null {
 export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefined): Promise<OrderView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    // Lock first: a shipment committing between the read and the move would leave a canceled order shipped.
+    await repo.lockOrder(tx, id);
     const row = await findVisibleOrder(ctx, tx, id);
     const from = row.status as OrderStatus;
     assertMove(statusMoves, 'status', from, 'canceled');
