@@ -14,13 +14,16 @@
  *    rounds of `--duration` seconds); its figures are completed flows/s and the flow's p50/p99. It
  *    runs after the read scenarios, since it writes (orders, customers, stock) and so empties the
  *    storefront cache.
- * 6. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md.
+ * 6. The `webhooks` scenario (bench/webhooks.ts) needs neither: `--webhook-events` events, each with a
+ *    pending delivery, in a fresh SQLite file; one `storefront worker` delivers them to a local
+ *    receiver answering 204; its figure is events delivered (and settled) per second.
+ * 7. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md.
  *
  * Every wait has a deadline, both servers listen on 127.0.0.1 only, and both are stopped at the end,
  * on error and on SIGINT/SIGTERM. Any non-2xx answer, socket error or timeout fails the run.
  *
  *   npm run bench -- [--products 10000] [--duration 10] [--rounds 3] [--warmup 3] [--connections 10]
- *                    [--scenarios sku,listing,checkout-flow] [--write] [--cpu-prof]
+ *                    [--scenarios sku,listing,checkout-flow,webhooks] [--webhook-events 2000] [--write] [--cpu-prof]
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,9 +35,11 @@ import autocannon, { type Result } from 'autocannon';
 import type { BareRoute } from './bare.js';
 import { runCheckoutFlow, STEPS, type FlowResult, type Step } from './checkout-flow.js';
 import { BENCH_DIR, DATA_DIR, generateDataset, type Dataset } from './dataset.js';
+import { runWebhookBench, type WebhookBenchResult } from './webhooks.js';
 
 const ROOT = resolve(BENCH_DIR, '..');
 const START_TIMEOUT_MS = 60_000;
+const PROFILE_DIR = join(DATA_DIR, 'profiles');
 const STOP_TIMEOUT_MS = 10_000;
 
 interface Scenario {
@@ -91,6 +96,12 @@ const FLOW = {
   target: 500,
 } as const;
 
+/** Webhook delivery: events one `storefront worker` delivers per second, on its own database. */
+const WEBHOOKS = {
+  name: 'webhooks',
+  title: 'events delivered per second by one `storefront worker` (SQLite, local receiver answering 204)',
+} as const;
+
 interface Options {
   products: number;
   duration: number;
@@ -101,6 +112,9 @@ interface Options {
   scenarios: Scenario[];
   /** Whether `checkout-flow` was chosen. */
   flow: boolean;
+  /** Whether `webhooks` was chosen, and how many events it delivers. */
+  webhooks: boolean;
+  webhookEvents: number;
   write: boolean;
   cpuProf: boolean;
 }
@@ -113,7 +127,8 @@ function options(): Options {
       rounds: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
-      scenarios: { type: 'string', default: [...scenarios.map((s) => s.name), FLOW.name].join(',') },
+      scenarios: { type: 'string', default: [...scenarios.map((s) => s.name), FLOW.name, WEBHOOKS.name].join(',') },
+      'webhook-events': { type: 'string', default: '2000' },
       write: { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
     },
@@ -125,9 +140,9 @@ function options(): Options {
   };
   const names = values.scenarios.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new Error('--scenarios names no scenario');
-  const chosen = names.filter((name) => name !== FLOW.name).map((name) => {
+  const chosen = names.filter((name) => name !== FLOW.name && name !== WEBHOOKS.name).map((name) => {
     const found = scenarios.find((s) => s.name === name);
-    if (!found) throw new Error(`Unknown scenario "${name}"; known: ${[...scenarios.map((s) => s.name), FLOW.name].join(', ')}`);
+    if (!found) throw new Error(`Unknown scenario "${name}"; known: ${[...scenarios.map((s) => s.name), FLOW.name, WEBHOOKS.name].join(', ')}`);
     return found;
   });
   return {
@@ -138,6 +153,8 @@ function options(): Options {
     connections: positive('connections', values.connections, 1000),
     scenarios: chosen,
     flow: names.includes(FLOW.name),
+    webhooks: names.includes(WEBHOOKS.name),
+    webhookEvents: positive('webhook-events', values['webhook-events'], 1_000_000),
     write: values.write,
     cpuProf: values['cpu-prof'],
   };
@@ -439,18 +456,15 @@ function writeResults(section: string): void {
 
 // --- main ------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const opts = options();
-  mkdirSync(join(DATA_DIR, 'bodies'), { recursive: true });
-
+/** The read scenarios and the checkout flow: the catalogue, the real server, and the bare one when needed. */
+async function measureOnServer(opts: Options): Promise<{ dataset: Dataset; rows: Row[]; flowRow: FlowRow | undefined }> {
   process.stderr.write(`Generating ${opts.products} products…\n`);
   const dataset = await generateDataset({ products: opts.products });
   process.stderr.write(`  ${dataset.file} in ${dataset.millis} ms\n`);
 
   const realPort = await freePort();
   const realBase = `http://127.0.0.1:${realPort}`;
-  const profileDir = join(DATA_DIR, 'profiles');
-  const profile = (name: string) => (opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, name)] : []);
+  const profile = (name: string) => (opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(PROFILE_DIR, name)] : []);
   const real = start('server', [...profile('real'), '--import', 'tsx', 'src/cli.ts', 'serve'], {
     DATABASE_URL: `sqlite:${dataset.file}`,
     PORT: String(realPort),
@@ -501,6 +515,40 @@ async function main(): Promise<void> {
     process.stderr.write(`Measuring ${FLOW.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds (about ${opts.warmup + opts.rounds * opts.duration} s)…\n`);
     flowRow = await measureFlow(opts, dataset, realBase);
   }
+  // The servers are done: stopped now, so they idle beside no later scenario.
+  await stopAll();
+  return { dataset, rows, flowRow };
+}
+
+async function measureWebhooks(opts: Options): Promise<WebhookBenchResult> {
+  process.stderr.write(`Measuring ${WEBHOOKS.name}: ${opts.webhookEvents} events, one worker…\n`);
+  const result = await runWebhookBench({
+    events: opts.webhookEvents,
+    startWorker: (env) => start('worker', ['--import', 'tsx', 'src/cli.ts', 'worker'], env),
+    stopWorker: stop,
+    log: (text) => process.stderr.write(`  ${WEBHOOKS.name}: ${text}\n`),
+  });
+  process.stderr.write(`  ${WEBHOOKS.name}: ${result.events} delivered in ${result.seconds.toFixed(2)} s after a ${result.startSeconds.toFixed(2)} s start\n`);
+  return result;
+}
+
+function webhooksTable(result: WebhookBenchResult): string {
+  return [
+    '| scenario | events | seconds | events/s | worker start (s) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| \`${WEBHOOKS.name}\`: ${WEBHOOKS.title} | ${result.events} | ${result.seconds.toFixed(2)} | ${result.eventsPerSecond.toFixed(0)} | ${result.startSeconds.toFixed(2)} |`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  mkdirSync(join(DATA_DIR, 'bodies'), { recursive: true });
+
+  const served = opts.scenarios.length > 0 || opts.flow ? await measureOnServer(opts) : undefined;
+  const rows = served?.rows ?? [];
+  const flowRow = served?.flowRow;
+  // Last, on its own database: it shares nothing with the server's scenarios.
+  const webhooks = opts.webhooks ? await measureWebhooks(opts) : undefined;
 
   const parts: string[] = [];
   const roundParts: string[] = [];
@@ -512,13 +560,18 @@ async function main(): Promise<void> {
   }
   if (flowRow) {
     parts.push(
-      `${flowTable(flowRow)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, Node's fetch with keep-alive), each a new guest buying 3 of ${dataset.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx). The target is the issue's aim for later, not yet required.`,
+      `${flowTable(flowRow)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, Node's fetch with keep-alive), each a new guest buying 3 of ${served!.dataset.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx). The target is the issue's aim for later, not yet required.`,
     );
     roundParts.push(`checkout-flow:\n\n${flowRoundsTable(flowRow)}`);
   }
+  if (webhooks) {
+    parts.push(
+      `${webhooksTable(webhooks)}\n\nbench/webhooks.ts: ${webhooks.events} events queued in one transaction, then one \`storefront worker\` (batches of 50) on the SQLite file; seconds run from the first delivery received to no event pending (every delivery answered 204 and settled), one run.`,
+    );
+  }
   const report = parts.join('\n\n');
   const perRound = roundParts.join('\n\n');
-  process.stdout.write(`\n${report}\n\nRounds:\n\n${perRound}\n\n${machine()}\n`);
+  process.stdout.write(`\n${report}\n\n${perRound === '' ? '' : `Rounds:\n\n${perRound}\n\n`}${machine()}\n`);
   const failed = rows.filter((r) => r.scenario.target !== undefined && r.ratio < r.scenario.target);
   if (rows.length > 0) {
     process.stdout.write(failed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${failed.map((r) => r.scenario.name).join(', ')}\n`);
@@ -528,9 +581,9 @@ async function main(): Promise<void> {
   }
 
   if (opts.write) {
-    writeResults(`\n${machine()}\n\n${report}\n\nEach round:\n\n${perRound}\n`);
+    writeResults(`\n${machine()}\n\n${report}\n${perRound === '' ? '' : `\nEach round:\n\n${perRound}\n`}`);
   }
-  if (opts.cpuProf) process.stderr.write(`CPU profiles of the servers go to ${profileDir}/{real,bare}/ when they stop; summarise with bench/profile-summary.ts.\n`);
+  if (opts.cpuProf) process.stderr.write(`CPU profiles of the servers go to ${PROFILE_DIR}/{real,bare}/ when they stop; summarise with bench/profile-summary.ts.\n`);
 }
 
 main()
