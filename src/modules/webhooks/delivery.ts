@@ -102,7 +102,7 @@ async function settle(handle: DatabaseHandle, delivery: WebhookDeliveryRow, webh
   const abandoned = !outcome.ok && nowMs - delivery.created_at * 1000 >= horizon;
   const nextAttemptAt = outcome.ok || abandoned ? null : nowMs + retryDelayMs(attempt, options.retryBaseMs);
   await handle.db.transaction().execute(async (tx) => {
-    await tx
+    const updated = await tx
       .updateTable('webhook_deliveries')
       .set({
         status: outcome.ok ? 'succeeded' : abandoned ? 'abandoned' : 'pending',
@@ -112,7 +112,9 @@ async function settle(handle: DatabaseHandle, delivery: WebhookDeliveryRow, webh
         updated_at: now,
       })
       .where('id', '=', delivery.id)
-      .execute();
+      .executeTakeFirst();
+    // Its endpoint was deleted (or its event pruned) while the request was under way: nothing is left to record.
+    if (Number(updated.numUpdatedRows) === 0) return;
     await tx
       .insertInto('webhook_attempts')
       .values({

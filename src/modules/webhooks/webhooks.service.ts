@@ -166,6 +166,9 @@ export async function redeliverEvent(ctx: Ctx, eventId: string, webhookId: strin
   return ctx.db.transaction().execute(async (tx) => {
     const event = await tx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
     if (!event) throw Problem.notFound('event', eventId);
+    if (webhookId && !(await tx.selectFrom('webhooks').select('id').where('id', '=', webhookId).executeTakeFirst())) {
+      throw Problem.notFound('webhook', webhookId);
+    }
     const endpoints = await subscribers(tx, event.kind, webhookId);
     if (endpoints.length === 0) {
       throw Problem.invalid([{ field: 'webhook_id', code: 'no_endpoint', message: 'no enabled endpoint subscribes to this event' }]);
