@@ -4,6 +4,7 @@ import type { WebhookDeliveryRow, WebhookRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { eventView } from '../events/events.service.js';
+import { abandonPending, settleOne } from './outbox.js';
 import { giveUpAfterMs, retryDelayMs } from './retry-schedule.js';
 import { urlRefusal } from './url-safety.js';
 
@@ -132,12 +133,7 @@ async function settle(handle: DatabaseHandle, delivery: WebhookDeliveryRow, webh
       })
       .execute();
     if (outcome.ok || abandoned) {
-      await tx
-        .updateTable('events')
-        .set((eb) => ({ pending_webhooks: eb('pending_webhooks', '-', 1), updated_at: now }))
-        .where('id', '=', delivery.event_id)
-        .where('pending_webhooks', '>', 0)
-        .execute();
+      await settleOne(tx, delivery.event_id, now);
     }
     if (outcome.ok) {
       if (webhook.failing_since !== null) await tx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', webhook.id).execute();
@@ -149,6 +145,7 @@ async function settle(handle: DatabaseHandle, delivery: WebhookDeliveryRow, webh
         .set({ is_enabled: 0, disabled_reason: `every delivery failed for ${Math.round(horizon / 3_600_000)} hours`, updated_at: now })
         .where('id', '=', webhook.id)
         .execute();
+      await abandonPending(tx, webhook.id, now);
     }
   });
 }
@@ -158,12 +155,7 @@ async function abandon(handle: DatabaseHandle, delivery: WebhookDeliveryRow): Pr
   const now = unixNow();
   await handle.db.transaction().execute(async (tx) => {
     await tx.updateTable('webhook_deliveries').set({ status: 'abandoned', locked_until: null, updated_at: now }).where('id', '=', delivery.id).execute();
-    await tx
-      .updateTable('events')
-      .set((eb) => ({ pending_webhooks: eb('pending_webhooks', '-', 1), updated_at: now }))
-      .where('id', '=', delivery.event_id)
-      .where('pending_webhooks', '>', 0)
-      .execute();
+    await settleOne(tx, delivery.event_id, now);
   });
 }
 

@@ -35,3 +35,25 @@ export async function queueDeliveries(db: Executor, eventId: string, webhookIds:
   }));
   await db.insertInto('webhook_deliveries').values(rows).execute();
 }
+
+/** One delivery of the event is over (delivered or abandoned): it no longer counts in pending_webhooks. */
+export async function settleOne(db: Executor, eventId: string, now: number): Promise<void> {
+  await db
+    .updateTable('events')
+    .set((eb) => ({ pending_webhooks: eb('pending_webhooks', '-', 1), updated_at: now }))
+    .where('id', '=', eventId)
+    .where('pending_webhooks', '>', 0)
+    .execute();
+}
+
+/**
+ * An endpoint stops receiving (disabled or deleted): what was still to be delivered to it is
+ * abandoned and leaves its events' pending_webhooks. Enabling it again does not bring them back
+ * (POST /v1/events/{id}/redeliver does).
+ */
+export async function abandonPending(db: Executor, webhookId: string, now: number): Promise<void> {
+  const pending = await db.selectFrom('webhook_deliveries').select(['id', 'event_id']).where('webhook_id', '=', webhookId).where('status', '=', 'pending').execute();
+  if (pending.length === 0) return;
+  await db.updateTable('webhook_deliveries').set({ status: 'abandoned', locked_until: null, updated_at: now }).where('id', 'in', pending.map((p) => p.id)).execute();
+  for (const { event_id } of pending) await settleOne(db, event_id, now);
+}

@@ -8,7 +8,7 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { eventView, type EventView } from '../events/events.service.js';
 import { eventKinds } from '../events/record-event.js';
-import { queueDeliveries, subscribers } from './outbox.js';
+import { abandonPending, queueDeliveries, subscribers } from './outbox.js';
 import { urlRefusal } from './url-safety.js';
 import type { Attempt, WebhookCreateInput, WebhookUpdateInput, WebhookView } from './webhooks.schemas.js';
 
@@ -81,7 +81,10 @@ export async function createWebhook(ctx: Ctx, input: WebhookCreateInput, allowPr
   return webhookView(row, secret);
 }
 
-/** Changes an endpoint; enabling it again clears its failure record. */
+/**
+ * Changes an endpoint. Disabling it abandons what was still to be delivered to it; enabling it again
+ * clears its failure record.
+ */
 export async function updateWebhook(ctx: Ctx, id: string, input: WebhookUpdateInput, allowPrivate: boolean): Promise<WebhookView> {
   const row = await findWebhook(ctx, id);
   await checkInput(input, allowPrivate);
@@ -91,7 +94,10 @@ export async function updateWebhook(ctx: Ctx, id: string, input: WebhookUpdateIn
   if (input.events !== undefined) changes.events = JSON.stringify([...new Set(input.events)]);
   if (input.is_enabled !== undefined) changes.is_enabled = boolFlag(input.is_enabled);
   if (input.is_enabled === true) Object.assign(changes, { failing_since: null, disabled_reason: null });
-  await ctx.db.updateTable('webhooks').set(changes).where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('webhooks').set(changes).where('id', '=', id).execute();
+    if (input.is_enabled === false && row.is_enabled === 1) await abandonPending(tx, id, ctx.now());
+  });
   return webhookView({ ...row, ...changes });
 }
 
@@ -113,10 +119,7 @@ export async function rotateSecret(ctx: Ctx, id: string): Promise<WebhookView> {
 export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
   await findWebhook(ctx, id);
   await ctx.db.transaction().execute(async (tx) => {
-    const pending = await tx.selectFrom('webhook_deliveries').select('event_id').where('webhook_id', '=', id).where('status', '=', 'pending').execute();
-    for (const { event_id } of pending) {
-      await tx.updateTable('events').set((eb) => ({ pending_webhooks: eb('pending_webhooks', '-', 1) })).where('id', '=', event_id).where('pending_webhooks', '>', 0).execute();
-    }
+    await abandonPending(tx, id, ctx.now());
     await tx.deleteFrom('webhooks').where('id', '=', id).execute();
   });
 }

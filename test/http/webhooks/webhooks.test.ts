@@ -231,6 +231,21 @@ describeEachDatabase('webhooks', (t) => {
     expect(dropped.requests).toEqual([]);
   });
 
+  it('abandons what was still to be delivered to an endpoint when it is disabled', async () => {
+    const receiver = await startReceiver();
+    const hook = await register(t, { url: receiver.url });
+    const event = await productCreated(t);
+    expect(await pendingOf(t, event.id)).toBe(1);
+
+    const res = await t.admin.post(`/v1/webhooks/${hook.id}`, { is_enabled: false });
+    expect(res.status).toBe(200);
+    expect(res.body.data.is_enabled).toBe(false);
+    expect(await pendingOf(t, event.id)).toBe(0);
+    expect((await deliveriesOf(t, event.id)).map((d) => d.status)).toEqual(['abandoned']);
+    await deliverOnce(t);
+    expect(receiver.requests).toEqual([]);
+  });
+
   it('is for staff: a channel key gets 403, no credential 401, an unknown id 404', async () => {
     const receiver = await startReceiver();
     const created = await register(t, { url: receiver.url });
