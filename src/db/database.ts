@@ -58,7 +58,10 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      // Transactions take the write lock when they begin, so two processes on one file wait for each
+      // other (busy_timeout) instead of failing when a reading transaction turns into a writing one.
+      const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       let statement = statements.get(text);
       if (statement) {
         statements.delete(text);

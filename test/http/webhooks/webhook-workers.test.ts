@@ -194,6 +194,39 @@ for (const kind of testDatabases()) {
       }
     }, 60_000);
 
+    it('serves writes while a separate worker process delivers from the same database', async () => {
+      // Given a server that leaves delivery to a `storefront worker` process on the same database
+      const adminKey = `sk_${randomBytes(16).toString('hex')}`;
+      const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, `shared-${randomBytes(4).toString('hex')}.db`)}`);
+      const common = { DATABASE_URL: url, STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: '1', STOREFRONT_WEBHOOK_RETRY_BASE_MS: '50' };
+      const server = await startServer({ ...common, STOREFRONT_ADMIN_KEY: adminKey, STOREFRONT_DEMO: '0', STOREFRONT_WORKER: 'external' });
+      const worker = spawnCli('worker', common);
+      const receiver = await startReceiver(await freePort());
+      try {
+        const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
+        const hook = await fetch(`${server.base}/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: receiver.url, events: ['product.created'] }) });
+        expect(hook.status).toBe(201);
+
+        // When products are made while the worker delivers (both processes write the same file)
+        const statuses: number[] = [];
+        for (let i = 0; i < 30; i += 1) {
+          const made = await fetch(`${server.base}/v1/products`, { method: 'POST', headers, body: JSON.stringify({ name: `Shared ${i}` }) });
+          statuses.push(made.status);
+        }
+
+        // Then every write succeeded and every event reached the receiver
+        expect(statuses.filter((status) => status !== 201)).toEqual([]);
+        const settled = async () => (await listEvents(server.base, adminKey)).every((e) => e.pending_webhooks === 0);
+        const delivered = await eventually(30_000, async () => receiver.counts.size >= 30 && (await settled()));
+        expect(delivered, `received ${receiver.counts.size}\n${worker.output()}\n${server.output()}`).toBe(true);
+        expect(worker.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+      } finally {
+        expect(await stop(worker.child)).toBe(0);
+        expect(await stop(server.child)).toBe(0);
+        await receiver.close();
+      }
+    }, 60_000);
+
     if (kind === 'postgres') {
       it('delivers 1,000 events exactly once each with two workers on one PostgreSQL database', async () => {
         // Given a database with an endpoint and two workers polling it (told apart by application_name)
