@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastQuerystring from 'fast-querystring';
 import qs from 'qs';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -37,8 +38,10 @@ export interface BuildOptions {
 }
 
 // Bracket names in query strings and form bodies (`price[min]=1`, `items[sku_1]=2`) become nested
-// objects. The limits keep a hostile query from building huge structures.
+// objects. The limits keep a hostile query from building huge structures. A query without brackets
+// (most of them: `?page=2&per_page=20`) takes Fastify's own fast parser, which reads it the same way.
 const parseBrackets = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
+const parseQuery = (text: string) => (text.includes('[') || text.includes('%5B') || text.includes('%5b') ? parseBrackets(text) : fastQuerystring.parse(text));
 
 /** The caller's `X-Request-Id` when it is a sane token (so logs can join both sides), else a new UUID. */
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -53,7 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: options.config.bodyLimit,
     requestIdHeader: false,
     genReqId: requestId,
-    routerOptions: { querystringParser: parseBrackets, ignoreTrailingSlash: true },
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

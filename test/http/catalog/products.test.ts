@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
+import { catalogFactories, ids } from '../../helpers/catalog.js';
 
 /** A word no other test uses: tests in this file share one database. */
 function slug(text: string): string {
@@ -13,20 +14,9 @@ function uniqueCjk(): string {
   return [...randomBytes(6)].map((b) => String.fromCodePoint(0x4e00 + b * 37)).join('');
 }
 
-const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
 
 describeEachDatabase('products', (t) => {
-  async function createProduct(body: Record<string, unknown> = {}): Promise<any> {
-    const res = await t.admin.post('/v1/products', { name: `Product ${uniqueWord()}`, ...body });
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
-  }
-
-  async function createSku(body: Record<string, unknown>): Promise<any> {
-    const res = await t.admin.post('/v1/skus', body);
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
-  }
+  const { createProduct, createSku } = catalogFactories(t);
 
   async function createCategory(): Promise<any> {
     const res = await t.admin.post('/v1/categories', { title: `Category ${uniqueWord()}` });

@@ -2,22 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
-
-/** A word no other test uses: tests in this file share one database. */
-const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
+import { catalogFactories, ids } from '../../helpers/catalog.js';
 
 describeEachDatabase('skus', (t) => {
-  async function createProduct(body: Record<string, unknown> = {}): Promise<any> {
-    const res = await t.admin.post('/v1/products', { name: `Product ${uniqueWord()}`, ...body });
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
-  }
-
-  async function createSku(body: Record<string, unknown>): Promise<any> {
-    const res = await t.admin.post('/v1/skus', body);
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
-  }
+  const { createProduct, createSku } = catalogFactories(t);
 
   async function updateSku(id: string, body: Record<string, unknown>): Promise<any> {
     const res = await t.admin.post(`/v1/skus/${id}`, body);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, fieldsOf, uniqueWord } from '../../helpers/expect.js';
+import { ADDRESS } from '../../helpers/checkout.js';
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 const CUSTOMER_FIELDS = [
@@ -13,17 +14,7 @@ const unixNow = () => Math.floor(Date.now() / 1000);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newEmail = () => `${uniqueWord()}@example.com`;
 
-const address = (extra: Record<string, unknown> = {}) => ({
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address1: '1 Main Street',
-  city: 'New York',
-  postcode: '10001',
-  country_code: 'US',
-  state_code: 'NY',
-  phone: '+1 555 0100',
-  ...extra,
-});
+const address = (extra: Record<string, unknown> = {}) => ({ ...ADDRESS, ...extra });
 
 describeEachDatabase('customer sign-up and sign-in', (t) => {
   /** A customer signed up through the channel; answers its id. */
