@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ApiKeyRow, CustomerTokenRow } from '../db/types.js';
 import { unixNow } from '../lib/clock.js';
@@ -149,7 +149,7 @@ function accessOf(request: FastifyRequest): Access {
  * instead of throwing it), and the hook it returns refuses the request when the credential failed or
  * may not call the route. Call the returned hook after anything that must see every request.
  */
-export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): (request: FastifyRequest) => Promise<void> {
+export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void {
   const cache = new CredentialCache();
   app.decorate('credentials', cache);
   app.decorateRequest('ctx', null as unknown as Ctx);
@@ -169,9 +169,15 @@ export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): (req
     request.ctx = { db: handle.db, dbKind: handle.kind, actor: actor ?? anonymous, now: unixNow, log: request.log };
   });
 
-  return async (request) => {
-    if (request.authFailure) throw request.authFailure;
+  // Synchronous (callback style): it runs on every request and has nothing to wait for.
+  return (request, _reply, done) => {
+    if (request.authFailure) return done(request.authFailure);
     const actor = request.ctx.actor;
-    authorise(accessOf(request), actor.kind === 'anonymous' ? null : actor, request.method);
+    try {
+      authorise(accessOf(request), actor.kind === 'anonymous' ? null : actor, request.method);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   };
 }

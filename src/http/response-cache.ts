@@ -85,24 +85,27 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
   app.decorateRequest('cacheSlot', null);
   app.addHook('onClose', async () => feed.close());
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+  // The hooks of the cached path are synchronous (callback style): no promise per request.
+  const serve = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const actor = request.ctx.actor;
-    if (request.method !== 'GET' || actor.kind !== 'channel') return;
-    const stamp = cache.stamp();
-    if (stamp === null) return;
+    const stamp = request.method === 'GET' && actor.kind === 'channel' ? cache.stamp() : null;
+    if (stamp === null || actor.kind !== 'channel') return done();
     const key = `${actor.channelId} ${request.url}`;
     const payload = cache.get(key, stamp);
     if (payload !== undefined) {
-      return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(payload);
+      // Answered here: the handler does not run (and `done` is not called).
+      reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(payload);
+      return;
     }
     request.cacheSlot = { key, stamp };
     reply.header('x-cache', 'miss');
+    done();
   };
 
-  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const slot = request.cacheSlot;
     if (slot && reply.statusCode === 200 && typeof payload === 'string') cache.set(slot.key, payload, slot.stamp);
-    return payload;
+    done(null, payload);
   };
 
   app.addHook('onRoute', (route) => {
@@ -118,7 +121,8 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     request.eventsAtStart = eventsRecorded();
     done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && eventsRecorded() !== request.eventsAtStart) cache.dropAll();
+    done();
   });
 }
