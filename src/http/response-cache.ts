@@ -18,7 +18,8 @@ declare module 'fastify' {
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
-  payload: string;
+  /** The answer's bytes, encoded once: a hit sends them as they are. */
+  payload: Buffer;
   stamp: string;
   expires: number;
 }
@@ -43,7 +44,7 @@ export class ResponseCache {
     return version === null ? null : `${this.writes}:${version}`;
   }
 
-  get(key: string, stamp: string): string | undefined {
+  get(key: string, stamp: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.stamp !== stamp || entry.expires <= Date.now()) {
@@ -54,8 +55,9 @@ export class ResponseCache {
   }
 
   /** Keeps an answer made under `stamp`, unless something changed while it was being made. */
-  set(key: string, payload: string, stamp: string): void {
-    if (stamp !== this.stamp() || payload.length > MAX_BYTES / 16) return;
+  set(key: string, text: string, stamp: string): void {
+    if (stamp !== this.stamp() || text.length > MAX_BYTES / 16) return;
+    const payload = Buffer.from(text);
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     while (this.bytes + payload.length > MAX_BYTES && this.entries.size > 0) {
