@@ -6,7 +6,7 @@ import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { findProducts } from '../catalog/products.repo.js';
-import { isOnSale } from '../catalog/products.service.js';
+import { isOnSale } from '../catalog/catalog-filters.js';
 import { productViews } from '../catalog/products.view.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';

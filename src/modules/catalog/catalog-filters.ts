@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { isStorefront, type Ctx } from '../../lib/context.js';
 
 /** The listing parameters the spec shares between skus and the products of a collection. */
 export interface CatalogFilter {
@@ -22,6 +23,16 @@ export type SortBy = (typeof sortByValues)[number];
 // Listings join products as `p`, the default sku as `d` (products) or the listed sku as `s` (skus).
 type ListingTables = Database & { p: Database['products']; d: Database['skus']; s: Database['skus'] };
 export type ListingBuilder = ExpressionBuilder<ListingTables, 'p' | 'd' | 's'>;
+
+/** Whether a product is on sale, so the storefront sees it: active, and published (available_at has come). */
+export function isOnSale(product: { is_active: number; available_at: number | null }, now: number): boolean {
+  return product.is_active === 1 && (product.available_at === null || product.available_at <= now);
+}
+
+/** The filter a listing runs with: the storefront's always has active and published forced on. */
+export function effectiveFilter<T extends CatalogFilter>(ctx: Ctx, filter: T): T {
+  return isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+}
 
 /** A LIKE pattern that matches `text` literally (with `escape '\'`). */
 export function likePattern(text: string, prefix: string, suffix: string): string {

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
-import type { CatalogFilter } from './catalog-filters.js';
+import { effectiveFilter, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
@@ -16,10 +16,6 @@ import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js
 import { buildSku } from './skus.service.js';
 import { parseOptions } from './skus.view.js';
 
-/** Whether the storefront may see a product: active, and published (available_at has come). */
-export function isOnSale(row: ProductRow, now: number): boolean {
-  return row.is_active === 1 && (row.available_at === null || row.available_at <= now);
-}
 
 // Vendors and tags are matched by slug, so "Acme" and "ACME" are one vendor. A name with no latin
 // letter or digit has no slug: it is matched by itself and gets a numbered fallback permalink.
@@ -197,16 +193,16 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** A product; the storefront sees only active, published ones. */
-export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
+/** The product as the caller may see it: the storefront sees only products on sale (404 otherwise). */
+async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
   const row = await repo.findProduct(ctx.db, id);
   if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
-  return productView(ctx.db, row);
+  return row;
 }
 
-/** The storefront always lists with active and published forced on. */
-export function effectiveFilter(ctx: Ctx, filter: CatalogFilter): CatalogFilter {
-  return isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+/** A product; the storefront sees only active, published ones. */
+export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
+  return productView(ctx.db, await findVisibleProduct(ctx, id));
 }
 
 /** Products in scope passing the filter, in the given order. */
@@ -226,7 +222,6 @@ export async function listProducts(
 
 /** Checks that the caller may see a product (404 otherwise), for routes nested under it. */
 export async function assertProductVisible(ctx: Ctx, id: string): Promise<void> {
-  const row = await repo.findProduct(ctx.db, id);
-  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
+  await findVisibleProduct(ctx, id);
 }
 

@@ -8,6 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
 import { findStore } from '../store/stores.repo.js';
+import { effectiveFilter, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
 import { findProduct } from './products.repo.js';
@@ -19,9 +20,9 @@ function ownerOf(row: repo.SkuWithOwner) {
   return { name: row.product_name, modifiers: JSON.parse(row.product_modifiers) as string[] };
 }
 
-/** Whether the storefront may see a sku: its product is active and published. */
-function isOnSale(row: repo.SkuWithOwner, now: number): boolean {
-  return row.product_is_active === 1 && (row.product_available_at === null || row.product_available_at <= now);
+/** Whether the storefront may see a sku: its product is on sale. */
+function isSkuOnSale(row: repo.SkuWithOwner, now: number): boolean {
+  return isOnSale({ is_active: row.product_is_active, available_at: row.product_available_at }, now);
 }
 
 async function loadView(db: Executor, id: string): Promise<SkuView> {
@@ -172,13 +173,13 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
 /** A sku; the storefront sees only skus of active, published products. */
 export async function getSku(ctx: Ctx, id: string): Promise<SkuView> {
   const row = await repo.findSku(ctx.db, id);
-  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('sku', id);
+  if (!row || (isStorefront(ctx) && !isSkuOnSale(row, ctx.now()))) throw Problem.notFound('sku', id);
   return skuView(row, ownerOf(row));
 }
 
 /** Skus passing the filter; the storefront's filter always has active and published set. */
 export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageRequest, url: string): Promise<Page<SkuView>> {
-  const effective = isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+  const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
   return toPage(rows.map((row) => skuView(row, ownerOf(row))), page, total, url);
 }

@@ -7,7 +7,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findCartItems, lockCart } from '../carts/carts.repo.js';
 import { findOwnCart } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
-import { isOnSale } from '../catalog/products.service.js';
+import { isOnSale } from '../catalog/catalog-filters.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import * as orders from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
