@@ -19,12 +19,15 @@ import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import type { FilesSettings } from './modules/files/files.service.js';
 import { gatewaysRoutes } from './modules/payments/gateways.routes.js';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
@@ -33,6 +36,8 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 export interface BuildOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate'>;
+  /** Where uploads go and how they are checked. */
+  files: FilesSettings;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -107,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(apiKeysRoutes);
   await app.register(channelsRoutes);
   await app.register(catalogRoutes);
+  await app.register(contentRoutes);
   await app.register(eventsRoutes);
   await app.register(customersRoutes);
   await app.register(countriesRoutes);
@@ -118,5 +124,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(ordersRoutes);
   await app.register(fulfillmentsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
+  await app.register(filesRoutes(options.files));
   return app;
 }

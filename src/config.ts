@@ -24,6 +24,16 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** Days events are kept (at least 30). */
   eventRetentionDays: number;
+  /** Where uploads are kept: a local directory, or `s3://bucket/prefix`. */
+  files: string;
+  /** Largest upload accepted, in bytes. */
+  fileMaxBytes: number;
+  /** Types an upload may have (sniffed from its bytes): exact types or families such as `image/*`. */
+  fileTypes: string[];
+  /** The server's address as clients reach it; file URLs start with it. */
+  publicUrl: string;
+  /** Where files are served: `<publicUrl>/files` unless a CDN or the bucket serves them. */
+  filesUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,14 +69,30 @@ function workerMode(raw: string | undefined): 'internal' | 'external' {
   throw new ConfigError(`STOREFRONT_WORKER must be internal or external, got "${raw}"`);
 }
 
+function fileTypes(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return ['image/*', 'application/pdf', 'video/*'];
+  const types = raw.split(',').map((type) => type.trim().toLowerCase()).filter(Boolean);
+  const bad = types.find((type) => !/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(type));
+  if (bad !== undefined) throw new ConfigError(`STOREFRONT_FILE_TYPES lists "${bad}", which is not a type such as image/png or image/*`);
+  return types;
+}
+
+function baseUrl(name: string, raw: string): string {
+  if (!/^https?:\/\/[^/]+/.test(raw)) throw new ConfigError(`${name} must be an http or https URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/storefront.db';
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
   }
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 8080, 0);
+  const publicUrl = baseUrl('STOREFRONT_PUBLIC_URL', env.STOREFRONT_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
   return {
-    host: env.HOST || '127.0.0.1',
-    port: integer(env, 'PORT', 8080, 0),
+    host,
+    port,
     databaseUrl,
     rateLimit: integer(env, 'STOREFRONT_RATE_LIMIT', 1200, 0),
     logLevel: env.LOG_LEVEL || 'info',
@@ -79,5 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: integer(env, 'STOREFRONT_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
     webhooksAllowPrivate: flag(env, 'STOREFRONT_WEBHOOKS_ALLOW_PRIVATE', false),
     eventRetentionDays: integer(env, 'STOREFRONT_EVENT_RETENTION_DAYS', 30, 30),
+    files: env.STOREFRONT_FILES || './data/files',
+    fileMaxBytes: integer(env, 'STOREFRONT_FILE_MAX_BYTES', 20 * 1024 * 1024, 1),
+    fileTypes: fileTypes(env.STOREFRONT_FILE_TYPES),
+    publicUrl,
+    filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
+import { openStorage } from './modules/files/storage.js';
 import { startWorker } from './worker.js';
 
 function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>): void {
@@ -26,7 +27,9 @@ export async function serve(config: Config): Promise<void> {
   if (first.created && config.demo) await seedDemo(database);
   announce(config, first);
 
-  const app = await buildApp({ database, config });
+  const storage = await openStorage(config.files);
+  const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, baseUrl: config.filesUrl };
+  const app = await buildApp({ database, config, files });
   const worker = config.worker === 'internal' ? startWorker(database, config, app.log) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +38,7 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await worker?.stop();
+    storage.close();
     await database.close();
     process.exit(0);
   };

@@ -18,6 +18,8 @@ export interface ChangeFeed {
    * read; null while that cannot be known (nothing read in memory should then be trusted).
    */
   version(): number | null;
+  /** Resolves once the feed first works (at once on SQLite; when listening on PostgreSQL). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     version: () => (sqlite.open ? (dataVersion.get() as number) : null),
+    ready: async () => {},
     close: async () => {},
   };
 }
@@ -51,6 +54,8 @@ export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
   let count = 0;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let listening!: () => void;
+  const firstListen = new Promise<void>((resolve) => (listening = resolve));
 
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
@@ -69,6 +74,7 @@ export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
       // Anything may have changed while no one listened.
       count += 1;
       connected = true;
+      listening();
     } catch {
       connected = false;
       void next.end().catch(() => {});
@@ -79,6 +85,7 @@ export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
 
   return {
     version: () => (connected ? count : null),
+    ready: () => firstListen,
     close: async () => {
       closed = true;
       clearTimeout(retry);
@@ -88,11 +95,24 @@ export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
   };
 }
 
+let announced = 0;
+
 /**
- * Announces, inside the writing transaction, that something changed. PostgreSQL delivers the
- * notification when the transaction commits, and never if it rolls back. SQLite needs nothing.
+ * How many changes this process has announced (committed or not): a cheap sign, read after a
+ * request, that it changed something this process's own caches may have kept. Other processes
+ * learn of it through their change feed.
+ */
+export function changesAnnounced(): number {
+  return announced;
+}
+
+/**
+ * Announces, inside the writing transaction, that something changed: to this process (see
+ * changesAnnounced) and to the others. PostgreSQL delivers the notification when the transaction
+ * commits, and never if it rolls back; SQLite's feed sees other connections' commits by itself.
  */
 export async function announceChange(db: Executor): Promise<void> {
+  announced += 1;
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof PostgresAdapter) {
     await sql`select pg_notify(${CHANNEL}, ${announcers.get(adapter) ?? ''})`.execute(db);

@@ -5,6 +5,8 @@ import * as customers from './migrations/002-customers.js';
 import * as commerce from './migrations/003-commerce.js';
 import * as fulfillments from './migrations/004-fulfillments.js';
 import * as webhooks from './migrations/005-webhooks.js';
+import * as content from './migrations/006-content.js';
+import * as fileStorage from './migrations/007-file-storage.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '003-commerce': commerce,
   '004-fulfillments': fulfillments,
   '005-webhooks': webhooks,
+  '006-content': content,
+  '007-file-storage': fileStorage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,10 @@ export interface FileRow {
   url: string;
   mime_type: string;
   size: number;
+  /** Where the bytes are in the file storage. */
+  storage_key: string;
+  /** SHA-256 of the bytes, base64url: the strong ETag they are served with. */
+  sha256: string;
   created_at: number;
   updated_at: number;
 }
@@ -439,6 +443,12 @@ export interface OrderItemRow {
   updated_at: number;
 }
 
+/** One term an order is found by (`GET /v1/orders?q=`), lowercased; see orders/order-search.ts. */
+export interface OrderSearchTermRow {
+  term: string;
+  order_id: string;
+}
+
 export interface TransactionRow {
   id: string;
   order_id: string;
@@ -530,6 +540,52 @@ export interface WebhookAttemptRow {
   created_at: number;
 }
 
+export interface BlogRow {
+  id: string;
+  permalink: string;
+  title: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  is_commentable: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PostRow {
+  id: string;
+  blog_id: string;
+  permalink: string;
+  title: string;
+  summary: string | null;
+  /** HTML, stored as sent. */
+  content: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  image_url: string | null;
+  /** The uploaded file shown as the image, if it is one. */
+  image_file_id: string | null;
+  /** The author: by default the id of the API key that created the post. */
+  user_id: string | null;
+  is_published: Flag;
+  /** Unix seconds; a published post always has one (in the future: scheduled). */
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PageRow {
+  id: string;
+  permalink: string;
+  title: string;
+  content: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  is_published: Flag;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -561,10 +617,14 @@ export interface Database {
   counters: CounterRow;
   orders: OrderRow;
   order_items: OrderItemRow;
+  order_search_terms: OrderSearchTermRow;
   transactions: TransactionRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;
   webhooks: WebhookRow;
   webhook_deliveries: WebhookDeliveryRow;
   webhook_attempts: WebhookAttemptRow;
+  blogs: BlogRow;
+  posts: PostRow;
+  pages: PageRow;
 }

@@ -34,10 +34,14 @@ function withoutSecrets(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !UNHASHED_MEMBERS.has(key)).map(([key, v]) => [key, withoutSecrets(v)]));
 }
 
+/**
+ * What tells two requests apart. An upload's bytes are still unread when the key is claimed, so
+ * its length stands for them: a repeat of another size is another request.
+ */
 function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(withoutSecrets(request.body ?? null))}`)
-    .digest('hex');
+  const multipart = request.headers['content-type']?.startsWith('multipart/') === true;
+  const body = multipart ? `multipart ${request.headers['content-length'] ?? ''}` : JSON.stringify(withoutSecrets(request.body ?? null));
+  return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
 
 /** Members of a resource that are secrets shown once (key tokens, customer tokens, webhook secrets). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.js';
-import { eventsRecorded } from '../modules/events/record-event.js';
+import { changesAnnounced, type ChangeFeed } from '../db/change-feed.js';
 import { appendRouteHook } from './route-hooks.js';
 
 declare module 'fastify' {
@@ -10,12 +9,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheSlot: { key: string; stamp: string } | null;
-    /** Events this process had written when the request came in. */
-    eventsAtStart: number;
+    /** Changes this process had announced when the request came in. */
+    changesAtStart: number;
   }
 }
 
 const MAX_BYTES = 32 * 1024 * 1024;
+/** How long start-up waits for the change feed before serving without the cache until it works. */
+const FEED_WAIT_MS = 5_000;
 
 interface Entry {
   /** The answer's bytes, encoded once: a hit sends them as they are. */
@@ -27,7 +28,7 @@ interface Entry {
 /**
  * The storefront's catalogue answers, kept in memory by channel and URL. An entry is served only
  * while nothing has changed since it was made: no change through this process (a request that wrote
- * an event drops the cache when it ends) and none through another (the database's change feed). The time to
+ * announced a change drops the cache when it ends) and none through another (the database's change feed). The time to
  * live bounds what no write announces: a product whose `available_at` comes shows up within it.
  * Staff (admin keys) always read the database.
  */
@@ -86,6 +87,10 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
   const cache = new ResponseCache(feed, ttlMs);
   app.decorateRequest('cacheSlot', null);
   app.addHook('onClose', async () => feed.close());
+  // Nothing is kept until the feed works; waiting a little for it at start lets the first reads be kept.
+  app.addHook('onReady', async () => {
+    await Promise.race([feed.ready(), new Promise((resolve) => setTimeout(resolve, FEED_WAIT_MS).unref())]);
+  });
 
   // The hooks of the cached path are synchronous (callback style): no promise per request.
   const serve = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -116,15 +121,16 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     appendRouteHook(route, 'onSend', keep);
   });
 
-  // Every change writes an event. A write request during which events were written drops the cache
-  // once it has answered (after its commit); writes without events (carts, checkouts) leave it.
-  app.decorateRequest('eventsAtStart', 0);
+  // Every change of what the storefront reads is announced (recording an event announces it too). A
+  // write request during which changes were announced drops the cache once it has answered (after its
+  // commit); writes that announce none (carts, checkouts) leave it.
+  app.decorateRequest('changesAtStart', 0);
   app.addHook('onRequest', (request, _reply, done) => {
-    request.eventsAtStart = eventsRecorded();
+    request.changesAtStart = changesAnnounced();
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && eventsRecorded() !== request.eventsAtStart) cache.dropAll();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && changesAnnounced() !== request.changesAtStart) cache.dropAll();
     done();
   });
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -6,6 +9,8 @@ import { ensureStore } from '../../src/bootstrap.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/http/types.js';
+import type { FilesSettings } from '../../src/modules/files/files.service.js';
+import { LocalStorage } from '../../src/modules/files/local-storage.js';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -44,7 +49,12 @@ export interface TestContext {
   anonymous: Client;
   /** A client that sends the given headers on every request. */
   as(headers: Record<string, string>): Client;
+  /** Where uploads go (a temporary directory unless the test gave its own storage). */
+  files: FilesSettings;
 }
+
+/** Uploads served from this base URL in tests. */
+export const TEST_FILES_URL = 'http://localhost:8080/files';
 
 function client(app: App, baseHeaders: Record<string, string>): Client {
   const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, options: RequestOptions = {}) => {
@@ -112,6 +122,8 @@ export interface TestAppOptions {
   cacheTtlMs?: number;
   /** Whether webhooks may point at loopback receivers (the tests' own): yes by default. */
   webhooksAllowPrivate?: boolean;
+  /** Upload settings; by default a local storage in a temporary directory, 20 MiB, images, PDF and video. */
+  files?: Partial<FilesSettings>;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -124,8 +136,17 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
   const adminKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const channelKey = `ck_test_${randomBytes(16).toString('hex')}`;
   const first = await ensureStore(handle.db, { adminKey, channelKey });
+  const directory = mkdtempSync(join(tmpdir(), 'storefront-files-'));
+  const files: FilesSettings = {
+    storage: new LocalStorage(directory),
+    maxBytes: 20 * 1024 * 1024,
+    types: ['image/*', 'application/pdf', 'video/*'],
+    baseUrl: TEST_FILES_URL,
+    ...options.files,
+  };
   const app = await buildApp({
     database: handle,
+    files,
     config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true },
     logger: false,
   });
@@ -141,9 +162,11 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     storefront: client(app, { 'channel-key': channelKey }),
     anonymous: client(app, {}),
     as: (headers) => client(app, headers),
+    files,
     close: async () => {
       await app.close();
       await handle.close();
+      rmSync(directory, { recursive: true, force: true });
     },
   };
 }

@@ -18,7 +18,8 @@ export interface ResolvedImage {
   file_id: string | null;
 }
 
-function isHttpUrl(text: string): boolean {
+/** Whether `text` is an absolute http or https URL. */
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';

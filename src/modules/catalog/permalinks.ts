@@ -2,7 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { Problem } from '../../lib/problem.js';
 
 /** Tables whose rows carry a unique `permalink`. */
-export type PermalinkTable = 'products' | 'skus' | 'collections' | 'categories' | 'vendors' | 'tags';
+export type PermalinkTable = 'products' | 'skus' | 'collections' | 'categories' | 'vendors' | 'tags' | 'blogs' | 'posts' | 'pages';
 
 export const PERMALINK_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 

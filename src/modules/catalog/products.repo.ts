@@ -14,6 +14,11 @@ export function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]>
   return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
 }
 
+/** Products whose images include the file (a text match on the JSON, then checked exactly by the caller). */
+export function findProductsShowingFile(db: Executor, fileId: string): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().where('images', 'like', `%"${fileId}"%`).execute();
+}
+
 export async function insertProduct(db: Executor, row: ProductRow): Promise<void> {
   await db.insertInto('products').values(row).execute();
 }

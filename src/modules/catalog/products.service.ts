@@ -182,6 +182,17 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
   });
 }
 
+/** Takes a file that is being deleted out of the products' images; each product changed records `product.updated`. */
+export async function dropProductImagesOfFile(tx: Tx, fileId: string, now: number): Promise<void> {
+  for (const row of await repo.findProductsShowingFile(tx, fileId)) {
+    const shown = JSON.parse(row.images) as ResolvedImage[];
+    const images = shown.filter((image) => image.file_id !== fileId);
+    if (images.length === shown.length) continue;
+    await repo.updateProduct(tx, row.id, { images: JSON.stringify(images), updated_at: now });
+    await recordEvent(tx, now, 'product.updated', await viewOf(tx, row.id));
+  }
+}
+
 /** Deletes a product with its skus and memberships, and records `product.deleted` with the product as it was. */
 export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {

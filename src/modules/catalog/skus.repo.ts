@@ -41,6 +41,11 @@ export async function countSkusOfProduct(db: Executor, productId: string): Promi
   return Number(row.count);
 }
 
+export async function findSkuIdsShowingFile(db: Executor, fileId: string): Promise<string[]> {
+  const rows = await db.selectFrom('skus').select('id').where('image_file_id', '=', fileId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function insertSku(db: Executor, row: SkuRow): Promise<void> {
   await db.insertInto('skus').values(row).execute();
   await replaceSkuOptions(db, row.id, JSON.parse(row.modifiers) as Record<string, string>);

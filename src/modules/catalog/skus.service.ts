@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { ProductRow, SkuRow } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
@@ -148,6 +148,14 @@ export async function updateSku(ctx: Ctx, id: string, input: SkuFields & { produ
     await recordEvent(tx, ctx.now(), 'sku.updated', view);
     return view;
   });
+}
+
+/** Takes a file that is being deleted off the skus it is the image of; each records `sku.updated`. */
+export async function dropSkuImagesOfFile(tx: Tx, fileId: string, now: number): Promise<void> {
+  for (const id of await repo.findSkuIdsShowingFile(tx, fileId)) {
+    await repo.updateSku(tx, id, { image_url: null, image_file_id: null, updated_at: now });
+    await recordEvent(tx, now, 'sku.updated', await loadView(tx, id));
+  }
 }
 
 /**

@@ -14,20 +14,10 @@ export const eventKinds = [
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
 
-let recorded = 0;
-
-/**
- * How many events this process has written (committed or not): a cheap sign, read after a request,
- * that it changed something another reader may have kept.
- */
-export function eventsRecorded(): number {
-  return recorded;
-}
-
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event
  * are committed together or not at all. `object` is the resource after the change (before it, for a
- * deletion). It also announces the change to other processes (their caches drop what they kept).
+ * deletion). It also announces the change (storefront caches drop what they kept).
  */
 export async function recordEvent(
   db: Executor,
@@ -48,7 +38,6 @@ export async function recordEvent(
   row.pending_webhooks = endpoints.length;
   await db.insertInto('events').values(row).execute();
   await queueDeliveries(db, row.id, endpoints);
-  recorded += 1;
   await announceChange(db);
   return row;
 }

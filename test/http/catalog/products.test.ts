@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { uploadFile } from '../../helpers/files.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { catalogFactories, ids } from '../../helpers/catalog.js';
@@ -193,13 +194,7 @@ describeEachDatabase('products', (t) => {
   });
 
   it('takes product images as an uploaded file id or filename, and refuses an unknown file', async () => {
-    const fileId = `fil_${randomBytes(13).toString('hex')}`;
-    const filename = `${uniqueWord()}.png`;
-    const url = `https://files.example.com/${filename}?v=2`;
-    await t.db.insertInto('files').values({
-      id: fileId, filename, original_filename: 'photo.png', src: `https://files.example.com/${filename}`, url,
-      mime_type: 'image/png', size: 10, created_at: 1, updated_at: 1,
-    }).execute();
+    const { id: fileId, filename, url } = await uploadFile(t);
 
     const product = await createProduct({ images: [{ id: fileId }, { filename }] });
     expect(product.images).toEqual([

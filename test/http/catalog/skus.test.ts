@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { uploadFile } from '../../helpers/files.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { catalogFactories, ids } from '../../helpers/catalog.js';
@@ -14,14 +14,7 @@ describeEachDatabase('skus', (t) => {
   }
 
   async function insertFile(): Promise<{ id: string; filename: string; url: string }> {
-    const id = `fil_${randomBytes(13).toString('hex')}`;
-    const filename = `${uniqueWord()}.jpg`;
-    const url = `https://files.example.com/${filename}?v=1`;
-    await t.db.insertInto('files').values({
-      id, filename, original_filename: 'photo.jpg', src: `https://files.example.com/${filename}`, url,
-      mime_type: 'image/jpeg', size: 1234, created_at: 1, updated_at: 1,
-    }).execute();
-    return { id, filename, url };
+    return uploadFile(t);
   }
 
   async function eventsOf(id: string, kind: string): Promise<any[]> {

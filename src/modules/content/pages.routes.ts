@@ -1,0 +1,36 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { PageCreate, PageEnvelope, PageList, PageListQuery, PageUpdate } from './content.schemas.js';
+import * as service from './pages.service.js';
+
+const tags = ['Content'];
+const storefront = { access: 'storefront' as const, cache: true };
+
+// Reads are the storefront's (live pages only); writes are admin-only (undeclared access under /v1).
+export async function pagesRoutes(app: App): Promise<void> {
+  app.get('/v1/pages', {
+    config: storefront,
+    schema: { tags, summary: 'List pages, newest first', querystring: PageListQuery, response: ok(PageList) },
+  }, async (request) => service.listPages(request.ctx, pageRequest(request.query), request.url));
+
+  app.get('/v1/pages/:id', {
+    config: storefront,
+    schema: { tags, summary: 'Get a page', params: IdParams, response: ok(PageEnvelope) },
+  }, async (request) => ({ data: await service.getPage(request.ctx, request.params.id) }));
+
+  app.post('/v1/pages', {
+    schema: { tags, summary: 'Create a page', body: PageCreate, response: created(PageEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.createPage(request.ctx, request.body) }));
+
+  app.post('/v1/pages/:id', {
+    schema: { tags, summary: 'Update a page (fields left out keep their value)', params: IdParams, body: PageUpdate, response: ok(PageEnvelope) },
+  }, async (request) => ({ data: await service.updatePage(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/pages/:id', {
+    schema: { tags, summary: 'Delete a page', params: IdParams, response: noContent },
+  }, async (request, reply) => {
+    await service.deletePage(request.ctx, request.params.id);
+    return reply.code(204).send(null);
+  });
+}

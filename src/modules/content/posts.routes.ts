@@ -1,0 +1,36 @@
+import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { PostCreate, PostEnvelope, PostList, PostListQuery, PostUpdate } from './content.schemas.js';
+import * as service from './posts.service.js';
+
+const tags = ['Content'];
+const storefront = { access: 'storefront' as const, cache: true };
+
+// Reads are the storefront's (live posts only); writes are admin-only (undeclared access under /v1).
+export async function postsRoutes(app: App): Promise<void> {
+  app.get('/v1/posts', {
+    config: storefront,
+    schema: { tags, summary: 'List posts, newest first', querystring: PostListQuery, response: ok(PostList) },
+  }, async (request) => service.listPosts(request.ctx, request.query.blog_id, pageRequest(request.query), request.url));
+
+  app.get('/v1/posts/:id', {
+    config: storefront,
+    schema: { tags, summary: 'Get a post', params: IdParams, response: ok(PostEnvelope) },
+  }, async (request) => ({ data: await service.getPost(request.ctx, request.params.id) }));
+
+  app.post('/v1/posts', {
+    schema: { tags, summary: 'Create a post in a blog', body: PostCreate, response: created(PostEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.createPost(request.ctx, request.body) }));
+
+  app.post('/v1/posts/:id', {
+    schema: { tags, summary: 'Update a post (fields left out keep their value)', params: IdParams, body: PostUpdate, response: ok(PostEnvelope) },
+  }, async (request) => ({ data: await service.updatePost(request.ctx, request.params.id, request.body) }));
+
+  app.delete('/v1/posts/:id', {
+    schema: { tags, summary: 'Delete a post', params: IdParams, response: noContent },
+  }, async (request, reply) => {
+    await service.deletePost(request.ctx, request.params.id);
+    return reply.code(204).send(null);
+  });
+}
