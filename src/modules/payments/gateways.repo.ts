@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { KeptSetting } from '../../db/kept-setting.js';
 import type { GatewayRow } from '../../db/types.js';
 
 export interface GatewayFilter {
@@ -42,4 +43,16 @@ export async function updateGateway(db: Executor, id: string, changes: Partial<O
 
 export async function deleteGateway(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('gateways').where('id', '=', id).execute();
+}
+
+/** The enabled gateways, oldest first, kept for a second: every checkout step shows them. */
+const enabled = new KeptSetting((db) => db.selectFrom('gateways').selectAll().where('is_enabled', '=', 1).orderBy('id').execute());
+
+export function enabledGateways(db: Executor): Promise<GatewayRow[]> {
+  return enabled.get(db);
+}
+
+/** Call after committing a change to gateways. */
+export function forgetEnabledGateways(db: Executor): void {
+  enabled.forget(db);
 }

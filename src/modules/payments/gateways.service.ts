@@ -165,7 +165,7 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
     checkSettings(errors, driver, settings);
   }
 
-  return ctx.db.transaction().execute(async (tx) => {
+  const gateway = await ctx.db.transaction().execute(async (tx) => {
     await checkSource(tx, errors, named, body.source);
     errors.throwIfAny();
     const now = ctx.now();
@@ -185,6 +185,8 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
     await announceChange(tx);
     return gatewayView(row, 'admin');
   });
+  repo.forgetEnabledGateways(ctx.db);
+  return gateway;
 }
 
 /**
@@ -197,7 +199,7 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
 export async function updateGateway(
   ctx: Ctx, id: string, input: Static<typeof GatewayUpdate>, schemaErrors: FieldError[] = [],
 ): Promise<GatewayView> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const gateway = await ctx.db.transaction().execute(async (tx) => {
     const current = await findOrFail(tx, id, 'admin');
     const errors = new FieldErrors();
     errors.list.push(...schemaErrors);
@@ -230,6 +232,8 @@ export async function updateGateway(
     await announceChange(tx);
     return gatewayView({ ...current, ...changes }, 'admin');
   });
+  repo.forgetEnabledGateways(ctx.db);
+  return gateway;
 }
 
 /**
@@ -243,4 +247,5 @@ export async function deleteGateway(ctx: Ctx, id: string): Promise<void> {
     await repo.deleteGateway(tx, id);
     await announceChange(tx);
   });
+  repo.forgetEnabledGateways(ctx.db);
 }

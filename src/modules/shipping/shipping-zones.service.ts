@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { announceChange } from '../../db/change-feed.js';
+import { KeptSetting } from '../../db/kept-setting.js';
 import type { Executor } from '../../db/database.js';
 import type { ShippingRateRow, ShippingZoneRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
@@ -78,10 +79,15 @@ export async function listShippingZones(ctx: Ctx, page: PageRequest, url: string
  * Every zone with its rates, in creation order: what checkout passes to `applicableRates`. Two queries
  * whatever the number of zones. Takes the database or an open transaction.
  */
-export async function listZonesWithRates(db: Executor): Promise<ZoneView[]> {
+export function listZonesWithRates(db: Executor): Promise<ZoneView[]> {
+  return zonesWithRates.get(db);
+}
+
+/** Kept for a second: every checkout step prices shipping. Writes below forget them once committed. */
+const zonesWithRates = new KeptSetting(async (db) => {
   const [zones, rates] = await Promise.all([repo.listAllZones(db), repo.listRates(db)]);
   return withRates(zones, rates);
-}
+});
 
 /** The ISO codes of the countries at least one zone covers (in part, when it lists some of their states). */
 export async function shippingCountryCodes(db: Executor): Promise<Set<string>> {
@@ -204,7 +210,7 @@ function rateRow(zoneId: string, rate: CheckedRate, position: number, now: numbe
  */
 export async function createShippingZone(ctx: Ctx, input: Static<typeof ShippingZoneCreate>): Promise<ZoneView> {
   const checked = checkZone(input, undefined);
-  return ctx.db.transaction().execute(async (tx) => {
+  const zone = await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: ShippingZoneRow = {
       id: newId('shz'),
@@ -220,6 +226,8 @@ export async function createShippingZone(ctx: Ctx, input: Static<typeof Shipping
     await announceChange(tx);
     return zoneView(row, rates);
   });
+  zonesWithRates.forget(ctx.db);
+  return zone;
 }
 
 /** True when saving `next` over `current` would change what the rate says (or where it stands). */
@@ -237,7 +245,7 @@ function rateChanged(current: ShippingRateRow, next: ShippingRateRow): boolean {
  * of this zone or is listed twice.
  */
 export async function updateShippingZone(ctx: Ctx, id: string, input: Static<typeof ShippingZoneUpdate>): Promise<ZoneView> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const zone = await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     // Write first: on PostgreSQL this locks the zone row, so two updates of one zone's rates cannot
     // interleave their reads and writes; on SQLite it takes the write lock before anything is read.
@@ -283,6 +291,8 @@ export async function updateShippingZone(ctx: Ctx, id: string, input: Static<typ
     await announceChange(tx);
     return zoneView({ ...row, ...changes }, rates);
   });
+  zonesWithRates.forget(ctx.db);
+  return zone;
 }
 
 /**
@@ -294,4 +304,5 @@ export async function deleteShippingZone(ctx: Ctx, id: string): Promise<void> {
     if (!(await repo.deleteZone(tx, id))) throw Problem.notFound('shipping zone', id);
     await announceChange(tx);
   });
+  zonesWithRates.forget(ctx.db);
 }

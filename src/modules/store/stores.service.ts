@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { announceChange } from '../../db/change-feed.js';
 import type { StoreRow } from '../../db/types.js';
 import { storeDate } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
@@ -105,5 +106,7 @@ export async function updateStore(ctx: Ctx, input: Static<typeof StoreUpdate>): 
   const current = await repo.findStore(ctx.db);
   if (!current) throw new Problem('not_found', 'The store has not been set up');
   await repo.updateStore(ctx.db, current.id, changes);
+  // Storefront answers kept by other processes (prices shown with or without tax) must go.
+  await announceChange(ctx.db);
   return getStore(ctx);
 }
