@@ -7,6 +7,7 @@ import * as fulfillments from './migrations/004-fulfillments.js';
 import * as webhooks from './migrations/005-webhooks.js';
 import * as content from './migrations/006-content.js';
 import * as fileStorage from './migrations/007-file-storage.js';
+import * as orderSearch from './migrations/008-order-search.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-webhooks': webhooks,
   '006-content': content,
   '007-file-storage': fileStorage,
+  '008-order-search': orderSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,8 +9,10 @@ import { findOwnCart } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
+import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
+import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
@@ -56,7 +58,7 @@ export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: A
   const storeObject = store ? storeView(store) : {};
   const [methods, gateways, data] = await Promise.all([
     shippingOptions(db, order),
-    db.selectFrom('gateways').selectAll().where('is_enabled', '=', 1).orderBy('id').execute(),
+    enabledGateways(db),
     orderView(db, order),
   ]);
   return {
@@ -182,13 +184,15 @@ function newOrder(ctx: Ctx, cart: { id: string; channel_id: string }, currency: 
   };
 }
 
-/** Applies a checkout payload to an order still being checked out, then reprices it. */
+/** Applies a checkout payload to an order still being checked out, then reprices it and brings its search terms up to date. */
 async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<OrderRow> {
   const errors = new FieldErrors();
   const changes = await applyCheckoutData(ctx, tx, order, input, errors);
   errors.throwIfAny();
   await orders.updateOrder(tx, order.id, changes);
-  return reprice(tx, { ...order, ...changes }, ctx.now());
+  const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
+  await indexOrder(tx, priced);
+  return priced;
 }
 
 /**
@@ -297,13 +301,15 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     }
     const wanted = input.payment?.gateway;
     const gateway = wanted
-      ? await tx.selectFrom('gateways').selectAll().where('is_enabled', '=', 1).where((eb) => eb.or([eb('id', '=', wanted), eb('source', '=', wanted)])).executeTakeFirst()
+      ? (await enabledGateways(tx)).find((row) => row.id === wanted || row.source === wanted)
       : undefined;
     if (!wanted) errors.add('payment[gateway]', 'required', 'is required');
     else if (!gateway) errors.add('payment[gateway]', 'invalid_value', 'is not one of meta.payment_gateways');
     else Object.assign(changes, { gateway_id: gateway.id, gateway: gateway.source });
     errors.throwIfAny();
     await orders.updateOrder(tx, id, changes);
-    return checkoutEnvelope(tx, await reprice(tx, { ...order, ...changes }, ctx.now()), ctx.actor);
+    const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
+    await indexOrder(tx, priced);
+    return checkoutEnvelope(tx, priced, ctx.actor);
   });
 }

@@ -6,6 +6,7 @@ import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { recordEvent } from '../events/record-event.js';
 import { statusMoves, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
+import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
@@ -73,8 +74,9 @@ async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
 
 /**
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
- * from every tracked sku (never below 0 unless backorderable), the payment's transaction, and the
- * events order.placed (and order.paid when the money is in).
+ * from every tracked sku (never below 0 unless backorderable), the payment's transaction, its search
+ * terms (the number and payment method are new), and the events order.placed (and order.paid when
+ * the money is in).
  * @throws Problem out_of_stock (everything rolled back).
  */
 async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<void> {
@@ -96,7 +98,9 @@ async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStat
   });
   if (!placed) throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
   await orders.insertTransaction(tx, transaction);
-  const view = await orderView(tx, (await orders.findOrder(tx, order.id))!);
+  const placedRow = (await orders.findOrder(tx, order.id))!;
+  await indexOrder(tx, placedRow, store);
+  const view = await orderView(tx, placedRow);
   await recordEvent(tx, now, 'order.placed', view);
   if (financial === 'paid') await recordEvent(tx, now, 'order.paid', view);
 }

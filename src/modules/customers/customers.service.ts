@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import { deleteCustomerSearchTerms } from '../orders/orders.repo.js';
 import { addAddresses } from './customer-addresses.service.js';
 import { findVisibleCustomer } from './customer-access.js';
 import * as repo from './customers.repo.js';
@@ -127,12 +128,16 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
   });
 }
 
-/** Deletes a customer with its addresses and sign-ins, and records `customer.deleted` with the customer as it was. */
+/**
+ * Deletes a customer with its addresses and sign-ins, and records `customer.deleted` with the customer
+ * as it was. Its orders stay, unlinked, and are no longer found by its id.
+ */
 export async function deleteCustomer(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const row = await repo.findCustomer(tx, id);
     if (!row) throw Problem.notFound('customer', id);
     const view = await customerView(tx, row);
+    await deleteCustomerSearchTerms(tx, id);
     await repo.deleteCustomer(tx, id);
     await recordEvent(tx, ctx.now(), 'customer.deleted', view);
   });

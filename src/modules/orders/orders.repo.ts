@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Database, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+import type { Database, OrderItemRow, OrderRow, OrderSearchTermRow, TransactionRow } from '../../db/types.js';
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -87,6 +87,30 @@ export async function replaceItems(db: Executor, orderId: string, items: OrderIt
 
 export async function updateItem(db: Executor, id: string, changes: Partial<OrderItemRow>): Promise<void> {
   await db.updateTable('order_items').set(changes).where('id', '=', id).execute();
+}
+
+export async function findSearchTerms(db: Executor, orderId: string): Promise<string[]> {
+  const rows = await db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId).execute();
+  return rows.map((row) => row.term);
+}
+
+export async function insertSearchTerms(db: Executor, rows: OrderSearchTermRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteSearchTerms(db: Executor, orderId: string, terms: string[]): Promise<void> {
+  if (terms.length > 0) await db.deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).execute();
+}
+
+/**
+ * Takes a customer's id out of the search terms of its orders, before the customer is deleted (its
+ * orders keep no link to it, so they are no longer found by that id).
+ */
+export async function deleteCustomerSearchTerms(db: Executor, customerId: string): Promise<void> {
+  await db.deleteFrom('order_search_terms')
+    .where('term', '=', customerId.toLowerCase())
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', customerId))
+    .execute();
 }
 
 export function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {

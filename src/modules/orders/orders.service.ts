@@ -8,8 +8,8 @@ import { assertMove } from '../../lib/state-machine.js';
 import { searchTerms } from '../catalog/catalog-filters.js';
 import { giveStockBack } from '../checkout/stock.js';
 import { recordEvent } from '../events/record-event.js';
-import { findStore } from '../store/stores.repo.js';
 import { statusMoves, type OrderStatus } from './order-states.js';
+import { queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { orderView, orderViews } from './orders.view.js';
@@ -22,60 +22,95 @@ export interface OrderFilter {
   q?: string;
 }
 
+/** The conditions of the list on the orders' own columns (the caller, ids, statuses), all of them. */
+function orderConditions(ctx: Ctx, filter: OrderFilter) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    const actor = ctx.actor;
+    // A signed-in customer sees its own orders, once placed.
+    if (actor.kind === 'customer') conditions.push(eb('orders.customer_id', '=', actor.customerId), eb('orders.status', '!=', 'created'));
+    if (filter.ids) conditions.push(eb('orders.id', 'in', filter.ids));
+    if (filter.status) conditions.push(eb('orders.status', '=', filter.status));
+    if (filter.financial_status) conditions.push(eb('orders.financial_status', '=', filter.financial_status));
+    if (filter.fulfillment_status) conditions.push(eb('orders.fulfillment_status', '=', filter.fulfillment_status));
+    return eb.and(conditions);
+  };
+}
+
 /**
- * The conditions one search term puts on an order (any of them): the total price in cents, the order
- * number (with or without the store's prefix and suffix), the payment method or gateway, an item's
- * permalink, sku code or brand, the buyer's first or last name, or the buyer's id.
+ * Orders newest first; a signed-in customer lists only its own placed orders. `q` keeps the orders
+ * matching every one of its terms, each term one of the order's search terms (order-search.ts).
  */
-function termMatches(eb: ExpressionBuilder<Database, 'orders'>, term: string, store: { prefix: string; suffix: string }): Expression<SqlBool> {
-  const lower = term.toLowerCase();
-  const same = (column: 'orders.payment_method' | 'orders.gateway' | 'orders.customer_first_name' | 'orders.customer_last_name') =>
-    eb(sql`lower(${eb.ref(column)})`, '=', lower);
-  const conditions: Expression<SqlBool>[] = [
-    eb('orders.number', 'in', [term, `${store.prefix}${term}${store.suffix}`]),
-    same('orders.payment_method'),
-    same('orders.gateway'),
-    same('orders.customer_first_name'),
-    same('orders.customer_last_name'),
-    eb('orders.customer_id', '=', term),
-    eb.exists(
-      eb.selectFrom('order_items as i')
-        .select('i.id')
-        .whereRef('i.order_id', '=', 'orders.id')
-        .where((ie) => ie.or([
-          ie(sql`lower(i.permalink)`, '=', lower),
-          ie(sql`lower(i.code)`, '=', lower),
-          ie(sql`lower(i.vendor)`, '=', lower),
-        ])),
-    ),
-  ];
-  if (/^\d{1,15}$/.test(term)) conditions.push(eb('orders.total_price', '=', Number(term)));
-  return eb.or(conditions);
-}
-
-async function filtered(ctx: Ctx, db: Executor, filter: OrderFilter) {
-  const store = await findStore(db);
-  const affixes = { prefix: store?.order_prefix ?? '', suffix: store?.order_suffix ?? '' };
-  let query = db.selectFrom('orders');
-  const actor = ctx.actor;
-  // A signed-in customer sees its own orders, once placed.
-  if (actor.kind === 'customer') query = query.where('customer_id', '=', actor.customerId).where('status', '!=', 'created');
-  if (filter.ids) query = query.where('id', 'in', filter.ids);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.financial_status) query = query.where('financial_status', '=', filter.financial_status);
-  if (filter.fulfillment_status) query = query.where('fulfillment_status', '=', filter.fulfillment_status);
-  for (const term of searchTerms(filter.q)) query = query.where((eb) => termMatches(eb, term, affixes));
-  return query;
-}
-
-/** Orders newest first; a signed-in customer lists only its own placed orders. */
 export async function listOrders(ctx: Ctx, filter: OrderFilter, page: PageRequest, url: string): Promise<Page<OrderView>> {
-  const query = await filtered(ctx, ctx.db, filter);
+  const terms = queryTerms(searchTerms(filter.q));
+  if (terms.length > 0) return searchOrders(ctx, filter, terms, page, url);
+  const query = ctx.db.selectFrom('orders').where(orderConditions(ctx, filter));
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
+}
+
+/**
+ * A search through the index. The rarest term's rows, read in order id order (newest first, ids
+ * being time-ordered), drive the page and the count, so the page stops at its last row and nothing
+ * is sorted; every other term is one primary key probe per candidate. Unless the list is narrowed by
+ * the orders' own columns, the page of ids and the count come from the index alone, and only the
+ * page's orders are read.
+ */
+async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page: PageRequest, url: string): Promise<Page<OrderView>> {
+  const ranked = await rarestFirst(ctx.db, terms);
+  if (ranked === null) return toPage([], page, 0, url);
+  const [driving, ...others] = ranked as [string, ...string[]];
+  // Does the order also hold this term? One primary key probe.
+  const alsoHolds = (term: string) => sql<SqlBool>`exists (select 1 from order_search_terms x where x.term = ${term} and x.order_id = s.order_id)`;
+  let index = ctx.db.selectFrom('order_search_terms as s').where('s.term', '=', driving);
+  // A few seeks into the term's range instead of reading all of it.
+  if (filter.ids) index = index.where('s.order_id', 'in', filter.ids);
+  for (const term of others) index = index.where(alsoHolds(term));
+
+  const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status);
+  if (!isNarrowed) {
+    // The page of ids first, as a derived table: neither database can then plan it as a walk down
+    // orders_pkey probing the index for each order (what PostgreSQL picks when it misjudges a term as common).
+    const ids = index.select('s.order_id').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage);
+    const [rows, count] = await Promise.all([
+      ctx.db.selectFrom(ids.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc').execute(),
+      index.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
+  }
+  // A customer's own orders are few: the planner starts from them (orders_customer_id). Otherwise
+  // the index drives: on SQLite only a CROSS JOIN fixes the join order, and without statistics it
+  // would start from orders_status and read every placed order (PostgreSQL plans either by cost).
+  const joined = ctx.actor.kind === 'customer'
+    ? index.innerJoin('orders', 'orders.id', 's.order_id')
+    : index.crossJoin('orders').whereRef('orders.id', '=', 's.order_id');
+  const matching = joined.where(orderConditions(ctx, filter));
+  const [rows, count] = await Promise.all([
+    matching.selectAll('orders').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
+}
+
+/** How many index rows of a term are counted at most to rank it: enough to tell rare from common. */
+const RANK_PROBE = 1000;
+
+/**
+ * The terms, rarest first (by their index rows, counted up to RANK_PROBE each), so the rarest one
+ * drives the search; null when a term matches no order at all (nothing can match every term).
+ */
+async function rarestFirst(db: Executor, terms: string[]): Promise<string[] | null> {
+  if (terms.length === 1) return terms;
+  const sizes = await Promise.all(terms.map(async (term) => {
+    const probe = db.selectFrom('order_search_terms').select('order_id').where('term', '=', term).limit(RANK_PROBE);
+    const row = await db.selectFrom(probe.as('p')).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return { term, size: Number(row.count) };
+  }));
+  if (sizes.some(({ size }) => size === 0)) return null;
+  return sizes.sort((a, b) => a.size - b.size).map(({ term }) => term);
 }
 
 /** The order as the caller may see it: staff any, a signed-in customer its own placed ones (404 otherwise). */

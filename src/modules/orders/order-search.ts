@@ -1,0 +1,70 @@
+import type { Executor } from '../../db/database.js';
+import type { OrderItemRow, OrderRow, StoreRow } from '../../db/types.js';
+import { findStore } from '../store/stores.repo.js';
+import * as repo from './orders.repo.js';
+
+/** What of an order `q` finds it by. */
+export type SearchableOrder = Pick<OrderRow, 'number' | 'payment_method' | 'gateway' | 'customer_first_name' | 'customer_last_name' | 'customer_id' | 'total_price'>;
+export type SearchableItem = Pick<OrderItemRow, 'permalink' | 'code' | 'vendor'>;
+/** The store's order number prefix and suffix, as the store holds them. */
+export type NumberAffixes = Pick<StoreRow, 'order_prefix' | 'order_suffix'>;
+
+/**
+ * The number without the store's prefix and suffix (`#1001` → `1001`), when it carries them; null
+ * otherwise. A number keeps the affixes of when it was placed, so after the store changes them the
+ * bare number is still found (and the old full number too), as the index was written then.
+ */
+export function bareNumber(number: string, affixes: NumberAffixes | undefined): string | null {
+  const prefix = affixes?.order_prefix ?? '';
+  const suffix = affixes?.order_suffix ?? '';
+  if (prefix === '' && suffix === '') return null;
+  if (number.length <= prefix.length + suffix.length || !number.startsWith(prefix) || !number.endsWith(suffix)) return null;
+  return number.slice(prefix.length, number.length - suffix.length);
+}
+
+/**
+ * The terms `GET /v1/orders?q=` finds an order by: one term of q matches an order when it equals,
+ * case-insensitively, one of these values whole. They are the order number (as stored, and bare of
+ * the store's affixes), the payment method and gateway source, the buyer's first and last names and
+ * id, each item's permalink, sku code and vendor, and the total price in cents as digits. A value
+ * holding whitespace is left out: q is split on whitespace, so no term could ever equal it.
+ * Lowercased here (never by the database), so both databases fold case alike. Sorted, no duplicates.
+ */
+export function orderSearchTerms(order: SearchableOrder, items: SearchableItem[], affixes: NumberAffixes | undefined): string[] {
+  const values: Array<string | null> = [
+    order.number,
+    order.number === null ? null : bareNumber(order.number, affixes),
+    order.payment_method,
+    order.gateway,
+    order.customer_first_name,
+    order.customer_last_name,
+    order.customer_id,
+    String(order.total_price),
+  ];
+  for (const item of items) values.push(item.permalink, item.code, item.vendor);
+  const terms = new Set<string>();
+  for (const value of values) {
+    if (value !== null && value !== '' && !/\s/.test(value)) terms.add(value.toLowerCase());
+  }
+  return [...terms].sort();
+}
+
+/** The distinct terms of a search, lowercased as the index holds them. */
+export function queryTerms(terms: string[]): string[] {
+  return [...new Set(terms.map((term) => term.toLowerCase()))];
+}
+
+/**
+ * Brings the order's search terms in line with the order as saved (its items read here): terms it no
+ * longer has go, new ones come. `affixes` are those its number was made with (placement passes the
+ * store it read); the store is read when not given. Call it in the transaction that changes a
+ * searchable value (checkout changes, placement).
+ */
+export async function indexOrder(db: Executor, order: SearchableOrder & { id: string }, affixes?: NumberAffixes): Promise<void> {
+  const [items, store] = await Promise.all([repo.findItems(db, [order.id]), affixes ?? findStore(db)]);
+  const wanted = orderSearchTerms(order, items, store);
+  const held = new Set(await repo.findSearchTerms(db, order.id));
+  const wantedSet = new Set(wanted);
+  await repo.deleteSearchTerms(db, order.id, [...held].filter((term) => !wantedSet.has(term)));
+  await repo.insertSearchTerms(db, wanted.filter((term) => !held.has(term)).map((term) => ({ term, order_id: order.id })));
+}
