@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -11,7 +12,7 @@ import { serve } from './server.js';
 import { work } from './worker.js';
 
 const usage: Record<string, string> = {
-  serve: 'storefront serve\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first.',
+  serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
   worker: 'storefront worker\n  Delivers webhooks (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate\n  Brings the database schema of DATABASE_URL up to date.',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
@@ -55,6 +56,16 @@ async function createKey(args: string[]): Promise<void> {
   process.stdout.write(`${token}\n`);
 }
 
+/** `--workers N` or `--workers auto` (one per core); 1 without the flag. */
+function workerCount(args: string[]): number {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } } });
+  if (values.workers === undefined) return 1;
+  if (values.workers === 'auto') return availableParallelism();
+  const count = Number(values.workers);
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new ConfigError('--workers must be auto or a whole number from 1 to 64');
+  return count;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') {
@@ -67,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
   }
   switch (command) {
     case 'serve':
-      return serve(loadConfig());
+      return serve(loadConfig(), workerCount(rest));
     case 'worker':
       return work(loadConfig());
     case 'migrate':

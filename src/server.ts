@@ -1,11 +1,18 @@
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.js';
 import { ensureStore } from './bootstrap.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
+import { processLog } from './lib/process-log.js';
 import { openStorage } from './modules/files/storage.js';
 import { startWorker } from './worker.js';
+
+/** How long the primary waits for its API processes to finish their requests on shutdown. */
+const CHILD_STOP_TIMEOUT_MS = 30_000;
+/** A process that dies this soon after it started is not restarted at once (a crash loop). */
+const RESTART_DELAY_MS = 1_000;
 
 function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>): void {
   if (!first.created) return;
@@ -15,24 +22,32 @@ function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
-/**
- * Runs the HTTP server until SIGTERM or SIGINT: migrates, sets up a new store on first start (with
- * the demo catalogue unless STOREFRONT_DEMO=0), then listens. On a signal it stops taking
- * connections, lets in-flight requests finish, and closes the database.
- */
-export async function serve(config: Config): Promise<void> {
+/** Migrates, and sets up a new store on first start (with the demo catalogue unless STOREFRONT_DEMO=0). */
+async function prepare(config: Config): Promise<DatabaseHandle> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   if (first.created && config.demo) await seedDemo(database);
   announce(config, first);
+  return database;
+}
 
+function onSignals(shutdown: (signal: string) => Promise<void>): void {
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * Serves HTTP on an open database until a signal: stops taking connections, lets in-flight requests
+ * finish, then closes the database. `deliver` runs webhook delivery in this process too.
+ */
+async function serveHttp(config: Config, database: DatabaseHandle, deliver: boolean): Promise<void> {
   const storage = await openStorage(config.files);
   const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, baseUrl: config.filesUrl };
   const app = await buildApp({ database, config, files });
-  const worker = config.worker === 'internal' ? startWorker(database, config, app.log) : undefined;
+  const worker = deliver ? startWorker(database, config, app.log) : undefined;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  onSignals(async (signal) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -41,8 +56,59 @@ export async function serve(config: Config): Promise<void> {
     storage.close();
     await database.close();
     process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
   await app.listen({ host: config.host, port: config.port });
+}
+
+/**
+ * The primary of `serve --workers N`: prepares the database once, forks N API processes that share
+ * the port (node:cluster), restarts any that dies, and delivers webhooks itself (unless
+ * STOREFRONT_WORKER=external) so that work is done once, not N times. On a signal it asks every API
+ * process to finish its requests, then stops.
+ */
+async function superviseCluster(config: Config, count: number): Promise<void> {
+  const database = await prepare(config);
+  const delivery = config.worker === 'internal' ? startWorker(database, config, processLog) : undefined;
+  let closing = false;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => startedAt.set(cluster.fork(), Date.now());
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (closing) return;
+    processLog.error({ worker_pid: worker.process.pid, code, signal }, 'an API process stopped; starting another');
+    setTimeout(fork, lived < RESTART_DELAY_MS ? RESTART_DELAY_MS : 0);
+  });
+  for (let i = 0; i < count; i++) fork();
+  processLog.info({ workers: count, host: config.host, port: config.port }, 'serving with several API processes');
+
+  onSignals(async (signal) => {
+    if (closing) return;
+    closing = true;
+    processLog.info({ signal }, 'shutting down');
+    const children = [...startedAt.keys()];
+    const exited = children.map((worker) => new Promise<void>((resolve) => {
+      if (worker.isDead()) resolve();
+      else worker.once('exit', () => resolve());
+    }));
+    for (const worker of children) worker.process.kill('SIGTERM');
+    const timer = setTimeout(() => children.forEach((worker) => worker.process.kill('SIGKILL')), CHILD_STOP_TIMEOUT_MS);
+    await Promise.all(exited);
+    clearTimeout(timer);
+    await delivery?.stop();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+/**
+ * `storefront serve [--workers N]`: the API until SIGTERM or SIGINT. With one process it prepares the
+ * database, serves and delivers webhooks (unless STOREFRONT_WORKER=external). With several, the
+ * cluster's primary prepares and delivers, and its forks only serve.
+ */
+export async function serve(config: Config, workers = 1): Promise<void> {
+  if (workers <= 1) return serveHttp(config, await prepare(config), config.worker === 'internal');
+  if (cluster.isPrimary) return superviseCluster(config, workers);
+  return serveHttp(config, openDatabase(config.databaseUrl), false);
 }

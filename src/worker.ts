@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { processLog } from './lib/process-log.js';
 import { startDeliveryLoop } from './modules/webhooks/delivery-loop.js';
 
 const RECEIVER_TIMEOUT_MS = 10_000;
@@ -26,9 +27,7 @@ export function startWorker(database: DatabaseHandle, config: Config, log: { err
 export async function work(config: Config): Promise<void> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  const loop = startWorker(database, config, {
-    error: (object, message) => process.stderr.write(`${JSON.stringify({ level: 'error', msg: message, err: String((object as { err?: unknown }).err) })}\n`),
-  });
+  const loop = startWorker(database, config, processLog);
   const stop = async () => {
     await loop.stop();
     await database.close();
