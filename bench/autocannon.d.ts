@@ -22,6 +22,7 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string | Buffer;
   }
 
   export interface Result {

@@ -1,8 +1,9 @@
 /**
  * The baseline: a bare Fastify server (no plugins, no hooks, no schemas, no logger) answering each
  * route with fixed bytes as application/json. The harness fetches the real server's answer once per
- * scenario and writes a routes file of `{ method, url (a Fastify route pattern), bodyFile }`; this
- * server reads it at start, registers one route per entry and sends the body file's bytes verbatim.
+ * scenario and writes a routes file of `{ method, url (a Fastify route pattern), scenario, bodyFile }`;
+ * this server reads it at start, registers one route per method and pattern and sends the body file's
+ * bytes verbatim. A request body (PUT) is parsed as Fastify parses any JSON body, and ignored.
  *
  *   BARE_ROUTES=bench/.data/bare-routes.json PORT=8081 node --import tsx bench/bare.ts
  *
@@ -12,9 +13,11 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 export interface BareRoute {
+  /** The real route's method. */
+  method: 'GET' | 'PUT';
   /** A Fastify route pattern, the same one the real route uses (`/v1/skus/:id`). */
   url: string;
-  /** Scenarios sharing a route pattern are told apart by the `x-bench-scenario` request header. */
+  /** Scenarios sharing a method and route pattern are told apart by the `x-bench-scenario` request header. */
   scenario: string;
   /** The file holding the exact response bytes. */
   bodyFile: string;
@@ -27,17 +30,22 @@ async function main(): Promise<void> {
   const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
 
   const app = Fastify({ logger: false });
-  const bodies = new Map<string, Map<string, Buffer>>();
+  const bodies = new Map<string, { method: BareRoute['method']; url: string; byScenario: Map<string, Buffer> }>();
   for (const route of routes) {
-    const byScenario = bodies.get(route.url) ?? new Map<string, Buffer>();
-    byScenario.set(route.scenario, readFileSync(route.bodyFile));
-    bodies.set(route.url, byScenario);
+    const key = `${route.method} ${route.url}`;
+    const entry = bodies.get(key) ?? { method: route.method, url: route.url, byScenario: new Map<string, Buffer>() };
+    entry.byScenario.set(route.scenario, readFileSync(route.bodyFile));
+    bodies.set(key, entry);
   }
-  for (const [url, byScenario] of bodies) {
+  for (const { method, url, byScenario } of bodies.values()) {
     const only = byScenario.size === 1 ? [...byScenario.values()][0] : undefined;
-    app.get(url, (request, reply) => {
-      const body = only ?? byScenario.get(String(request.headers['x-bench-scenario']));
-      reply.header('content-type', 'application/json; charset=utf-8').send(body);
+    app.route({
+      method,
+      url,
+      handler: (request, reply) => {
+        const body = only ?? byScenario.get(String(request.headers['x-bench-scenario']));
+        reply.header('content-type', 'application/json; charset=utf-8').send(body);
+      },
     });
   }
   app.get('/health', (_request, reply) => {

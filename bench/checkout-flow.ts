@@ -1,6 +1,6 @@
 /**
  * The checkout flow under load: C virtual buyers (default 10) against the real server, each looping
- * over the five dependent requests a storefront makes to sell a cart, until the deadline:
+ * over the five dependent requests a storefront makes to sell a cart, until stopped:
  *
  *   1. POST /v1/carts                    {items: {sku: 1, sku: 1, sku: 1}}   → 201, the cart
  *   2. POST /v1/carts/{id}/checkout      {}                                  → 200, the order (created)
@@ -11,18 +11,21 @@
  * Autocannon cannot chain requests, so this is a small driver of its own on Node's fetch (undici,
  * keep-alive: each buyer reuses a connection of the pool). Every request carries the channel key;
  * every answer must be 2xx, and step 5 must answer a placed, paid order. Failures are counted and
- * fail the run once the deadline has passed, with the first answers that failed.
+ * fail the window they are seen in, with the first answers that failed.
  *
- * Measured: the flows completed before the deadline (flows/s over the whole window), the duration of
- * each (p50, p99), the answers received before the deadline (requests/s), and each step's latency.
- * At the deadline no buyer starts another request; a flow still in progress is abandoned after its
- * current request (each has a 10 s timeout), so a run ends within seconds of its deadline.
+ * The buyers keep going from the warm-up through every round; a round is a window of time, and
+ * measures the flows completed within it (flows/s over the window, the duration of each: p50, p99,
+ * whenever it started), the answers received within it (requests/s) and each step's latency. So with
+ * many buyers, whose flows take seconds, a round neither starts empty nor ends with flows cut off.
+ * At `stop` no buyer starts another request; a flow in progress is abandoned after its current
+ * request (each has a 10 s timeout).
  *
  * Each buyer is a fresh guest (its own email), buying 3 of the dataset's flow skus, whose stock is
  * tracked but never runs out (bench/dataset.ts).
  *
- * Standalone, against a server already serving bench/.data/bench.db (run.ts does all of this):
- *   npx tsx bench/checkout-flow.ts --base http://127.0.0.1:8080 [--duration 10] [--connections 10]
+ * Standalone, against a server already serving a database of `npx tsx bench/dataset.ts` (run.ts
+ * does all of this), one window from a standing start:
+ *   npx tsx bench/checkout-flow.ts --base http://127.0.0.1:8080 [--dataset bench/.data/bench.db.json] [--duration 10] [--connections 10]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -55,12 +58,12 @@ export interface Percentiles {
 }
 
 export interface FlowResult {
-  /** Flows completed before the deadline. */
+  /** Flows completed within the window. */
   flows: number;
-  /** The measured window, in seconds (start to deadline). */
+  /** The window, in seconds. */
   seconds: number;
   flowsPerSecond: number;
-  /** Answers (2xx) received before the deadline, every step counted. */
+  /** Answers (2xx) received within the window, every step counted. */
   requests: number;
   requestsPerSecond: number;
   /** Duration of a whole flow, in milliseconds. */
@@ -95,27 +98,56 @@ const ADDRESS = {
   phone: '+1 555 0100',
 } as const;
 
-/** Runs the buyers until the deadline. Throws when any answer was not 2xx (or no flow completed). */
-export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult> {
-  const { base, dataset, connections, seconds, label } = options;
+export interface FlowDriverOptions {
+  /** `http://127.0.0.1:PORT` */
+  base: string;
+  dataset: Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'>;
+  connections: number;
+  /** Names the run in errors. */
+  label: string;
+}
+
+/** Buyers looping over the flow until stopped; `measure` counts what completes within a window. */
+export interface FlowDriver {
+  /** Lets the buyers run for `seconds` (a warm-up); throws when any answer failed. */
+  warmUp(seconds: number): Promise<void>;
+  /** Records the flows and answers that end within the next `seconds`. Throws when any answer failed (or no flow completed). */
+  measure(seconds: number, label: string): Promise<FlowResult>;
+  /** No buyer starts another request; waits for the ones under way. */
+  stop(): Promise<void>;
+}
+
+interface Window {
+  start: number;
+  end: number;
+  flowMillis: number[];
+  stepMillis: Record<Step, number[]>;
+  requests: number;
+}
+
+/**
+ * Starts the buyers. They run until `stop`, through every window: a window (a warm-up, a round)
+ * counts the flows completing in it, whenever they started, so with many buyers and long flows a
+ * round does not begin empty and end with flows cut off.
+ */
+export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
+  const { base, dataset, connections, label } = options;
   const skus = dataset.flowSkuIds;
   if (skus.length < 3) throw new Error(`${label}: the dataset has ${skus.length} flow skus; a cart needs 3`);
   const headers = { 'channel-key': dataset.channelKey, 'content-type': 'application/json', accept: 'application/json' };
 
-  const flowMillis: number[] = [];
-  const stepMillis: Record<Step, number[]> = { cart: [], checkout: [], update: [], methods: [], payment: [] };
-  let requests = 0;
+  let window: Window | undefined;
+  let stopped = false;
   let failures = 0;
+  let completed = 0;
   const failed: string[] = [];
   const failedBy = new Map<string, number>();
   // Unique per process and run: every flow's buyer is a new guest, so no two buyers race for one email.
   const runTag = `${process.pid}-${Date.now().toString(36)}`;
 
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const before = () => performance.now() < deadline;
+  const within = (at: number) => window !== undefined && at >= window.start && at < window.end;
 
-  /** One request; its answer's JSON, or a FlowFailure. Counted and timed when it ends before the deadline. */
+  /** One request; its answer's JSON, or a FlowFailure. Counted and timed when it ends within the window. */
   async function call(step: Step, method: string, path: string, body: unknown, expected: number): Promise<any> {
     const at = performance.now();
     let response: Response;
@@ -130,9 +162,9 @@ export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult>
     if (response.status !== expected) {
       throw new FlowFailure(`${step}: ${method} ${path} answered ${response.status} (expected ${expected}): ${text.slice(0, 400)}`);
     }
-    if (end < deadline) {
-      requests++;
-      stepMillis[step].push(end - at);
+    if (within(end)) {
+      window!.requests++;
+      window!.stepMillis[step].push(end - at);
     }
     try {
       return JSON.parse(text);
@@ -150,20 +182,20 @@ export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult>
 
     const cart = await call('cart', 'POST', '/v1/carts', { items }, 201);
     const cartId: string = cart.data.id;
-    if (!before()) return;
+    if (stopped) return;
     const checkout = await call('checkout', 'POST', `/v1/carts/${cartId}/checkout`, {}, 200);
     const orderId: string = checkout.data.id;
-    if (!before()) return;
+    if (stopped) return;
     await call('update', 'PUT', `/v1/checkouts/${orderId}`, {
       customer: { email: `buyer-${runTag}-${buyer}-${n}@bench.example.com`, first_name: 'Ada', last_name: 'Lovelace' },
       shipping: ADDRESS,
     }, 200);
-    if (!before()) return;
+    if (stopped) return;
     await call('methods', 'POST', `/v1/checkouts/${orderId}/methods`, {
       shipping: { method: dataset.shippingRateId },
       payment: { gateway: dataset.gatewayId },
     }, 200);
-    if (!before()) return;
+    if (stopped) return;
     const paid = await call('payment', 'POST', `/v1/checkouts/${orderId}/payment`, {
       payment: { method: 'card', card_number: '4242424242424242' },
     }, 200);
@@ -172,11 +204,12 @@ export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult>
       throw new FlowFailure(`payment: order ${orderId} is ${order?.status} / ${order?.financial_status}, not placed / paid`);
     }
     const end = performance.now();
-    if (end < deadline) flowMillis.push(end - at);
+    completed++;
+    if (within(end)) window!.flowMillis.push(end - at);
   }
 
   async function buyer(index: number): Promise<void> {
-    for (let n = 0; before(); n++) {
+    for (let n = 0; !stopped; n++) {
       try {
         await flow(index, n);
       } catch (error) {
@@ -189,25 +222,71 @@ export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult>
     }
   }
 
-  await Promise.all(Array.from({ length: connections }, (_, i) => buyer(i)));
-  const window = (Math.min(performance.now(), deadline) - started) / 1000;
+  let crash: unknown;
+  const buyers = Promise.all(Array.from({ length: connections }, (_, i) => buyer(i))).then(
+    () => undefined,
+    (error: unknown) => {
+      crash = error;
+      stopped = true;
+    },
+  );
 
-  if (failures > 0) {
-    const kinds = [...failedBy].map(([kind, count]) => `  ${count} × ${kind}`).join('\n');
-    throw new Error(`${label}: ${failures} flow(s) failed (${flowMillis.length} completed):\n${kinds}\nFirst failures:\n${failed.map((f) => `  - ${f}`).join('\n')}`);
+  function throwFailures(name: string): void {
+    if (crash !== undefined) throw crash;
+    if (failures > 0) {
+      const kinds = [...failedBy].map(([kind, count]) => `  ${count} × ${kind}`).join('\n');
+      throw new Error(`${name}: ${failures} flow(s) failed (${completed} completed since the start):\n${kinds}\nFirst failures:\n${failed.map((f) => `  - ${f}`).join('\n')}`);
+    }
   }
-  if (flowMillis.length === 0) throw new Error(`${label}: no flow completed within ${seconds} s`);
 
-  const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(stepMillis[s])])) as Record<Step, Percentiles>;
   return {
-    flows: flowMillis.length,
-    seconds: window,
-    flowsPerSecond: flowMillis.length / window,
-    requests,
-    requestsPerSecond: requests / window,
-    flow: percentiles(flowMillis),
-    steps,
+    async warmUp(seconds) {
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      throwFailures(`${label} warm-up`);
+    },
+    async measure(seconds, windowLabel) {
+      const start = performance.now();
+      const current: Window = {
+        start,
+        end: start + seconds * 1000,
+        flowMillis: [],
+        stepMillis: { cart: [], checkout: [], update: [], methods: [], payment: [] },
+        requests: 0,
+      };
+      window = current;
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      const name = `${label} ${windowLabel}`;
+      throwFailures(name);
+      if (current.flowMillis.length === 0) {
+        throw new Error(`${name}: no flow completed within ${seconds} s (${current.requests} answers): with ${connections} buyers a flow takes longer; try a longer --duration`);
+      }
+      const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(current.stepMillis[s])])) as Record<Step, Percentiles>;
+      return {
+        flows: current.flowMillis.length,
+        seconds,
+        flowsPerSecond: current.flowMillis.length / seconds,
+        requests: current.requests,
+        requestsPerSecond: current.requests / seconds,
+        flow: percentiles(current.flowMillis),
+        steps,
+      };
+    },
+    async stop() {
+      stopped = true;
+      window = undefined;
+      await buyers;
+    },
   };
+}
+
+/** Runs the buyers for one window of `seconds`, from a standing start. Throws when any answer was not 2xx (or no flow completed). */
+export async function runCheckoutFlow(options: FlowOptions): Promise<FlowResult> {
+  const driver = startCheckoutFlow(options);
+  try {
+    return await driver.measure(options.seconds, 'run');
+  } finally {
+    await driver.stop();
+  }
 }
 
 async function main(): Promise<void> {

@@ -1,17 +1,22 @@
 /**
- * The benchmark catalogue: a fresh SQLite file under bench/.data/ holding N products (default
- * 10,000), each with one default sku, a vendor and two tags, and one hand-picked collection (kind
- * `products`) holding every product in order. Rows are written with chunked multi-row INSERTs in one
- * transaction, not through the API, so 10,000 products take about a second.
+ * The benchmark catalogue: a fresh SQLite file under bench/.data/ (or an empty PostgreSQL database)
+ * holding N products (default 10,000), each with one default sku, a vendor and two tags, and one
+ * hand-picked collection (kind `products`) holding every product in order. Rows are written with
+ * chunked multi-row INSERTs in one transaction, not through the API, so 10,000 products take about a
+ * second.
  *
  * It also holds what a checkout needs (the `checkout-flow` scenario): a shipping zone covering the US
  * with one weight rate for any weight, an enabled gateway of the `test` driver, and FLOW_SKUS skus
  * spread over the catalogue whose stock (tracked, a billion units) never runs out.
  *
+ * It also picks the `listing-search` scenario's parameters from what it generated: a word of the
+ * names (`kettle`, in about 1 name in 12) and the price range holding the middle half of those
+ * products, so the search answers a full page of 20 from a few % of the catalogue.
+ *
  * Everything but the ids is deterministic: names, prices, stock and weights come from a seeded PRNG
  * and timestamps from a fixed base. Ids come from newId (time-ordered ULIDs), as the server makes them.
  *
- *   npx tsx bench/dataset.ts [--products N] [--file PATH]
+ *   npx tsx bench/dataset.ts [--products N] [--file PATH]     (writes PATH and PATH.json)
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -36,8 +41,17 @@ export const DEFAULT_DB_FILE = join(DATA_DIR, 'bench.db');
 export const BENCH_ADMIN_KEY = 'sk_bench_admin_key_0123456789abcdef';
 export const BENCH_CHANNEL_KEY = 'ck_bench_channel_key_0123456789abcdef';
 
+/** The `listing-search` scenario's query: `q`, `price[min]`, `price[max]`, and how many products match. */
+export interface ListingSearch {
+  q: string;
+  priceMin: number;
+  priceMax: number;
+  matches: number;
+}
+
 export interface Dataset {
-  file: string;
+  /** The database's URL: `sqlite:PATH` or `postgres://…`. */
+  url: string;
   products: number;
   adminKey: string;
   channelKey: string;
@@ -52,6 +66,7 @@ export interface Dataset {
   /** The shipping zone covering the US and its one weight rate (0 g and up, 700 cents). */
   shippingZoneId: string;
   shippingRateId: string;
+  search: ListingSearch;
   millis: number;
 }
 
@@ -62,14 +77,14 @@ export const FLOW_SKUS = 100;
 /** The stock of the flow's skus: tracked (placement takes it), and far beyond what any run can buy. */
 const FLOW_STOCK = 1_000_000_000;
 /** 2025-01-01T00:00:00Z: timestamps are fixed so two runs write the same catalogue. */
-const BASE_TIME = 1_735_689_600;
+export const BASE_TIME = 1_735_689_600;
 
 const adjectives = ['Classic', 'Organic', 'Vintage', 'Compact', 'Deluxe', 'Rugged', 'Slim', 'Handmade', 'Everyday', 'Premium'];
 const nouns = ['Mug', 'Backpack', 'Lamp', 'Notebook', 'Scarf', 'Kettle', 'Sneaker', 'Candle', 'Blanket', 'Bottle', 'Wallet', 'Chair'];
 const units: WeightUnit[] = ['kg', 'gr', 'lb', 'oz'];
 
 /** mulberry32: a small seeded PRNG, so the catalogue is the same on every run. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -84,9 +99,9 @@ type Table = keyof Database;
 
 /**
  * Multi-row INSERTs of at most `chunk` rows; the chunk keeps each statement under SQLite's bound-
- * parameter limit (32,766) whatever the column count.
+ * parameter limit (32,766), and so under PostgreSQL's (65,535), whatever the column count.
  */
-async function insertChunked<T extends Table>(tx: Tx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+export async function insertChunked<T extends Table>(tx: Tx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).length;
   const chunk = Math.max(1, Math.floor(30_000 / columns));
@@ -100,17 +115,39 @@ function pad(n: number): string {
   return String(n).padStart(5, '0');
 }
 
-/** Creates the database file from scratch and fills it. Deterministic apart from the ids. */
-export async function generateDataset(options: { products?: number; file?: string } = {}): Promise<Dataset> {
+/** The word `listing-search` looks for: one of the nouns, so about 1 product name in 12 holds it. */
+const SEARCH_WORD = 'Kettle';
+
+/** The search's price range: the middle half of the prices of the products the word finds. */
+function listingSearch(products: ProductRow[], skus: SkuRow[]): ListingSearch {
+  const q = SEARCH_WORD.toLowerCase();
+  const prices = products.flatMap((product, i) => (product.name.toLowerCase().includes(q) ? [skus[i]!.price] : [])).sort((a, b) => a - b);
+  if (prices.length === 0) return { q, priceMin: 0, priceMax: 0, matches: 0 };
+  const priceMin = prices[Math.floor(prices.length / 4)]!;
+  const priceMax = prices[Math.floor((prices.length * 3) / 4)]!;
+  return { q, priceMin, priceMax, matches: prices.filter((price) => price >= priceMin && price <= priceMax).length };
+}
+
+/**
+ * Fills a database from scratch: a SQLite file (`file`, or `url` = `sqlite:PATH`), deleted first, or
+ * an empty PostgreSQL database (`url` = `postgres://…`, which the caller creates). Deterministic
+ * apart from the ids.
+ */
+export async function generateDataset(options: { products?: number; file?: string; url?: string } = {}): Promise<Dataset> {
   const started = performance.now();
   const count = options.products ?? 10_000;
   if (!Number.isInteger(count) || count < 4) throw new Error(`--products must be an integer of at least 4 (a cart of the checkout flow holds 3 skus), got ${count}`);
-  const file = resolve(options.file ?? DEFAULT_DB_FILE);
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+  const url = options.url ?? `sqlite:${resolve(options.file ?? DEFAULT_DB_FILE)}`;
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+  }
 
-  const database = openDatabase(`sqlite:${file}`);
+  const database = openDatabase(url);
   try {
     await migrateToLatest(database.db);
+    const held = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(held.n) > 0) throw new Error(`${url.replace(/\/\/[^@]*@/, '//')} already holds products; the catalogue needs an empty database`);
     await ensureStore(database.db, { adminKey: BENCH_ADMIN_KEY, channelKey: BENCH_CHANNEL_KEY });
     const random = prng(20250101);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -278,7 +315,7 @@ export async function generateDataset(options: { products?: number; file?: strin
     });
 
     const dataset: Dataset = {
-      file,
+      url,
       products: count,
       adminKey: BENCH_ADMIN_KEY,
       channelKey: BENCH_CHANNEL_KEY,
@@ -289,9 +326,9 @@ export async function generateDataset(options: { products?: number; file?: strin
       gatewayId: gateway.id,
       shippingZoneId: zone.id,
       shippingRateId: rate.id,
+      search: listingSearch(products, skus),
       millis: Math.round(performance.now() - started),
     };
-    writeFileSync(`${file}.json`, `${JSON.stringify(dataset, null, 2)}\n`);
     return dataset;
   } finally {
     await database.close();
@@ -300,10 +337,12 @@ export async function generateDataset(options: { products?: number; file?: strin
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { products: { type: 'string' }, file: { type: 'string' } } });
+  const file = resolve(values.file ?? DEFAULT_DB_FILE);
   const dataset = await generateDataset({
     products: values.products === undefined ? undefined : Number(values.products),
-    file: values.file,
+    file,
   });
+  writeFileSync(`${file}.json`, `${JSON.stringify(dataset, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(dataset, null, 2)}\n`);
 }
 

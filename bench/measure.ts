@@ -1,0 +1,266 @@
+/**
+ * Measuring: autocannon runs against the real server and the bare route, alternating, with medians
+ * of the rounds; the checkout flow's rounds; and the real server's RSS during its measured rounds
+ * (the warm-ups are left out), sampled every 250 ms.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { startCheckoutFlow, STEPS, type FlowResult, type Step } from './checkout-flow.js';
+import type { BenchData } from './bench-data.js';
+import type { Scenario, ScenarioContext } from './scenarios.js';
+import { sampleRss } from './servers.js';
+
+const SETTLE_TIMEOUT_MS = 60_000;
+
+export interface LoadOptions {
+  duration: number;
+  rounds: number;
+  warmup: number;
+  connections: number;
+  /**
+   * Records a round without a single answer (no error either: every request still under way) as
+   * 0 req/s with unknown latencies instead of failing. For the `--scale` curves, where a request at
+   * the largest size may be slower than a short round.
+   */
+  allowEmpty?: boolean;
+}
+
+export interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Mean latency, in fractions of a millisecond (p50 and p99 are whole milliseconds). */
+  avg: number;
+  requests: number;
+}
+
+export interface Row {
+  scenario: Scenario;
+  title: string;
+  bodyBytes: number;
+  real: Round;
+  /** Undefined when measured without the bare route (the `--scale` curves). */
+  bare?: Round;
+  /** Median of the per-round real ÷ bare ratios; NaN without the bare route. */
+  ratio: number;
+  realRounds: Round[];
+  bareRounds: Round[];
+  /** The real server's largest RSS during the measured rounds, in bytes (its API processes included). */
+  rss?: number;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Medians of the rounds that had answers (all of them but with `allowEmpty`). */
+function medianRound(all: Round[]): Round {
+  const rounds = all.filter((r) => r.requests > 0);
+  if (rounds.length === 0) return all[0]!;
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    avg: median(rounds.map((r) => r.avg)),
+    requests: median(rounds.map((r) => r.requests)),
+  };
+}
+
+export interface Request {
+  method: 'GET' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function requestOf(scenario: Scenario, c: ScenarioContext): Request {
+  return {
+    method: scenario.method,
+    path: scenario.path(c),
+    headers: { ...scenario.headers(c), 'x-bench-scenario': scenario.name },
+    body: scenario.body?.(c),
+  };
+}
+
+/** One autocannon run; throws on any non-2xx answer, socket error or timeout, and on no answer at all unless `allowEmpty`. */
+async function load(label: string, base: string, request: Request, seconds: number, connections: number, allowEmpty = false): Promise<Round> {
+  const result: Result = await autocannon({
+    url: base + request.path,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
+  });
+  const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(', ');
+  const empty = result['2xx'] === 0 && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+  if (empty && allowEmpty) return { rps: 0, p50: Number.NaN, p99: Number.NaN, avg: Number.NaN, requests: 0 };
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 || result['2xx'] === 0) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (status codes: ${codes || 'none'})`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    avg: result.latency.average,
+    requests: result['2xx'],
+  };
+}
+
+/**
+ * Waits until the server answers /health: requests autocannon left under way when it stopped are
+ * still being worked on, and must not weigh on the next run.
+ */
+async function settle(base: string): Promise<void> {
+  const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${base}/health answered ${response.status} after a run`);
+}
+
+/**
+ * A warm-up on each server, then `rounds` rounds of `duration` seconds, real then bare; without
+ * `bareBase` the real server alone. `realPid` is the real server's process, for its RSS.
+ */
+export async function measure(
+  opts: LoadOptions,
+  c: ScenarioContext,
+  scenario: Scenario,
+  servers: { realBase: string; realPid: number | undefined; bareBase?: string },
+  bodyBytes: number,
+): Promise<Row> {
+  const request = requestOf(scenario, c);
+  const { realBase, bareBase } = servers;
+  const log = (text: string) => process.stderr.write(`  ${scenario.name}: ${text}\n`);
+  log(`warm-up ${opts.warmup} s${bareBase ? ' each' : ''}`);
+  await load(`${scenario.name} real warm-up`, realBase, request, opts.warmup, opts.connections, opts.allowEmpty);
+  await settle(realBase);
+  if (bareBase) await load(`${scenario.name} bare warm-up`, bareBase, request, opts.warmup, opts.connections);
+  const realRounds: Round[] = [];
+  const bareRounds: Round[] = [];
+  let rss: number | undefined;
+  for (let round = 1; round <= opts.rounds; round++) {
+    const probe = sampleRss(servers.realPid);
+    let real: Round;
+    try {
+      real = await load(`${scenario.name} real round ${round}`, realBase, request, opts.duration, opts.connections, opts.allowEmpty);
+    } finally {
+      const sampled = probe.stop();
+      if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
+    }
+    await settle(realBase);
+    realRounds.push(real);
+    const text = `round ${round}/${opts.rounds}: real ${real.rps.toFixed(0)} req/s (p50 ${real.p50} ms, p99 ${real.p99} ms)`;
+    if (bareBase) {
+      const bare = await load(`${scenario.name} bare round ${round}`, bareBase, request, opts.duration, opts.connections);
+      bareRounds.push(bare);
+      log(`${text}, bare ${bare.rps.toFixed(0)} req/s, ratio ${(real.rps / bare.rps).toFixed(3)}`);
+    } else {
+      log(text);
+    }
+  }
+  // The ratio is the median of each round's ratio: a round is a real run beside a bare run made
+  // moments apart, so load on the machine weighs on both sides of one ratio alike.
+  const ratio = bareBase ? median(realRounds.map((real, i) => real.rps / bareRounds[i]!.rps)) : Number.NaN;
+  return {
+    scenario,
+    title: scenario.title(c.data),
+    bodyBytes,
+    real: medianRound(realRounds),
+    bare: bareBase ? medianRound(bareRounds) : undefined,
+    ratio,
+    realRounds,
+    bareRounds,
+    rss,
+  };
+}
+
+/** The real answer of a scenario, sent once: it must be a 200 with a JSON body that passes the scenario's check. */
+export async function fetchBody(base: string, c: ScenarioContext, scenario: Scenario): Promise<Buffer> {
+  const request = requestOf(scenario, c);
+  const response = await fetch(base + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${scenario.name}: the server answered ${response.status}: ${body.toString().slice(0, 500)}`);
+  if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${scenario.name}: not JSON (${response.headers.get('content-type')})`);
+  const answer: unknown = JSON.parse(body.toString());
+  try {
+    scenario.check?.(answer, c);
+  } catch (error) {
+    throw new Error(`${scenario.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return body;
+}
+
+// --- the checkout flow -----------------------------------------------------------------------
+
+export interface FlowRound {
+  flowsPerSecond: number;
+  requestsPerSecond: number;
+  flows: number;
+  p50: number;
+  p99: number;
+  steps: Record<Step, { p50: number; p99: number }>;
+}
+
+export interface FlowRow {
+  /** Medians of the rounds. */
+  median: FlowRound;
+  rounds: FlowRound[];
+  rss?: number;
+}
+
+function flowRound(result: FlowResult): FlowRound {
+  return {
+    flowsPerSecond: result.flowsPerSecond,
+    requestsPerSecond: result.requestsPerSecond,
+    flows: result.flows,
+    p50: result.flow.p50,
+    p99: result.flow.p99,
+    steps: Object.fromEntries(STEPS.map((s) => [s, { p50: result.steps[s].p50, p99: result.steps[s].p99 }])) as FlowRound['steps'],
+  };
+}
+
+export async function measureFlow(opts: LoadOptions, data: BenchData, realBase: string, realPid: number | undefined): Promise<FlowRow> {
+  const log = (text: string) => process.stderr.write(`  checkout-flow: ${text}\n`);
+  // The buyers run on from the warm-up through the rounds: each round is a window of their work.
+  const driver = startCheckoutFlow({ base: realBase, dataset: data, connections: opts.connections, label: 'checkout-flow' });
+  const rounds: FlowRound[] = [];
+  let rss: number | undefined;
+  try {
+    log(`warm-up ${opts.warmup} s`);
+    await driver.warmUp(opts.warmup);
+    for (let round = 1; round <= opts.rounds; round++) {
+      const probe = sampleRss(realPid);
+      let r: FlowRound;
+      try {
+        r = flowRound(await driver.measure(opts.duration, `round ${round}`));
+      } finally {
+        const sampled = probe.stop();
+        if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
+      }
+      rounds.push(r);
+      log(`round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+    }
+  } finally {
+    await driver.stop();
+  }
+  const med = (pick: (r: FlowRound) => number) => median(rounds.map(pick));
+  return {
+    median: {
+      flowsPerSecond: med((r) => r.flowsPerSecond),
+      requestsPerSecond: med((r) => r.requestsPerSecond),
+      flows: med((r) => r.flows),
+      p50: med((r) => r.p50),
+      p99: med((r) => r.p99),
+      steps: Object.fromEntries(STEPS.map((s) => [s, { p50: med((r) => r.steps[s].p50), p99: med((r) => r.steps[s].p99) }])) as FlowRound['steps'],
+    },
+    rounds,
+    rss,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The request scenarios of `npm run bench`: each one request, sent by autocannon to the real server
+ * and to the bare route serving the real answer's bytes (bench/bare.ts), with its target.
+ *
+ * The storefront (channel key) reads the catalogue through the in-memory cache of database changes
+ * (src/http/response-cache.ts); staff (admin key) always read the database. Both are measured.
+ * Targets are either a ratio of the real server's req/s to the bare route's, or a p99 latency.
+ */
+import type { BenchData, OrderLookups } from './bench-data.js';
+
+/** What a scenario's request is built from: the data set, and the cart the harness made for `cart-update`. */
+export interface ScenarioContext {
+  data: BenchData;
+  cartId?: string;
+}
+
+export type Target = { kind: 'ratio'; min: number } | { kind: 'p99'; maxMs: number };
+
+export interface Scenario {
+  name: string;
+  title: (data: BenchData) => string;
+  method: 'GET' | 'PUT';
+  /** The route pattern of the real route; the bare server registers the same method and pattern. */
+  route: string;
+  path: (c: ScenarioContext) => string;
+  headers: (c: ScenarioContext) => Record<string, string>;
+  /** A JSON request body. */
+  body?: (c: ScenarioContext) => string;
+  target?: Target;
+  /** It writes, so it runs after the reads: every committed write empties the storefront cache. */
+  writes?: boolean;
+  /** It needs the orders and events of bench/scale.ts in the data set. */
+  needsOrders?: boolean;
+  /** Checks the real answer, parsed, once before measuring; throws when it is not what the scenario means to ask for. */
+  check?: (answer: any, c: ScenarioContext) => void;
+}
+
+/** 10000 → 10k, 1000000 → 1M. */
+export function short(n: number): string {
+  if (n >= 1_000_000 && n % 1_000_000 === 0) return `${n / 1_000_000}M`;
+  if (n >= 1_000 && n % 1_000 === 0) return `${n / 1_000}k`;
+  return String(n);
+}
+
+const storefront = (c: ScenarioContext) => ({ 'channel-key': c.data.channelKey });
+const admin = (c: ScenarioContext) => ({ authorization: `Bearer ${c.data.adminKey}` });
+
+function lookups(c: ScenarioContext): OrderLookups {
+  if (!c.data.lookups) throw new Error('this scenario needs orders and events: run with --orders N (N > 0)');
+  return c.data.lookups;
+}
+
+const listingPath = (c: ScenarioContext) => `/v1/collections/${c.data.collectionId}/products?per_page=20`;
+
+function searchPath(c: ScenarioContext): string {
+  const { q, priceMin, priceMax } = c.data.search;
+  return `${listingPath(c)}&q=${encodeURIComponent(q)}&price%5Bmin%5D=${priceMin}&price%5Bmax%5D=${priceMax}&sort_by=price-ascending`;
+}
+
+function fullPage(answer: any, c: ScenarioContext): void {
+  const got = Array.isArray(answer?.data) ? answer.data.length : 'no';
+  if (got !== 20) {
+    throw new Error(`the search answered ${got} products, not a full page of 20 (q=${c.data.search.q}, price ${c.data.search.priceMin}–${c.data.search.priceMax}: ${c.data.search.matches} matches in the catalogue)`);
+  }
+}
+
+function someRows(answer: any): void {
+  if (!Array.isArray(answer?.data) || answer.data.length === 0) throw new Error('the answer holds no rows');
+}
+
+const searchTitle = (d: BenchData) => `q=${d.search.q}, price ${d.search.priceMin}–${d.search.priceMax}, sort_by=price-ascending`;
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'sku',
+    title: () => 'GET /v1/skus/{id} (storefront, channel key)',
+    method: 'GET',
+    route: '/v1/skus/:id',
+    path: (c) => `/v1/skus/${c.data.skuId}`,
+    headers: storefront,
+    target: { kind: 'ratio', min: 0.5 },
+  },
+  {
+    name: 'listing',
+    title: (d) => `GET /v1/collections/{id}/products?per_page=20 (${short(d.products)}-product collection, storefront)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: listingPath,
+    headers: storefront,
+    target: { kind: 'ratio', min: 0.25 },
+  },
+  {
+    name: 'listing-search',
+    title: (d) => `the same listing with ${searchTitle(d)} (storefront)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: searchPath,
+    headers: storefront,
+    target: { kind: 'ratio', min: 0.15 },
+    check: fullPage,
+  },
+  {
+    name: 'sku-admin',
+    title: () => 'GET /v1/skus/{id} (admin key: no cache)',
+    method: 'GET',
+    route: '/v1/skus/:id',
+    path: (c) => `/v1/skus/${c.data.skuId}`,
+    headers: admin,
+  },
+  {
+    name: 'listing-admin',
+    title: (d) => `GET /v1/collections/{id}/products?per_page=20 (${short(d.products)}-product collection, admin key: no cache)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: listingPath,
+    headers: admin,
+  },
+  {
+    name: 'listing-search-admin',
+    title: (d) => `the same listing with ${searchTitle(d)} (admin key: no cache)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: searchPath,
+    headers: admin,
+    check: fullPage,
+  },
+  {
+    name: 'orders-by-name',
+    title: (d) => `GET /v1/orders?q={last name} (${short(d.parameters.orders)} orders; "${d.lookups?.lastName}", the most common, finds ${d.lookups?.lastNameMatches})`,
+    method: 'GET',
+    route: '/v1/orders',
+    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).lastName)}`,
+    headers: admin,
+    target: { kind: 'p99', maxMs: 20 },
+    needsOrders: true,
+    check: someRows,
+  },
+  {
+    name: 'orders-by-number',
+    title: (d) => `GET /v1/orders?q={number} (${short(d.parameters.orders)} orders; ${d.lookups?.number})`,
+    method: 'GET',
+    route: '/v1/orders',
+    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).number)}`,
+    headers: admin,
+    target: { kind: 'p99', maxMs: 20 },
+    needsOrders: true,
+    check: someRows,
+  },
+  {
+    name: 'events-related',
+    title: (d) => `GET /v1/events?related_object={id} (${short(d.parameters.events)} events; the id has ${d.lookups?.relatedEvents})`,
+    method: 'GET',
+    route: '/v1/events',
+    path: (c) => `/v1/events?related_object=${encodeURIComponent(lookups(c).relatedId)}`,
+    headers: admin,
+    target: { kind: 'p99', maxMs: 20 },
+    needsOrders: true,
+    check: someRows,
+  },
+  {
+    name: 'cart-update',
+    title: () => 'PUT /v1/carts/{id} with 3 items (storefront, channel key)',
+    method: 'PUT',
+    route: '/v1/carts/:id',
+    path: (c) => {
+      if (!c.cartId) throw new Error('cart-update: the harness has not made its cart');
+      return `/v1/carts/${c.cartId}`;
+    },
+    headers: (c) => ({ ...storefront(c), 'content-type': 'application/json' }),
+    body: (c) => {
+      const [a, b, d] = c.data.flowSkuIds;
+      return JSON.stringify({ items: { [a!]: 1, [b!]: 2, [d!]: 1 } });
+    },
+    target: { kind: 'ratio', min: 0.2 },
+    writes: true,
+    check: (answer) => {
+      if (answer?.data?.total_items !== 4) throw new Error(`the cart holds ${answer?.data?.total_items} items, not 4`);
+    },
+  },
+];
+
+/** The checkout flow (bench/checkout-flow.ts): five dependent requests per flow, on the real server alone. */
+export const FLOW = {
+  name: 'checkout-flow',
+  title: 'cart (3 skus) → checkout → buyer data → methods → payment (test card), channel key',
+  /** Completed flows per second to reach on SQLite. */
+  target: 500,
+} as const;
+
+/** Webhook delivery (bench/webhooks.ts): events one `storefront worker` delivers per second, on its own SQLite file. */
+export const WEBHOOKS = {
+  name: 'webhooks',
+  title: 'events delivered per second by one `storefront worker` (SQLite, local receiver answering 204)',
+} as const;
+
+/** The scenarios of the `--scale` curves: the catalogue's at each catalogue size, the orders' at each store size. */
+export const CATALOGUE_CURVES = ['listing', 'listing-search', 'listing-admin', 'listing-search-admin'];
+export const ORDER_CURVES = ['orders-by-name', 'orders-by-number', 'events-related'];
+
+export function scenarioNamed(name: string): Scenario {
+  const found = SCENARIOS.find((s) => s.name === name);
+  if (!found) throw new Error(`Unknown scenario "${name}"; known: ${[...SCENARIOS.map((s) => s.name), FLOW.name, WEBHOOKS.name].join(', ')}`);
+  return found;
+}
+
+/** Whether a scenario met its target, from its median real round; undefined when it has none. */
+export function targetMet(target: Target | undefined, ratio: number, p99: number): boolean | undefined {
+  if (!target) return undefined;
+  return target.kind === 'ratio' ? ratio >= target.min : p99 <= target.maxMs;
+}
+
+export function targetText(target: Target | undefined): string {
+  if (!target) return '—';
+  return target.kind === 'ratio' ? `ratio ≥ ${target.min.toFixed(2)}` : `p99 ≤ ${target.maxMs} ms`;
+}
