@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastQuerystring from 'fast-querystring';
 import qs from 'qs';
 import type { Config } from './config.js';
+import { provideCatalogueStamp } from './db/catalogue-stamp.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -105,7 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db);
-  if (options.config.cacheTtlMs > 0) registerResponseCache(app, options.database.openChangeFeed(), options.config.cacheTtlMs);
+  if (options.config.cacheTtlMs > 0) {
+    const cache = registerResponseCache(app, options.database.openChangeFeed(), options.config.cacheTtlMs);
+    provideCatalogueStamp(options.database.db, () => cache.stamp());
+  }
 
   registerHealth(app, options.database);
   await app.register(storesRoutes);

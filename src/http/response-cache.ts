@@ -83,7 +83,7 @@ export class ResponseCache {
 }
 
 /** Serves and fills the cache for channel-key GETs of routes with `config.cache`; answers say `x-cache: hit|miss`. */
-export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, ttlMs: number): void {
+export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, ttlMs: number): ResponseCache {
   const cache = new ResponseCache(feed, ttlMs);
   app.decorateRequest('cacheSlot', null);
   app.addHook('onClose', async () => feed.close());
@@ -133,4 +133,5 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     if (request.method !== 'GET' && request.method !== 'HEAD' && changesAnnounced() !== request.changesAtStart) cache.dropAll();
     done();
   });
+  return cache;
 }

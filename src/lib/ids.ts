@@ -1,6 +1,22 @@
+import { getRandomValues } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 
-const ulid = monotonicFactory();
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
+/**
+ * ulidx's own source asks the system for one random byte per character (16 calls an id); drawing the
+ * same bytes from a pool filled 4 KiB at a time gives the same randomness at a fraction of the cost.
+ */
+function pooledRandom(): number {
+  if (used === pool.length) {
+    getRandomValues(pool);
+    used = 0;
+  }
+  return pool[used++]! / 0xff;
+}
+
+const ulid = monotonicFactory(pooledRandom);
 
 /** The id prefixes of the spec, one per resource kind. */
 export type IdPrefix =

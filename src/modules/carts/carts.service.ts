@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { findProducts } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
-import { productViews } from '../catalog/products.view.js';
+import { keptProductViews } from '../catalog/kept-product-views.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
 import type { Cart, CartWriteInput } from './carts.schemas.js';
@@ -40,7 +40,7 @@ export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
   const items = await repo.findCartItems(db, cart.id);
   const skus = items.length === 0 ? [] : await db.selectFrom('skus').select(['id', 'product_id']).where('id', 'in', items.map((i) => i.sku_id)).execute();
   const productIdOf = new Map(skus.map((s) => [s.id, s.product_id]));
-  const products = await productViews(db, await findProducts(db, [...new Set(skus.map((s) => s.product_id))]));
+  const products = await keptProductViews(db, [...new Set(skus.map((s) => s.product_id))]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const store = await findStore(db);
 

@@ -18,7 +18,7 @@ import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
-import { reprice, shippingLines, shippingOptions } from './order-pricing.js';
+import { reprice, shippingLines, shippingOptions, type PricedOrder } from './order-pricing.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
@@ -52,14 +52,15 @@ function visibleCustomer(customer: CheckoutView['data']['customer'], viewer: Act
 /**
  * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
  * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
+ * `items`: the order's items when the caller holds them.
  */
-export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: Actor): Promise<CheckoutView> {
+export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: Actor, items?: OrderItemRow[]): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
   const [methods, gateways, data] = await Promise.all([
     shippingOptions(db, order),
     enabledGateways(db),
-    orderView(db, order),
+    orderView(db, order, items),
   ]);
   return {
     meta: {
@@ -185,13 +186,13 @@ function newOrder(ctx: Ctx, cart: { id: string; channel_id: string }, currency: 
 }
 
 /** Applies a checkout payload to an order still being checked out, then reprices it and brings its search terms up to date. */
-async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<OrderRow> {
+async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<PricedOrder> {
   const errors = new FieldErrors();
   const changes = await applyCheckoutData(ctx, tx, order, input, errors);
   errors.throwIfAny();
   await orders.updateOrder(tx, order.id, changes);
   const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
-  await indexOrder(tx, priced);
+  await indexOrder(tx, priced.order, undefined, priced.items);
   return priced;
 }
 
@@ -232,8 +233,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     };
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
     await orders.updateOrder(tx, base.id, fromCart);
-    const order = await applyAndPrice(ctx, tx, { ...base, ...fromCart }, input);
-    return checkoutEnvelope(tx, order, ctx.actor);
+    const priced = await applyAndPrice(ctx, tx, { ...base, ...fromCart }, input);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
   });
 }
 
@@ -244,7 +245,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const order = await takeForChange(tx, await findOwnOrder(ctx, tx, id), ctx.now());
-    return checkoutEnvelope(tx, await applyAndPrice(ctx, tx, order, input), ctx.actor);
+    const priced = await applyAndPrice(ctx, tx, order, input);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
   });
 }
 
@@ -309,7 +311,7 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     errors.throwIfAny();
     await orders.updateOrder(tx, id, changes);
     const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
-    await indexOrder(tx, priced);
-    return checkoutEnvelope(tx, priced, ctx.actor);
+    await indexOrder(tx, priced.order, undefined, priced.items);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
   });
 }

@@ -23,12 +23,18 @@ export async function shippingOptions(db: Executor, order: OrderRow): Promise<Ra
   });
 }
 
+/** An order as saved with its items, so what follows in the request need not read them again. */
+export interface PricedOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
 /**
  * Recomputes an order's taxes and totals from its items, addresses and shipping rate, and saves them.
  * Taxes follow the shipping address (else the billing one; none without either). A chosen shipping
- * rate that no longer fits the order is dropped. Returns the order as saved.
+ * rate that no longer fits the order is dropped. Returns the order and its items as saved.
  */
-export async function reprice(db: Executor, order: OrderRow, now: number): Promise<OrderRow> {
+export async function reprice(db: Executor, order: OrderRow, now: number): Promise<PricedOrder> {
   const items = await orders.findItems(db, [order.id]);
   const store = await findStore(db);
   const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
@@ -45,14 +51,18 @@ export async function reprice(db: Executor, order: OrderRow, now: number): Promi
   }
   const totals = computeTotals(lines(items), taxRate, taxIncluded, changes.shipping_rate ?? order.shipping_rate);
   changes = { ...changes, ...orderTotals(totals) };
+  const saved: OrderItemRow[] = [];
   for (const [i, item] of items.entries()) {
     const line = totals.lines[i]!;
     if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal) {
       await orders.updateItem(db, item.id, { ...line, updated_at: now });
+      saved.push({ ...item, ...line, updated_at: now });
+    } else {
+      saved.push(item);
     }
   }
   await orders.updateOrder(db, order.id, changes);
-  return { ...order, ...changes };
+  return { order: { ...order, ...changes }, items: saved };
 }
 
 function lines(items: OrderItemRow[]) {

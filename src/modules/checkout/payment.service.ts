@@ -14,6 +14,7 @@ import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { outOfStock, takeStock } from './stock.js';
+import type { PricedOrder } from './order-pricing.js';
 import { checkoutEnvelope, findOwnOrder, type CheckoutView } from './checkout.service.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 
@@ -79,14 +80,14 @@ async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
  * the money is in).
  * @throws Problem out_of_stock (everything rolled back).
  */
-async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<void> {
+async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<PricedOrder> {
   const now = ctx.now();
   const items = await orders.findItems(tx, [order.id]);
   const short = await takeStock(ctx, tx, items);
   if (short.length > 0) throw outOfStockProblem(short);
   const store = await findStore(tx);
   const number = `${store?.order_prefix ?? ''}${await orders.nextOrderNumber(tx)}${store?.order_suffix ?? ''}`;
-  const placed = await orders.moveOrder(tx, order.id, 'status', 'created', {
+  const placement: Partial<OrderRow> = {
     status: 'placed',
     number,
     placed_at: now,
@@ -95,14 +96,18 @@ async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStat
     is_test: transaction.is_test,
     payment_claimed_at: null,
     updated_at: now,
-  });
-  if (!placed) throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
+  };
+  if (!(await orders.moveOrder(tx, order.id, 'status', 'created', placement))) {
+    throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
+  }
   await orders.insertTransaction(tx, transaction);
-  const placedRow = (await orders.findOrder(tx, order.id))!;
-  await indexOrder(tx, placedRow, store);
-  const view = await orderView(tx, placedRow);
+  // The order was read under the payment claim, which refuses every other change: it is as saved.
+  const placedRow: OrderRow = { ...order, ...placement };
+  await indexOrder(tx, placedRow, store, items);
+  const view = await orderView(tx, placedRow, items);
   await recordEvent(tx, now, 'order.placed', view);
   if (financial === 'paid') await recordEvent(tx, now, 'order.paid', view);
+  return { order: placedRow, items };
 }
 
 /**
@@ -183,13 +188,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     throw new Problem('payment_declined', result.message ?? 'The payment was declined', { extra: { decline_code: result.code ?? null } });
   }
   const financial: FinancialStatus = result.status === 'pending' ? 'pending' : result.kind === 'authorization' ? 'authorized' : 'paid';
+  let placed: PricedOrder;
   try {
-    await ctx.db.transaction().execute((tx) => place(ctx, order, tx, financial, input.payment.method, transaction));
+    placed = await ctx.db.transaction().execute((tx) => place(ctx, order, tx, financial, input.payment.method, transaction));
   } catch (error) {
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
     throw error;
   }
-  return checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!, ctx.actor);
+  return checkoutEnvelope(ctx.db, placed.order, ctx.actor, placed.items);
 }
 
 /**

@@ -55,13 +55,18 @@ export function queryTerms(terms: string[]): string[] {
 }
 
 /**
- * Brings the order's search terms in line with the order as saved (its items read here): terms it no
- * longer has go, new ones come. `affixes` are those its number was made with (placement passes the
- * store it read); the store is read when not given. Call it in the transaction that changes a
- * searchable value (checkout changes, placement).
+ * Brings the order's search terms in line with the order as saved (its items read here unless given):
+ * terms it no longer has go, new ones come. `affixes` are those its number was made with (placement
+ * passes the store it read); the store is read when not given. Call it in the transaction that
+ * changes a searchable value (checkout changes, placement).
  */
-export async function indexOrder(db: Executor, order: SearchableOrder & { id: string }, affixes?: NumberAffixes): Promise<void> {
-  const [items, store] = await Promise.all([repo.findItems(db, [order.id]), affixes ?? findStore(db)]);
+export async function indexOrder(
+  db: Executor,
+  order: SearchableOrder & { id: string },
+  affixes?: NumberAffixes,
+  orderItems?: OrderItemRow[],
+): Promise<void> {
+  const [items, store] = await Promise.all([orderItems ?? repo.findItems(db, [order.id]), affixes ?? findStore(db)]);
   const wanted = orderSearchTerms(order, items, store);
   const held = new Set(await repo.findSearchTerms(db, order.id));
   const wantedSet = new Set(wanted);

@@ -87,12 +87,15 @@ function addressView(json: string | null): OrderView['shipping'] {
   };
 }
 
-/** Order views with their items, transactions and customers, loaded in one query each for all orders. */
-export async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
+/**
+ * Order views with their items, transactions and customers, loaded in one query each for all orders.
+ * `items`, when the caller holds them already (all of these orders' items), are not read again.
+ */
+export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderItemRow[]): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
-  const [items, transactions, customerRows] = await Promise.all([
-    repo.findItems(db, ids),
+  const [allItems, transactions, customerRows] = await Promise.all([
+    items ?? repo.findItems(db, ids),
     repo.findTransactions(db, ids),
     findCustomers(db, customerIds),
   ]);
@@ -106,7 +109,7 @@ export async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderV
     fulfillment_status: row.fulfillment_status,
     email: row.email,
     customer: row.customer_id ? (customers.get(row.customer_id) ?? null) : null,
-    items: items.filter((i) => i.order_id === row.id).map(itemView),
+    items: allItems.filter((i) => i.order_id === row.id).map(itemView),
     is_shipping_required: row.is_shipping_required === 1,
     shipping_lines: row.shipping_lines === null ? null : JSON.parse(row.shipping_lines),
     shipping_rate: row.shipping_rate,
@@ -148,7 +151,7 @@ export async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderV
   }));
 }
 
-export async function orderView(db: Executor, row: OrderRow): Promise<OrderView> {
-  const [view] = await orderViews(db, [row]);
+export async function orderView(db: Executor, row: OrderRow, items?: OrderItemRow[]): Promise<OrderView> {
+  const [view] = await orderViews(db, [row], items);
   return view!;
 }
