@@ -8,6 +8,7 @@ import * as webhooks from './migrations/005-webhooks.js';
 import * as content from './migrations/006-content.js';
 import * as fileStorage from './migrations/007-file-storage.js';
 import * as orderSearch from './migrations/008-order-search.js';
+import * as eventAgeIndex from './migrations/009-event-age-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-content': content,
   '007-file-storage': fileStorage,
   '008-order-search': orderSearch,
+  '009-event-age-index': eventAgeIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,11 +12,24 @@ export interface LoopOptions extends DeliveryOptions {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes events past the retention, with their deliveries; returns how many went. */
+/** Events deleted per statement: a store with millions of them never holds the database (or the API's thread) for long. */
+const PRUNE_BATCH = 5_000;
+
+/** Deletes events past the retention, with their deliveries, a batch at a time; returns how many went. */
 export async function pruneEvents(handle: DatabaseHandle, retentionDays: number): Promise<number> {
   const cutoff = unixNow() - Math.max(30, retentionDays) * 24 * 60 * 60;
-  const result = await handle.db.deleteFrom('events').where('created_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  let total = 0;
+  for (;;) {
+    const result = await handle.db
+      .deleteFrom('events')
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('created_at', '<', cutoff).limit(PRUNE_BATCH))
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < PRUNE_BATCH) return total;
+    // Requests waiting for the database go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

@@ -31,4 +31,25 @@ describeEachDatabase('event retention', (t) => {
     await t.db.updateTable('events').set({ created_at: unixNow() - 31 * day }).where('id', '=', recent).execute();
     expect(await pruneEvents({ db: t.db, kind: t.kind } as never, 60)).toBe(0);
   });
+
+  it('prunes more events than one batch holds, and keeps the recent ones', async () => {
+    const longAgo = unixNow() - 40 * 24 * 60 * 60;
+    const rows = Array.from({ length: 12_345 }, (_, i) => ({
+      id: `evn_old${String(i).padStart(23, '0')}`,
+      kind: 'product.updated',
+      related_id: `prd_pruned${String(i).padStart(20, '0')}`,
+      data: '{}',
+      pending_webhooks: 0,
+      created_at: longAgo,
+      updated_at: longAgo,
+    }));
+    for (let i = 0; i < rows.length; i += 1_000) await t.db.insertInto('events').values(rows.slice(i, i + 1_000)).execute();
+    const cutoff = unixNow() - 30 * 24 * 60 * 60;
+    const expired = (await t.db.selectFrom('events').select('id').where('created_at', '<', cutoff).execute()).length;
+    const kept = (await t.db.selectFrom('events').select('id').where('created_at', '>=', cutoff).execute()).length;
+    expect(expired).toBeGreaterThanOrEqual(12_345);
+
+    expect(await pruneEvents({ db: t.db, kind: t.kind } as never, 30)).toBe(expired);
+    expect((await t.db.selectFrom('events').select('id').execute()).length).toBe(kept);
+  });
 });
