@@ -264,7 +264,7 @@ async function measureWebhooks(opts: Options): Promise<WebhookBenchResult> {
 
 function dataNote(data: BenchData): string {
   const orders = data.lookups
-    ? `, ${data.parameters.orders} orders and ${data.parameters.events} events (bench/scale.ts); \`orders-by-name\` looks for "${data.lookups.lastName}", the most common last name (${data.lookups.lastNameMatches} orders), \`orders-by-number\` for ${data.lookups.number}, \`events-related\` for ${data.lookups.relatedId} (${data.lookups.relatedEvents} events); the order and event lists answer their default page of 50`
+    ? `, ${data.parameters.orders} orders and ${data.parameters.events} events (bench/scale.ts); \`orders-by-name\` looks for "${data.lookups.lastName}", the most common last name (${data.lookups.lastNameMatches} orders), \`orders-by-number\` for ${data.lookups.number}, \`events-related\` for ${data.lookups.relatedId} (${data.lookups.relatedEvents} events); the name search asks for a page of 20 orders (as the listing asks for 20 products; full orders with items and buyer), the number search and the events list answer their default page of 50`
     : '';
   return `${data.products} products${orders}; \`listing-search\` finds ${data.search.matches} products (q=${data.search.q}, price ${data.search.priceMin}–${data.search.priceMax}).`;
 }

@@ -126,10 +126,10 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'orders-by-name',
-    title: (d) => `GET /v1/orders?q={last name} (${short(d.parameters.orders)} orders; "${d.lookups?.lastName}", the most common, finds ${d.lookups?.lastNameMatches})`,
+    title: (d) => `GET /v1/orders?q={last name}&per_page=20 (${short(d.parameters.orders)} orders; "${d.lookups?.lastName}", the most common, finds ${d.lookups?.lastNameMatches})`,
     method: 'GET',
     route: '/v1/orders',
-    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).lastName)}`,
+    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).lastName)}&per_page=20`,
     headers: admin,
     target: { kind: 'p99', maxMs: 20 },
     needsOrders: true,
