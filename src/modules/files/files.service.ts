@@ -25,18 +25,8 @@ export interface FilesSettings {
   baseUrl: string;
 }
 
-export interface FileView {
-  id: string;
-  object: 'file';
-  filename: string;
-  original_filename: string;
-  src: string;
-  url: string;
-  mime_type: string;
-  size: number;
-  created_at: number;
-  updated_at: number;
-}
+/** The spec's file object: the row without where its bytes are kept. */
+export type FileView = Omit<FileRow, 'storage_key' | 'sha256'> & { object: 'file' };
 
 export function fileView(row: FileRow): FileView {
   return {
