@@ -23,18 +23,35 @@ export function findCartItems(db: Executor, cartId: string): Promise<CartItemRow
   return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('id').execute();
 }
 
-/**
- * Sets one sku's quantity in a cart, adding the item when it is new. One statement per sku, so two
- * requests changing different skus of one cart at once both land.
- */
-export async function setItemQuantity(db: Executor, item: CartItemRow): Promise<void> {
-  await db
-    .insertInto('cart_items')
-    .values(item)
-    .onConflict((oc) => oc.columns(['cart_id', 'sku_id']).doUpdateSet({ quantity: item.quantity, updated_at: item.updated_at }))
+/** The cart's items with the product of each sku. */
+export function findCartItemsWithProducts(db: Executor, cartId: string): Promise<Array<CartItemRow & { product_id: string }>> {
+  return db
+    .selectFrom('cart_items as i')
+    .innerJoin('skus as s', 's.id', 'i.sku_id')
+    .selectAll('i')
+    .select('s.product_id')
+    .where('i.cart_id', '=', cartId)
+    .orderBy('i.id')
     .execute();
 }
 
-export async function removeItem(db: Executor, cartId: string, skuId: string): Promise<void> {
-  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('sku_id', '=', skuId).execute();
+/**
+ * Sets skus' quantities in a cart, adding the items that are new, in one statement. Each row touches
+ * only its own sku, so two requests changing different skus of one cart at once both land.
+ */
+export async function setItemQuantities(db: Executor, items: CartItemRow[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insertInto('cart_items')
+    .values(items)
+    .onConflict((oc) => oc.columns(['cart_id', 'sku_id']).doUpdateSet((eb) => ({
+      quantity: eb.ref('excluded.quantity'),
+      updated_at: eb.ref('excluded.updated_at'),
+    })))
+    .execute();
+}
+
+export async function removeItems(db: Executor, cartId: string, skuIds: string[]): Promise<void> {
+  if (skuIds.length === 0) return;
+  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('sku_id', 'in', skuIds).execute();
 }

@@ -37,15 +37,13 @@ export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<C
 
 /** The cart with its items priced as the catalogue stands now, and its totals. */
 export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
-  const items = await repo.findCartItems(db, cart.id);
-  const skus = items.length === 0 ? [] : await db.selectFrom('skus').select(['id', 'product_id']).where('id', 'in', items.map((i) => i.sku_id)).execute();
-  const productIdOf = new Map(skus.map((s) => [s.id, s.product_id]));
-  const products = await keptProductViews(db, [...new Set(skus.map((s) => s.product_id))]);
+  const items = await repo.findCartItemsWithProducts(db, cart.id);
+  const products = await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const store = await findStore(db);
 
   const views = items.map((item) => {
-    const product = productById.get(productIdOf.get(item.sku_id)!)!;
+    const product = productById.get(item.product_id)!;
     const sku = product.skus.find((s) => s.id === item.sku_id)!;
     return {
       id: item.id,
@@ -128,10 +126,10 @@ function cartColumns(input: CartWriteInput): Partial<CartRow> {
 }
 
 async function applyItems(db: Executor, cartId: string, items: Record<string, number> | undefined, now: number): Promise<void> {
-  for (const [skuId, quantity] of Object.entries(items ?? {})) {
-    if (quantity === 0) await repo.removeItem(db, cartId, skuId);
-    else await repo.setItemQuantity(db, { id: newId('itm'), cart_id: cartId, sku_id: skuId, quantity, created_at: now, updated_at: now });
-  }
+  const entries = Object.entries(items ?? {});
+  await repo.removeItems(db, cartId, entries.filter(([, quantity]) => quantity === 0).map(([skuId]) => skuId));
+  await repo.setItemQuantities(db, entries.filter(([, quantity]) => quantity > 0)
+    .map(([skuId, quantity]) => ({ id: newId('itm'), cart_id: cartId, sku_id: skuId, quantity, created_at: now, updated_at: now })));
 }
 
 /**
@@ -171,11 +169,10 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
  * @throws Problem not_found; validation_failed; out_of_stock, as createCart.
  */
 export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): Promise<CartView> {
-  await findOwnCart(ctx, ctx.db, id);
-  await checkItems(ctx.db, input.items ?? {}, ctx.now());
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const cart = await findOwnCart(ctx, tx, id);
+    await checkItems(tx, input.items ?? {}, now);
     const changes = { ...cartColumns(input), updated_at: now };
     await repo.updateCart(tx, id, changes);
     await applyItems(tx, id, input.items, now);
