@@ -1,8 +1,39 @@
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { CartItemRow, CartRow } from '../../db/types.js';
 
-export function findCart(db: Executor, id: string): Promise<CartRow | undefined> {
-  return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst();
+// Every cart read and write runs these; they are kept compiled (see compiledQuery).
+const selectCart = compiledQuery((db, id: string) => db.selectFrom('carts').selectAll().where('id', '=', id));
+const touchCart = compiledQuery((db, id: string, now: number) => db.updateTable('carts').set({ updated_at: now }).where('id', '=', id));
+const selectItemsWithProducts = compiledQuery((db, cartId: string) => db
+  .selectFrom('cart_items as i')
+  .innerJoin('skus as s', 's.id', 'i.sku_id')
+  .selectAll('i')
+  .select('s.product_id')
+  .where('i.cart_id', '=', cartId)
+  .orderBy('i.id'));
+const selectSkusToAdd = compiledQuery((db, ids: string[]) => db
+  .selectFrom('skus as s')
+  .innerJoin('products as p', 'p.id', 's.product_id')
+  .select(['s.id', 's.product_id', 's.in_stock', 's.stock_policy', 's.is_backorderable', 's.is_listable', 'p.is_active', 'p.available_at'])
+  .where('s.id', 'in', ids));
+const upsertItems = compiledQuery((db, cartId: string, ids: string[], skuIds: string[], quantities: number[], now: number) => db
+  .insertInto('cart_items')
+  .values(ids.map((id, i) => ({ id, cart_id: cartId, sku_id: skuIds[i]!, quantity: quantities[i]!, created_at: now, updated_at: now })))
+  .onConflict((oc) => oc.columns(['cart_id', 'sku_id']).doUpdateSet((eb) => ({
+    quantity: eb.ref('excluded.quantity'),
+    updated_at: eb.ref('excluded.updated_at'),
+  }))));
+const deleteItems = compiledQuery((db, cartId: string, skuIds: string[]) => db
+  .deleteFrom('cart_items').where('cart_id', '=', cartId).where('sku_id', 'in', skuIds));
+
+export async function findCart(db: Executor, id: string): Promise<CartRow | undefined> {
+  return (await selectCart(db, id)).rows[0];
+}
+
+/** The customer a cart belongs to; null for a guest's (or a missing) cart. */
+export async function findCartCustomer(db: Executor, id: string): Promise<string | null> {
+  return (await selectCart(db, id)).rows[0]?.customer_id ?? null;
 }
 
 /** Holds a cart's row until the transaction ends (a no-op update: a row lock on PostgreSQL). */
@@ -14,8 +45,9 @@ export async function insertCart(db: Executor, row: CartRow): Promise<void> {
   await db.insertInto('carts').values(row).execute();
 }
 
-export async function updateCart(db: Executor, id: string, changes: Partial<CartRow>): Promise<void> {
-  await db.updateTable('carts').set(changes).where('id', '=', id).execute();
+export async function updateCart(db: Executor, id: string, changes: Partial<CartRow> & { updated_at: number }): Promise<void> {
+  if (Object.keys(changes).length === 1) await touchCart(db, id, changes.updated_at);
+  else await db.updateTable('carts').set(changes).where('id', '=', id).execute();
 }
 
 /** A cart's items, in the order they were first added. */
@@ -24,34 +56,25 @@ export function findCartItems(db: Executor, cartId: string): Promise<CartItemRow
 }
 
 /** The cart's items with the product of each sku. */
-export function findCartItemsWithProducts(db: Executor, cartId: string): Promise<Array<CartItemRow & { product_id: string }>> {
-  return db
-    .selectFrom('cart_items as i')
-    .innerJoin('skus as s', 's.id', 'i.sku_id')
-    .selectAll('i')
-    .select('s.product_id')
-    .where('i.cart_id', '=', cartId)
-    .orderBy('i.id')
-    .execute();
+export async function findCartItemsWithProducts(db: Executor, cartId: string): Promise<Array<CartItemRow & { product_id: string }>> {
+  return (await selectItemsWithProducts(db, cartId)).rows;
+}
+
+/** The skus asked for with what decides whether they may go in a cart: their stock, and whether they and their product are on sale. */
+export async function findSkusToAdd(db: Executor, ids: string[]) {
+  return (await selectSkusToAdd(db, ids)).rows;
 }
 
 /**
  * Sets skus' quantities in a cart, adding the items that are new, in one statement. Each row touches
  * only its own sku, so two requests changing different skus of one cart at once both land.
  */
-export async function setItemQuantities(db: Executor, items: CartItemRow[]): Promise<void> {
+export async function setItemQuantities(db: Executor, cartId: string, items: Array<{ id: string; skuId: string; quantity: number }>, now: number): Promise<void> {
   if (items.length === 0) return;
-  await db
-    .insertInto('cart_items')
-    .values(items)
-    .onConflict((oc) => oc.columns(['cart_id', 'sku_id']).doUpdateSet((eb) => ({
-      quantity: eb.ref('excluded.quantity'),
-      updated_at: eb.ref('excluded.updated_at'),
-    })))
-    .execute();
+  await upsertItems(db, cartId, items.map((item) => item.id), items.map((item) => item.skuId), items.map((item) => item.quantity), now);
 }
 
 export async function removeItems(db: Executor, cartId: string, skuIds: string[]): Promise<void> {
   if (skuIds.length === 0) return;
-  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('sku_id', 'in', skuIds).execute();
+  await deleteItems(db, cartId, skuIds);
 }

@@ -5,7 +5,6 @@ import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
-import { findProducts } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
 import { findStore } from '../store/stores.repo.js';
@@ -94,15 +93,12 @@ export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
 async function checkItems(db: Executor, items: Record<string, number>, now: number): Promise<void> {
   const wanted = Object.entries(items).filter(([, quantity]) => quantity > 0);
   if (wanted.length === 0) return;
-  const skus = await db.selectFrom('skus').selectAll().where('id', 'in', wanted.map(([id]) => id)).execute();
-  const products = new Map((await findProducts(db, [...new Set(skus.map((s) => s.product_id))])).map((p) => [p.id, p]));
-  const skuById = new Map(skus.map((s) => [s.id, s]));
+  const skuById = new Map((await repo.findSkusToAdd(db, wanted.map(([id]) => id))).map((s) => [s.id, s]));
   const unavailable = new FieldErrors();
   const short: FieldError[] = [];
   for (const [id, quantity] of wanted) {
     const sku = skuById.get(id);
-    const product = sku && products.get(sku.product_id);
-    if (!sku || !product || !isOnSale(product, now) || sku.is_listable !== 1) {
+    if (!sku || !isOnSale(sku, now) || sku.is_listable !== 1) {
       unavailable.add(`items[${id}]`, 'unavailable', 'is not a sku on sale');
     } else if (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && quantity > (sku.in_stock ?? 0)) {
       short.push({ field: `items[${id}]`, code: 'out_of_stock', message: `only ${Math.max(0, sku.in_stock ?? 0)} in stock` });
@@ -128,8 +124,8 @@ function cartColumns(input: CartWriteInput): Partial<CartRow> {
 async function applyItems(db: Executor, cartId: string, items: Record<string, number> | undefined, now: number): Promise<void> {
   const entries = Object.entries(items ?? {});
   await repo.removeItems(db, cartId, entries.filter(([, quantity]) => quantity === 0).map(([skuId]) => skuId));
-  await repo.setItemQuantities(db, entries.filter(([, quantity]) => quantity > 0)
-    .map(([skuId, quantity]) => ({ id: newId('itm'), cart_id: cartId, sku_id: skuId, quantity, created_at: now, updated_at: now })));
+  await repo.setItemQuantities(db, cartId, entries.filter(([, quantity]) => quantity > 0)
+    .map(([skuId, quantity]) => ({ id: newId('itm'), skuId, quantity })), now);
 }
 
 /**

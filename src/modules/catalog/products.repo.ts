@@ -1,17 +1,22 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import {
   optionConditions, productConditions, searchTerms, sortOrder, type CatalogFilter, type ListingBuilder, type SortBy,
 } from './catalog-filters.js';
 
-export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+// Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
+const selectProducts = compiledQuery((db, ids: string[]) => db.selectFrom('products').selectAll().where('id', 'in', ids));
+const selectVendors = compiledQuery((db, ids: string[]) => db.selectFrom('vendors').selectAll().where('id', 'in', ids));
+
+export async function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  return (await selectProducts(db, [id])).rows[0];
 }
 
-export function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+export async function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return (await selectProducts(db, ids)).rows;
 }
 
 /** Products whose images include the file (a text match on the JSON, then checked exactly by the caller). */
@@ -43,9 +48,9 @@ export async function insertVendor(db: Executor, row: VendorRow): Promise<void> 
   await db.insertInto('vendors').values(row).execute();
 }
 
-export function findVendors(db: Executor, ids: string[]): Promise<VendorRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('vendors').selectAll().where('id', 'in', ids).execute();
+export async function findVendors(db: Executor, ids: string[]): Promise<VendorRow[]> {
+  if (ids.length === 0) return [];
+  return (await selectVendors(db, ids)).rows;
 }
 
 export function findTagsByPermalink(db: Executor, permalinks: string[]): Promise<TagRow[]> {

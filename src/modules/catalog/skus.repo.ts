@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { SkuRow } from '../../db/types.js';
 import {
@@ -16,20 +17,29 @@ function withOwner(db: Executor) {
     .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']);
 }
 
-export function findSku(db: Executor, id: string): Promise<SkuWithOwner | undefined> {
-  return withOwner(db).where('s.id', '=', id).executeTakeFirst();
+// Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
+const selectSku = compiledQuery((db, id: string) => withOwner(db).where('s.id', '=', id));
+const selectSkus = compiledQuery((db, ids: string[]) => db.selectFrom('skus').selectAll().where('id', 'in', ids));
+const selectSkusOfProducts = compiledQuery((db, productIds: string[]) => db
+  .selectFrom('skus')
+  .selectAll()
+  .where('product_id', 'in', productIds)
+  .orderBy('product_id')
+  .orderBy('position')
+  .orderBy('id'));
+
+export async function findSku(db: Executor, id: string): Promise<SkuWithOwner | undefined> {
+  return (await selectSku(db, id)).rows[0];
 }
 
-export function findSkusOfProducts(db: Executor, productIds: string[]): Promise<SkuRow[]> {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('skus')
-    .selectAll()
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+export async function findSkus(db: Executor, ids: string[]): Promise<SkuRow[]> {
+  if (ids.length === 0) return [];
+  return (await selectSkus(db, ids)).rows;
+}
+
+export async function findSkusOfProducts(db: Executor, productIds: string[]): Promise<SkuRow[]> {
+  if (productIds.length === 0) return [];
+  return (await selectSkusOfProducts(db, productIds)).rows;
 }
 
 export async function countSkusOfProduct(db: Executor, productId: string): Promise<number> {

@@ -4,10 +4,11 @@ import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { findCartItems, lockCart } from '../carts/carts.repo.js';
+import { findCartCustomer, findCartItems, lockCart } from '../carts/carts.repo.js';
 import { findOwnCart } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
+import { findSkus } from '../catalog/skus.repo.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
@@ -33,8 +34,7 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
   if (!order || (actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) {
     throw Problem.notFound('checkout', id);
   }
-  const cart = order.cart_id ? await db.selectFrom('carts').select('customer_id').where('id', '=', order.cart_id).executeTakeFirst() : undefined;
-  const owner = cart?.customer_id ?? null;
+  const owner = order.cart_id ? await findCartCustomer(db, order.cart_id) : null;
   if (owner !== null && (actor.kind !== 'customer' || actor.customerId !== owner)) throw Problem.notFound('checkout', id);
   return order;
 }
@@ -82,7 +82,7 @@ export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: A
 async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: number): Promise<OrderItemRow[]> {
   const items = await findCartItems(tx, cartId);
   if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
-  const skus = await tx.selectFrom('skus').selectAll().where('id', 'in', items.map((i) => i.sku_id)).execute();
+  const skus = await findSkus(tx, items.map((i) => i.sku_id));
   const skuById = new Map(skus.map((s) => [s.id, s]));
   const products = new Map((await findProducts(tx, [...new Set(skus.map((s) => s.product_id))])).map((p) => [p.id, p]));
   const vendors = new Map((await findVendors(tx, [...products.values()].map((p) => p.vendor_id).filter((v): v is string => v !== null))).map((v) => [v.id, v]));

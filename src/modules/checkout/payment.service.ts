@@ -13,7 +13,7 @@ import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
-import { outOfStock, takeStock } from './stock.js';
+import { shortSkus, takeStock } from './stock.js';
 import type { PricedOrder } from './order-pricing.js';
 import { checkoutEnvelope, findOwnOrder, type CheckoutView } from './checkout.service.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
@@ -28,18 +28,6 @@ function missingData(order: OrderRow): FieldError[] {
   if (order.is_shipping_required === 1 && !order.shipping_rate_id) need('shipping[method]', 'choose a shipping method first');
   if (!order.gateway_id) need('payment[gateway]', 'choose a payment gateway first');
   return missing;
-}
-
-/** The skus that cannot cover the order's quantities now (tracked stock, no backorders). */
-async function shortSkus(db: Ctx['db'] | Tx, items: OrderItemRow[]): Promise<FieldError[]> {
-  const skus = await db.selectFrom('skus').select(['id', 'stock_policy', 'is_backorderable', 'in_stock']).where('id', 'in', items.map((i) => i.sku_id)).execute();
-  const byId = new Map(skus.map((s) => [s.id, s]));
-  return items
-    .filter((item) => {
-      const sku = byId.get(item.sku_id);
-      return !sku || (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && (sku.in_stock ?? 0) < item.quantity);
-    })
-    .map((item) => outOfStock(item.sku_id, byId.get(item.sku_id)?.in_stock ?? 0));
 }
 
 function outOfStockProblem(errors: FieldError[]): Problem {

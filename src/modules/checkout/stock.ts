@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/database.js';
+import { compiledQuery } from '../../db/compiled.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import type { FieldError } from '../../lib/problem.js';
@@ -7,9 +8,30 @@ import { findSku } from '../catalog/skus.repo.js';
 import { skuView } from '../catalog/skus.view.js';
 import { recordEvent } from '../events/record-event.js';
 
+// Every placement runs these; they are kept compiled (see compiledQuery).
+const selectStock = compiledQuery((db, skuIds: string[]) => db
+  .selectFrom('skus').select(['id', 'stock_policy', 'is_backorderable', 'in_stock']).where('id', 'in', skuIds));
+const takeFromStock = compiledQuery((db, skuId: string, quantity: number) => db
+  .updateTable('skus')
+  .set({ in_stock: sql`coalesce(in_stock, 0) - ${quantity}` })
+  .where('id', '=', skuId)
+  .where('stock_policy', '=', 'overall')
+  .where((eb) => eb.or([eb('is_backorderable', '=', 1), eb(sql`coalesce(in_stock, 0)`, '>=', quantity)])));
+
 /** A sku short of stock, named as the cart item's field (`items[sku_…]`). */
 export function outOfStock(skuId: string, left: number): FieldError & { sku_id: string } {
   return { field: `items[${skuId}]`, code: 'out_of_stock', message: `only ${Math.max(0, left)} in stock`, sku_id: skuId };
+}
+
+/** The skus that cannot cover the order's quantities now (tracked stock, no backorders). */
+export async function shortSkus(db: Executor, items: OrderItemRow[]): Promise<FieldError[]> {
+  const byId = new Map((await selectStock(db, items.map((i) => i.sku_id))).rows.map((s) => [s.id, s]));
+  return items
+    .filter((item) => {
+      const sku = byId.get(item.sku_id);
+      return !sku || (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && (sku.in_stock ?? 0) < item.quantity);
+    })
+    .map((item) => outOfStock(item.sku_id, byId.get(item.sku_id)?.in_stock ?? 0));
 }
 
 /**
@@ -22,18 +44,12 @@ export function outOfStock(skuId: string, left: number): FieldError & { sku_id: 
 export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<FieldError[]> {
   const short: FieldError[] = [];
   for (const item of items) {
-    const result = await tx
-      .updateTable('skus')
-      .set({ in_stock: sql`coalesce(in_stock, 0) - ${item.quantity}` })
-      .where('id', '=', item.sku_id)
-      .where('stock_policy', '=', 'overall')
-      .where((eb) => eb.or([eb('is_backorderable', '=', 1), eb(sql`coalesce(in_stock, 0)`, '>=', item.quantity)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) {
+    const result = await takeFromStock(tx, item.sku_id, item.quantity);
+    if (Number(result.numAffectedRows) > 0) {
       await noteLowStock(ctx, tx, item.sku_id, item.quantity);
       continue;
     }
-    const sku = await tx.selectFrom('skus').select(['stock_policy', 'in_stock']).where('id', '=', item.sku_id).executeTakeFirst();
+    const [sku] = (await selectStock(tx, [item.sku_id])).rows;
     if (!sku || sku.stock_policy === 'overall') short.push(outOfStock(item.sku_id, sku?.in_stock ?? 0));
   }
   return short;

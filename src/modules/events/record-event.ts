@@ -1,4 +1,5 @@
 import { announceChange } from '../../db/change-feed.js';
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { EventRow } from '../../db/types.js';
 import { queueDeliveries, subscribers } from '../webhooks/outbox.js';
@@ -13,6 +14,8 @@ export const eventKinds = [
   'sku.low_stock',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
+
+const insertEvent = compiledQuery((db, row: EventRow) => db.insertInto('events').values(row));
 
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event
@@ -36,7 +39,7 @@ export async function recordEvent(
   };
   const endpoints = await subscribers(db, kind);
   row.pending_webhooks = endpoints.length;
-  await db.insertInto('events').values(row).execute();
+  await insertEvent(db, row);
   await queueDeliveries(db, row.id, endpoints);
   await announceChange(db);
   return row;

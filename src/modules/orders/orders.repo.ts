@@ -1,23 +1,69 @@
 import type { ExpressionBuilder } from 'kysely';
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Database, OrderItemRow, OrderRow, OrderSearchTermRow, TransactionRow } from '../../db/types.js';
 
-export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+// Each checkout step runs most of these, so they are kept compiled (see compiledQuery).
+const selectOrder = compiledQuery((db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id));
+const selectOpenOrderOfCart = compiledQuery((db, cartId: string) => db
+  .selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'created').orderBy('id', 'desc'));
+const insertOrderRow = compiledQuery((db, row: OrderRow) => db.insertInto('orders').values(row));
+const updateOrderRow = compiledQuery((db, id: string, changes: Partial<OrderRow>) => db.updateTable('orders').set(changes).where('id', '=', id));
+const moveOrderRow = {
+  status: compiledQuery((db, id: string, from: string, changes: Partial<OrderRow>) => db
+    .updateTable('orders').set(changes).where('id', '=', id).where('status', '=', from)),
+  financial_status: compiledQuery((db, id: string, from: string, changes: Partial<OrderRow>) => db
+    .updateTable('orders').set(changes).where('id', '=', id).where('financial_status', '=', from)),
+};
+const lockOrderRow = compiledQuery((db, id: string) => db.updateTable('orders').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id));
+const claimOrderRow = {
+  status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
+    .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('status', '=', from)
+    .where((eb) => isUnclaimed(eb, claimedBefore))),
+  financial_status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
+    .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('financial_status', '=', from)
+    .where((eb) => isUnclaimed(eb, claimedBefore))),
+};
+const lockUnclaimedRow = compiledQuery((db, id: string, claimedBefore: number) => db
+  .updateTable('orders')
+  .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+  .where('id', '=', id)
+  .where('status', '=', 'created')
+  .where((eb) => isUnclaimed(eb, claimedBefore)));
+const selectItems = compiledQuery((db, orderIds: string[]) => db
+  .selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
+const deleteItems = compiledQuery((db, orderId: string) => db.deleteFrom('order_items').where('order_id', '=', orderId));
+const insertItems = compiledQuery((db, items: OrderItemRow[]) => db.insertInto('order_items').values(items));
+const selectSearchTerms = compiledQuery((db, orderId: string) => db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId));
+const insertSearchTermRows = compiledQuery((db, rows: OrderSearchTermRow[]) => db
+  .insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()));
+const deleteSearchTermRows = compiledQuery((db, orderId: string, terms: string[]) => db
+  .deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms));
+const selectTransactions = compiledQuery((db, orderIds: string[]) => db
+  .selectFrom('transactions').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
+const insertTransactionRow = compiledQuery((db, row: TransactionRow) => db.insertInto('transactions').values(row));
+const incrementOrderNumber = compiledQuery((db) => db
+  .insertInto('counters')
+  .values({ name: 'order_number', value: 1001 })
+  .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })))
+  .returning('value'));
+
+export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  return (await selectOrder(db, id)).rows[0];
 }
 
 /** The order a cart's checkout made that is still being checked out, if any. */
-export function findOpenOrderOfCart(db: Executor, cartId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'created').orderBy('id', 'desc').executeTakeFirst();
+export async function findOpenOrderOfCart(db: Executor, cartId: string): Promise<OrderRow | undefined> {
+  return (await selectOpenOrderOfCart(db, cartId)).rows[0];
 }
 
 export async function insertOrder(db: Executor, row: OrderRow): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+  await insertOrderRow(db, row);
 }
 
 export async function updateOrder(db: Executor, id: string, changes: Partial<OrderRow>): Promise<void> {
   if (Object.keys(changes).length === 0) return;
-  await db.updateTable('orders').set(changes).where('id', '=', id).execute();
+  await updateOrderRow(db, id, changes);
 }
 
 /**
@@ -25,8 +71,8 @@ export async function updateOrder(db: Executor, id: string, changes: Partial<Ord
  * another request moved it first.
  */
 export async function moveOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, changes: Partial<OrderRow>): Promise<boolean> {
-  const result = await db.updateTable('orders').set(changes).where('id', '=', id).where(field, '=', from).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const result = await moveOrderRow[field](db, id, from, changes);
+  return Number(result.numAffectedRows) > 0;
 }
 
 /**
@@ -34,14 +80,14 @@ export async function moveOrder(db: Executor, id: string, field: 'status' | 'fin
  * runs one writer at a time), so changes that read the order before writing it run one after another.
  */
 export async function lockOrder(db: Executor, orderId: string): Promise<void> {
-  await db.updateTable('orders').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', orderId).execute();
+  await lockOrderRow(db, orderId);
 }
 
 /** A payment or a money move holds its order this long at most: past it, its process is taken for dead. */
 const CLAIM_SECONDS = 120;
 
-function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, now: number) {
-  return eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', now - CLAIM_SECONDS)]);
+function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, claimedBefore: number) {
+  return eb.or([eb('payment_claimed_at', 'is', null), eb('payment_claimed_at', '<', claimedBefore)]);
 }
 
 /**
@@ -49,14 +95,8 @@ function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, now: number) {
  * it; false otherwise. Release it by setting payment_claimed_at back to null.
  */
 export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ payment_claimed_at: now })
-    .where('id', '=', id)
-    .where(field, '=', from)
-    .where((eb) => isUnclaimed(eb, now))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const result = await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS);
+  return Number(result.numAffectedRows) > 0;
 }
 
 /**
@@ -65,24 +105,18 @@ export async function claimOrder(db: Executor, id: string, field: 'status' | 'fi
  * claim the order between the check and the change.
  */
 export async function lockUnclaimed(db: Executor, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .where('status', '=', 'created')
-    .where((eb) => isUnclaimed(eb, now))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const result = await lockUnclaimedRow(db, id, now - CLAIM_SECONDS);
+  return Number(result.numAffectedRows) > 0;
 }
 
-export function findItems(db: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+export async function findItems(db: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return (await selectItems(db, orderIds)).rows;
 }
 
 export async function replaceItems(db: Executor, orderId: string, items: OrderItemRow[]): Promise<void> {
-  await db.deleteFrom('order_items').where('order_id', '=', orderId).execute();
-  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+  await deleteItems(db, orderId);
+  if (items.length > 0) await insertItems(db, items);
 }
 
 export async function updateItem(db: Executor, id: string, changes: Partial<OrderItemRow>): Promise<void> {
@@ -90,16 +124,16 @@ export async function updateItem(db: Executor, id: string, changes: Partial<Orde
 }
 
 export async function findSearchTerms(db: Executor, orderId: string): Promise<string[]> {
-  const rows = await db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId).execute();
+  const { rows } = await selectSearchTerms(db, orderId);
   return rows.map((row) => row.term);
 }
 
 export async function insertSearchTerms(db: Executor, rows: OrderSearchTermRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  if (rows.length > 0) await insertSearchTermRows(db, rows);
 }
 
 export async function deleteSearchTerms(db: Executor, orderId: string, terms: string[]): Promise<void> {
-  if (terms.length > 0) await db.deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).execute();
+  if (terms.length > 0) await deleteSearchTermRows(db, orderId, terms);
 }
 
 /**
@@ -113,22 +147,17 @@ export async function deleteCustomerSearchTerms(db: Executor, customerId: string
     .execute();
 }
 
-export function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('transactions').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+export async function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {
+  if (orderIds.length === 0) return [];
+  return (await selectTransactions(db, orderIds)).rows;
 }
 
 export async function insertTransaction(db: Executor, row: TransactionRow): Promise<void> {
-  await db.insertInto('transactions').values(row).execute();
+  await insertTransactionRow(db, row);
 }
 
 /** The next order number of the store: one counter row, incremented atomically. */
 export async function nextOrderNumber(db: Executor): Promise<number> {
-  const row = await db
-    .insertInto('counters')
-    .values({ name: 'order_number', value: 1001 })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+  const { rows } = await incrementOrderNumber(db);
+  return Number(rows[0]!.value);
 }

@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import { KeptSetting } from '../../db/kept-setting.js';
 import type { GatewayRow } from '../../db/types.js';
@@ -8,9 +9,12 @@ export interface GatewayFilter {
 }
 
 /** The gateway row (settings as stored: secrets included), or undefined. */
-export function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
-  return db.selectFrom('gateways').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
+  return (await selectGateway(db, id)).rows[0];
 }
+
+// Every payment reads its gateway; kept compiled (see compiledQuery).
+const selectGateway = compiledQuery((db, id: string) => db.selectFrom('gateways').selectAll().where('id', '=', id));
 
 /** Gateways in creation order (by id). */
 export function listGateways(db: Executor, filter: GatewayFilter, offset: number, limit: number): Promise<GatewayRow[]> {

@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { WebhookDeliveryRow } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
@@ -7,11 +8,15 @@ export function subscribes(events: string[], kind: string): boolean {
   return events.includes('*') || events.includes(kind);
 }
 
+// Every event asks for its endpoints; kept compiled (see compiledQuery).
+const selectEnabled = compiledQuery((db) => db.selectFrom('webhooks').select(['id', 'events']).where('is_enabled', '=', 1));
+const selectEnabledOne = compiledQuery((db, webhookId: string) => db
+  .selectFrom('webhooks').select(['id', 'events']).where('is_enabled', '=', 1).where('id', '=', webhookId));
+
 /** The enabled endpoints that subscribe to `kind` (only `webhookId`, when given). */
 export async function subscribers(db: Executor, kind: string, webhookId?: string): Promise<string[]> {
-  let query = db.selectFrom('webhooks').select(['id', 'events']).where('is_enabled', '=', 1);
-  if (webhookId) query = query.where('id', '=', webhookId);
-  return (await query.execute()).filter((w) => subscribes(JSON.parse(w.events) as string[], kind)).map((w) => w.id);
+  const { rows } = webhookId ? await selectEnabledOne(db, webhookId) : await selectEnabled(db);
+  return rows.filter((w) => subscribes(JSON.parse(w.events) as string[], kind)).map((w) => w.id);
 }
 
 /**
