@@ -42,8 +42,8 @@ export async function shortSkus(db: Executor, items: OrderItemRow[]): Promise<Fi
  * were short; the caller rolls the transaction back when there are any.
  */
 export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<FieldError[]> {
-  const short: FieldError[] = [];
-  for (const item of items) {
+  const short: Array<FieldError & { sku_id: string }> = [];
+  for (const item of inLockOrder(items)) {
     const result = await takeFromStock(tx, item.sku_id, item.quantity);
     if (Number(result.numAffectedRows) > 0) {
       await noteLowStock(ctx, tx, item.sku_id, item.quantity);
@@ -52,7 +52,17 @@ export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promis
     const [sku] = (await selectStock(tx, [item.sku_id])).rows;
     if (!sku || sku.stock_policy === 'overall') short.push(outOfStock(item.sku_id, sku?.in_stock ?? 0));
   }
-  return short;
+  // Named in the order of the cart, as the buyer sees it.
+  return items.flatMap((item) => short.filter((error) => error.sku_id === item.sku_id));
+}
+
+/**
+ * The items by sku id. Every transaction that changes stock updates its skus in this order, so two of
+ * them never hold one sku's row lock each while waiting for the other's (a deadlock on PostgreSQL,
+ * where each update keeps its row locked until the transaction ends).
+ */
+function inLockOrder(items: OrderItemRow[]): OrderItemRow[] {
+  return [...items].sort((a, b) => (a.sku_id < b.sku_id ? -1 : a.sku_id > b.sku_id ? 1 : 0));
 }
 
 async function noteLowStock(ctx: Ctx, tx: Tx, skuId: string, taken: number): Promise<void> {
@@ -66,7 +76,7 @@ async function noteLowStock(ctx: Ctx, tx: Tx, skuId: string, taken: number): Pro
 
 /** Gives the items' quantities back to the stock of skus that track it (a placed order canceled). */
 export async function giveStockBack(tx: Tx, items: OrderItemRow[]): Promise<void> {
-  for (const item of items) {
+  for (const item of inLockOrder(items)) {
     await tx
       .updateTable('skus')
       .set({ in_stock: sql`coalesce(in_stock, 0) + ${item.quantity}` })
