@@ -9,13 +9,14 @@ import type { Config } from './config.js';
 import { provideCatalogueStamp } from './db/catalogue-stamp.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerResponseCache } from './http/response-cache.js';
 import type { App } from './http/types.js';
-import { Problem } from './lib/problem.js';
+import { Problem, problemBody } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
@@ -49,6 +50,9 @@ export interface BuildOptions {
 const parseBrackets = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
 const parseQuery = (text: string) => (text.includes('[') || text.includes('%5B') || text.includes('%5b') ? parseBrackets(text) : fastQuerystring.parse(text));
 
+/** How long start-up waits for the change feed before serving without in-memory caches until it works. */
+const FEED_WAIT_MS = 5_000;
+
 /** The caller's `X-Request-Id` when it is a sane token (so logs can join both sides), else a new UUID. */
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
   const sent = request.headers['x-request-id'];
@@ -63,6 +67,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: requestId,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    // A request arriving while the app closes is refused by the hook below, as a problem.
+    return503OnClosing: false,
+    // Errors raised before routing (a bad URL, an oversized header) leave as problems too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -71,6 +80,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // Once the app closes (SIGTERM), a request still arriving on a kept-alive connection is a 503
+  // problem (with Connection: close, set by Fastify) rather than Fastify's bare JSON 503. Answered
+  // here, not thrown: it is no failure to log.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    const problem = new Problem('unavailable', 'The server is shutting down; retry the request');
+    void reply.code(503).header('retry-after', '1').type('application/problem+json').send(problemBody(problem));
+  });
   // Bodies are JSON or form-encoded (DESIGN.md §2): a text/plain body is 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   // An empty body sent as JSON is no body (`POST /v1/carts` makes an empty cart), not a parse error.
@@ -78,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
+    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) done(new Problem('invalid_request', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     else parseJson(request, body as string, done);
   });
   // A write without a body is a write of `{}`: its schema then names what is missing.
@@ -85,9 +108,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
     done();
   });
+  registerInputGuards(app);
   await app.register(formbody, { parser: parseBrackets });
   await registerOpenApi(app);
-  const authorise = registerAuth(app, options.database);
+  // One change feed per process tells its in-memory caches (credentials, storefront answers) of the
+  // changes committed through other processes.
+  const feed = options.database.openChangeFeed();
+  app.addHook('onClose', async () => feed.close());
+  // Nothing is kept until the feed works; waiting a little for it at start lets the first reads be kept.
+  app.addHook('onReady', async () => {
+    await Promise.race([feed.ready(), new Promise((resolve) => setTimeout(resolve, FEED_WAIT_MS).unref())]);
+  });
+  const authorise = registerAuth(app, options.database, feed);
   if (options.config.rateLimit > 0) {
     await app.register(rateLimit, {
       global: false,
@@ -107,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db);
   if (options.config.cacheTtlMs > 0) {
-    const cache = registerResponseCache(app, options.database.openChangeFeed(), options.config.cacheTtlMs);
+    const cache = registerResponseCache(app, feed, options.config.cacheTtlMs);
     provideCatalogueStamp(options.database.db, () => cache.stamp());
   }
 

@@ -6,6 +6,7 @@ import type { Executor } from './database.js';
 
 /** The PostgreSQL channel every committed change is announced on. */
 const CHANNEL = 'storefront_changes';
+const CONNECT_TIMEOUT_MS = 5_000;
 const RECONNECT_MS = 1_000;
 
 /**
@@ -58,7 +59,9 @@ export function postgresChangeFeed(url: string, ownToken: string): ChangeFeed {
   const firstListen = new Promise<void>((resolve) => (listening = resolve));
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    // A database that takes the connection but never answers must not keep the feed (and every cache
+    // of this process) off for good: the attempt fails in seconds and is made again.
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client = next;
     next.on('notification', (message) => {
       if (message.payload !== ownToken) count += 1;

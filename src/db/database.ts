@@ -20,15 +20,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a PostgreSQL connection: to be made, or to be freed by others. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 // COUNT(*) and BIGINT columns come back from pg as strings; every integer we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Opens the database named by a `sqlite:PATH`, `sqlite::memory:` or `postgres://…` URL. */
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A database that does not answer (a host gone, a full pool that never frees) fails the request
+  // within seconds (503, http/error-handler.ts) instead of holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may one losing it while checked out between two queries (a transaction's, a database restart,
+  // pg_terminate_backend): pg-pool listens only to idle clients, and an unheard 'error' event ends
+  // the process. The client's next query fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const token = registerAnnouncer(db);
   return { db, kind: 'postgres', openChangeFeed: () => postgresChangeFeed(url, token), close: () => db.destroy() };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ApiKeyRow, CustomerTokenRow } from '../db/types.js';
 import { unixNow } from '../lib/clock.js';
@@ -9,14 +10,17 @@ import { findTokenByHash } from '../modules/customers/customers.repo.js';
 import { hashToken, sameHash } from '../modules/access/tokens.js';
 
 /**
- * Who may call a route:
+ * Who may call a route (the OpenAPI document declares the same, see openapi.ts):
  * - `public`: anyone (health, documentation);
  * - `storefront`: a channel key (with or without a customer token) or an admin key (catalogue reads,
- *   carts, checkouts, sign-up and sign-in);
+ *   sign-up);
+ * - `channel`: a channel key, with or without a customer token, and no admin key: what belongs to a
+ *   sales channel (carts, checkouts, sign-in);
  * - `customer`: a signed-in customer (its own records only: services check whose) or an admin key;
+ * - `signed-in`: a signed-in customer only (sign-out: an admin key has no token to revoke);
  * - `admin`: an admin key; a read-only key may only read.
  */
-export type Access = 'public' | 'storefront' | 'customer' | 'admin';
+export type Access = 'public' | 'storefront' | 'channel' | 'customer' | 'signed-in' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,14 +45,33 @@ type Credential = { type: 'key'; row: ApiKeyRow } | { type: 'customer'; row: Cus
 
 /**
  * Known credentials by token, kept for a few seconds so a hot path neither hashes the token nor
- * reads the database on every request. A revoked key or token stops working at once in the process
- * that revoked it, and within CACHE_TTL_MS in the others.
+ * reads the database on every request. A revoked key or token stops working at once in every process:
+ * the process that revoked it calls forget() after committing, and the others drop everything when
+ * their change feed tells of a commit made elsewhere (every revocation announces one). While the feed
+ * cannot tell, nothing is kept.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, { credential: Credential | null; expires: number }>();
+  /** Bumped by forget(), so that a lookup that read the database before it keeps nothing. */
+  private generation = 0;
+  /** The stamp the entries were made under. */
+  private keptUnder: string | null = null;
+
+  constructor(private readonly feed: ChangeFeed) {}
+
+  /** What an entry made now is valid for; null while changes made elsewhere cannot be seen. */
+  private stamp(): string | null {
+    const version = this.feed.version();
+    return version === null ? null : `${this.generation}:${version}`;
+  }
 
   async lookup(handle: DatabaseHandle, token: string): Promise<Credential | null> {
-    const cached = this.entries.get(token);
+    const stamp = this.stamp();
+    if (stamp !== this.keptUnder) {
+      this.entries.clear();
+      this.keptUnder = stamp;
+    }
+    const cached = stamp === null ? undefined : this.entries.get(token);
     if (cached && cached.expires > Date.now()) return cached.credential;
     const hash = hashToken(token);
     let credential: Credential | null = null;
@@ -59,8 +82,11 @@ export class CredentialCache {
       const row = await findApiKeyByHash(handle.db, hash);
       if (row && sameHash(row.token_hash, hash)) credential = { type: 'key', row };
     }
-    if (this.entries.size >= CACHE_MAX) this.entries.clear();
-    this.entries.set(token, { credential, expires: Date.now() + CACHE_TTL_MS });
+    // Keep it only if nothing was revoked while it was being read.
+    if (stamp !== null && stamp === this.stamp() && stamp === this.keptUnder) {
+      if (this.entries.size >= CACHE_MAX) this.entries.clear();
+      this.entries.set(token, { credential, expires: Date.now() + CACHE_TTL_MS });
+    }
     const now = unixNow();
     if (credential?.type === 'key' && (credential.row.last_used_at === null || now - credential.row.last_used_at >= TOUCH_EVERY_SECONDS)) {
       credential.row.last_used_at = now;
@@ -69,7 +95,9 @@ export class CredentialCache {
     return credential;
   }
 
+  /** Drops every credential kept: call it once a revocation has committed. */
   forget(): void {
+    this.generation += 1;
     this.entries.clear();
   }
 }
@@ -127,6 +155,12 @@ function authorise(access: Access, actor: Actor | null, method: string): void {
   if (actor.kind === 'channel' && access === 'customer') {
     throw new Problem('forbidden', 'This endpoint needs a signed-in customer (Authorization: Bearer ctk_…) or an admin key');
   }
+  if (actor.kind === 'channel' && access === 'signed-in') {
+    throw new Problem('forbidden', 'This endpoint needs a signed-in customer (Authorization: Bearer ctk_…)');
+  }
+  if (actor.kind === 'admin' && (access === 'channel' || access === 'signed-in')) {
+    throw new Problem('forbidden', "This endpoint belongs to a sales channel's storefront: send its Channel-Key, not an admin key");
+  }
   if ((actor.kind === 'channel' || actor.kind === 'customer') && access === 'admin') {
     throw new Problem('forbidden', 'A channel key may not call this endpoint');
   }
@@ -149,8 +183,12 @@ function accessOf(request: FastifyRequest): Access {
  * instead of throwing it), and the hook it returns refuses the request when the credential failed or
  * may not call the route. Call the returned hook after anything that must see every request.
  */
-export function registerAuth(app: FastifyInstance, handle: DatabaseHandle): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void {
-  const cache = new CredentialCache();
+export function registerAuth(
+  app: FastifyInstance,
+  handle: DatabaseHandle,
+  feed: ChangeFeed,
+): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void {
+  const cache = new CredentialCache(feed);
   app.decorate('credentials', cache);
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.decorateRequest('authFailure', null);

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { Problem, problemBody, type FieldError, type ProblemCode } from '../lib/problem.js';
 
 interface AjvError {
@@ -86,6 +89,7 @@ export function toProblem(error: unknown): Problem {
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) return fromValidation(e as FastifyError & { validation: AjvError[] });
   if (isConstraintRace(error)) return new Problem('conflict', 'A concurrent change conflicts with this request; retry it');
+  if (isDatabaseUnavailable(error)) return new Problem('unavailable', 'The database is unavailable; retry later');
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = codeByStatus[status] ?? 'invalid_request';
@@ -99,7 +103,9 @@ export function toProblem(error: unknown): Problem {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    // An outage answers every request 503 until the database is back: one warning line each, no stack.
+    if (isDatabaseUnavailable(error)) request.log.warn({ code: (error as { code?: unknown }).code, reason: (error as Error).message }, 'database unavailable');
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     const body = problemBody(problem);
     if (problem.status >= 500) body.request_id = request.id;
     const retryAfter = (error as { headers?: Record<string, string> }).headers?.['retry-after'];
@@ -111,4 +117,38 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const body = problemBody(new Problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
     return reply.code(404).type('application/problem+json').send(body);
   });
+}
+
+/**
+ * What Fastify's router refuses before any hook runs (its default answer is a bare JSON error):
+ * a path that is not valid percent-encoding is a 400, and a path parameter longer than the router
+ * reads is a 404, as a path parameter that fails its schema is (no record has such an id).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const problem = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new Problem('not_found', 'No such resource')
+    : error.code === 'FST_ERR_BAD_URL'
+      ? new Problem('invalid_request', 'The request path is not valid percent-encoding')
+      : toProblem(error);
+  void reply.header('x-request-id', request.id).code(problem.status).type('application/problem+json').send(problemBody(problem));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over the size limit, a
+ * malformed request, a request too slow to arrive) is answered as a problem too, and the connection
+ * closed, as Fastify's default handler does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const problem = error.code === 'HPE_HEADER_OVERFLOW'
+    ? new Problem('headers_too_large', 'The request line and headers are larger than the server accepts')
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new Problem('request_timeout', 'The request did not arrive in time')
+      : new Problem('invalid_request', 'The request is not valid HTTP');
+  const body = JSON.stringify(problemBody(problem));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/problem+json\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -4,10 +4,13 @@ import type { FastifySchema } from 'fastify';
 import type { Access } from './auth.js';
 import type { App } from './types.js';
 
+/** What each access (auth.ts) accepts, as the document's `security`: exactly what the server lets in. */
 const securityByAccess: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   storefront: [{ channelKey: [] }, { channelKey: [], customerToken: [] }, { adminKey: [] }],
+  channel: [{ channelKey: [] }, { channelKey: [], customerToken: [] }],
   customer: [{ channelKey: [], customerToken: [] }, { adminKey: [] }],
+  'signed-in': [{ channelKey: [], customerToken: [] }],
   admin: [{ adminKey: [] }],
 };
 

@@ -15,8 +15,6 @@ declare module 'fastify' {
 }
 
 const MAX_BYTES = 32 * 1024 * 1024;
-/** How long start-up waits for the change feed before serving without the cache until it works. */
-const FEED_WAIT_MS = 5_000;
 
 interface Entry {
   /** The answer's bytes, encoded once: a hit sends them as they are. */
@@ -82,15 +80,13 @@ export class ResponseCache {
   }
 }
 
-/** Serves and fills the cache for channel-key GETs of routes with `config.cache`; answers say `x-cache: hit|miss`. */
+/**
+ * Serves and fills the cache for channel-key GETs of routes with `config.cache`; answers say
+ * `x-cache: hit|miss`. The feed is the app's (buildApp opens, awaits and closes it).
+ */
 export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, ttlMs: number): ResponseCache {
   const cache = new ResponseCache(feed, ttlMs);
   app.decorateRequest('cacheSlot', null);
-  app.addHook('onClose', async () => feed.close());
-  // Nothing is kept until the feed works; waiting a little for it at start lets the first reads be kept.
-  app.addHook('onReady', async () => {
-    await Promise.race([feed.ready(), new Promise((resolve) => setTimeout(resolve, FEED_WAIT_MS).unref())]);
-  });
 
   // The hooks of the cached path are synchronous (callback style): no promise per request.
   const serve = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {

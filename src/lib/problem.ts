@@ -10,10 +10,12 @@ export const problemCatalog = {
   out_of_stock: { status: 409, title: 'Out of stock' },
   conflict: { status: 409, title: 'Conflict' },
   idempotency_conflict: { status: 409, title: 'Idempotency conflict' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'Service unavailable' },
 } as const;

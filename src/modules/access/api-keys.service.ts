@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-feed.js';
 import type { Executor } from '../../db/database.js';
 import type { ApiKeyKind, ApiKeyRow, ChannelRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
@@ -109,7 +110,8 @@ export async function listApiKeys(ctx: Ctx, page: PageRequest, url: string): Pro
 }
 
 /**
- * Revokes an admin or read-only key.
+ * Revokes an admin or read-only key, announcing the change so that other processes stop accepting it
+ * at once (the caller drops its own credential cache).
  * @throws Problem not_found; invalid_state when it is the last full admin key (the store would be locked out).
  */
 export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
@@ -123,6 +125,7 @@ export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
       throw new Problem('invalid_state', 'The last admin key cannot be revoked; create another one first');
     }
     await repo.deleteApiKey(tx, id);
+    await announceChange(tx);
   });
 }
 
@@ -152,8 +155,13 @@ export async function createChannelKey(ctx: Ctx, channelId: string): Promise<Cha
   return channelKeyView(row, token);
 }
 
+/**
+ * Revokes a channel key, announcing the change as revokeApiKey does.
+ * @throws Problem not_found when the channel has no such key.
+ */
 export async function revokeChannelKey(ctx: Ctx, channelId: string, keyId: string): Promise<void> {
   const row = await repo.findApiKey(ctx.db, keyId);
   if (!row || row.kind !== 'channel' || row.channel_id !== channelId) throw Problem.notFound('channel key', keyId);
   await repo.deleteApiKey(ctx.db, keyId);
+  await announceChange(ctx.db);
 }

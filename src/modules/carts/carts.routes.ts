@@ -4,11 +4,12 @@ import { CartEnvelope, CartWrite } from './carts.schemas.js';
 import * as service from './carts.service.js';
 
 const tags = ['Carts'];
-const storefront = { access: 'storefront' as const };
+/** Carts belong to a sales channel: a channel key (a customer token with it), never an admin key. */
+const channel = { access: 'channel' as const };
 
 export async function cartsRoutes(app: App): Promise<void> {
   app.post('/v1/carts', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Create a cart (an empty body makes an empty cart)', body: CartWrite, response: created(CartEnvelope) },
   }, async (request, reply) => {
     const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -16,12 +17,12 @@ export async function cartsRoutes(app: App): Promise<void> {
   });
 
   app.get('/v1/carts/:id', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Get a cart', params: IdParams, response: ok(CartEnvelope) },
   }, async (request) => ({ data: await service.getCart(request.ctx, request.params.id) }));
 
   app.put('/v1/carts/:id', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Update a cart: items adds, sets or (with 0) removes skus', params: IdParams, body: CartWrite, response: ok(CartEnvelope) },
   }, async (request) => ({ data: await service.updateCart(request.ctx, request.params.id, request.body ?? {}) }));
 }

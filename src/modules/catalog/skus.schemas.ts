@@ -70,8 +70,11 @@ export const listingQuery = {
     min: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'cents, inclusive' })),
     max: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'cents, inclusive' })),
   })),
+  // A product has at most 10 modifiers, so more names match nothing; bounded so a query naming
+  // hundreds is a 400, not one condition per name nested past SQLite's expression depth (a 500).
   options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }), {
-    description: 'options[color]=red: skus whose option equals one of the values',
+    maxProperties: 10,
+    description: 'options[color]=red: skus whose option equals one of the values; at most 10 names',
   })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),

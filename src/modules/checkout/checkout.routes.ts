@@ -5,32 +5,33 @@ import * as checkout from './checkout.service.js';
 import { payOrder } from './payment.service.js';
 
 const tags = ['Checkout'];
-const storefront = { access: 'storefront' as const };
+/** Checkouts belong to the sales channel of their cart: a channel key (a customer token with it), never an admin key. */
+const channel = { access: 'channel' as const };
 const response = ok(CheckoutEnvelope);
 
 export async function checkoutRoutes(app: App): Promise<void> {
   app.post('/v1/carts/:id/checkout', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Turn a cart into an order (the body may be empty)', params: IdParams, body: CheckoutWrite, response },
   }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body));
 
   app.put('/v1/checkouts/:id', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Give the checkout buyer data and addresses', params: IdParams, body: CheckoutWrite, response },
   }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body));
 
   app.get('/v1/checkouts/:id', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Get a checkout', params: IdParams, response },
   }, async (request) => checkout.getCheckout(request.ctx, request.params.id));
 
   app.post('/v1/checkouts/:id/methods', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Choose the shipping method and the payment gateway', params: IdParams, body: MethodsWrite, response },
   }, async (request) => checkout.chooseMethods(request.ctx, request.params.id, request.body));
 
   app.post('/v1/checkouts/:id/payment', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response },
   }, async (request) => payOrder(request.ctx, request.params.id, request.body));
 }

@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-feed.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { Problem } from '../../lib/problem.js';
@@ -38,6 +39,10 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   const token = generateToken('ctk');
   const expiresAt = now + TOKEN_LIFETIME_SECONDS;
   await ctx.db.transaction().execute(async (tx) => {
+    // The customer was read before the slow password check: a deactivation may have committed since
+    // (and revoked the tokens it found). Check again under a lock, so that a deactivation either is
+    // seen here or waits for this token and revokes it too.
+    if (!(await repo.lockActiveCustomer(tx, customer.id, ctx.dbKind))) throw wrongCredentials();
     await repo.clearLoginFailures(tx, key);
     await repo.insertToken(tx, {
       id: newId('tok'),
@@ -51,8 +56,13 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   return { ...(await customerView(ctx.db, customer)), token, expires_at: expiresAt };
 }
 
-/** Revokes the token the request was made with. */
+/**
+ * Revokes the token the request was made with, and announces the change so that other processes drop
+ * the token from their credential caches (the caller drops its own).
+ * @throws Problem forbidden without a customer token.
+ */
 export async function signOut(ctx: Ctx): Promise<void> {
   if (ctx.actor.kind !== 'customer') throw new Problem('forbidden', 'Only a signed-in customer has a token to revoke');
   await repo.deleteToken(ctx.db, ctx.actor.tokenId);
+  await announceChange(ctx.db);
 }

@@ -1,12 +1,20 @@
-import type { Executor } from '../../db/database.js';
+import { compiledQuery } from '../../db/compiled.js';
+import type { DatabaseKind, Executor } from '../../db/database.js';
 import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, LoginFailureRow } from '../../db/types.js';
 
-export function findCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+// Every checkout step reads its buyer; these are kept compiled (see compiledQuery).
+const selectCustomers = compiledQuery((db, ids: string[]) => db.selectFrom('customers').selectAll().where('id', 'in', ids));
+const selectCustomerByEmail = compiledQuery((db, emailKey: string) => db.selectFrom('customers').selectAll().where('email_key', '=', emailKey));
+const selectAddresses = compiledQuery((db, customerIds: string[]) => db
+  .selectFrom('customer_addresses').selectAll().where('customer_id', 'in', customerIds).orderBy('customer_id').orderBy('id'));
+const insertCustomerRow = compiledQuery((db, row: CustomerRow) => db.insertInto('customers').values(row));
+
+export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  return (await selectCustomers(db, [id])).rows[0];
 }
 
-export function findCustomerByEmail(db: Executor, emailKey: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customers').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+export async function findCustomerByEmail(db: Executor, emailKey: string): Promise<CustomerRow | undefined> {
+  return (await selectCustomerByEmail(db, emailKey)).rows[0];
 }
 
 export interface CustomerListFilter {
@@ -29,7 +37,7 @@ export async function countCustomers(db: Executor, filter: CustomerListFilter): 
 }
 
 export async function insertCustomer(db: Executor, row: CustomerRow): Promise<void> {
-  await db.insertInto('customers').values(row).execute();
+  await insertCustomerRow(db, row);
 }
 
 export async function updateCustomer(db: Executor, id: string, changes: Partial<CustomerRow>): Promise<void> {
@@ -41,9 +49,9 @@ export async function deleteCustomer(db: Executor, id: string): Promise<void> {
 }
 
 /** Addresses of several customers, oldest first. */
-export function findAddresses(db: Executor, customerIds: string[]): Promise<CustomerAddressRow[]> {
-  if (customerIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('customer_addresses').selectAll().where('customer_id', 'in', customerIds).orderBy('customer_id').orderBy('id').execute();
+export async function findAddresses(db: Executor, customerIds: string[]): Promise<CustomerAddressRow[]> {
+  if (customerIds.length === 0) return [];
+  return (await selectAddresses(db, customerIds)).rows;
 }
 
 export function findAddress(db: Executor, customerId: string, id: string): Promise<CustomerAddressRow | undefined> {
@@ -84,6 +92,22 @@ export async function deleteToken(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('customer_tokens').where('id', '=', id).execute();
 }
 
+/** Revokes every token of a customer. */
+export async function deleteTokensOfCustomer(db: Executor, customerId: string): Promise<void> {
+  await db.deleteFrom('customer_tokens').where('customer_id', '=', customerId).execute();
+}
+
+/**
+ * Whether the customer exists and is active; on PostgreSQL the row is then share-locked until the
+ * transaction ends (`FOR SHARE`), so a concurrent deactivation either waits for this transaction or is
+ * seen by it. SQLite runs one write transaction at a time anyway.
+ */
+export async function lockActiveCustomer(db: Executor, id: string, kind: DatabaseKind): Promise<boolean> {
+  let query = db.selectFrom('customers').select('id').where('id', '=', id).where('is_active', '=', 1);
+  if (kind === 'postgres') query = query.forShare();
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 /**
  * Counts one more sign-in attempt of an email that has not succeeded yet, starting a new window when
  * the last one is over, and answers the count and the window's start after it. One atomic upsert, so
@@ -109,7 +133,7 @@ export async function clearLoginFailures(db: Executor, emailKey: string): Promis
   await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
 }
 
-export function findCustomers(db: Executor, ids: string[]): Promise<CustomerRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('customers').selectAll().where('id', 'in', ids).execute();
+export async function findCustomers(db: Executor, ids: string[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return [];
+  return (await selectCustomers(db, ids)).rows;
 }

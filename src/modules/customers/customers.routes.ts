@@ -11,7 +11,11 @@ import * as customers from './customers.service.js';
 
 const tags = ['Customers'];
 const storefront = { access: 'storefront' as const };
+/** Signing in is through a sales channel: an admin key may not. */
+const channel = { access: 'channel' as const };
 const customer = { access: 'customer' as const };
+/** Only a signed-in customer has a token to revoke. */
+const signedIn = { access: 'signed-in' as const };
 
 export async function customersRoutes(app: App): Promise<void> {
   app.get('/v1/customers', {
@@ -29,12 +33,12 @@ export async function customersRoutes(app: App): Promise<void> {
   }, async (request, reply) => reply.code(201).send({ data: await customers.createCustomer(request.ctx, request.body) }));
 
   app.post('/v1/customers/token', {
-    config: storefront,
+    config: channel,
     schema: { tags, summary: 'Sign a customer in: the customer and a token for 30 days', body: TokenCreate, response: ok(CustomerTokenEnvelope) },
   }, async (request) => ({ data: await signIn(request.ctx, request.body) }));
 
   app.delete('/v1/customers/token', {
-    config: customer,
+    config: signedIn,
     schema: { tags, summary: 'Revoke the customer token the request carries', response: noContent },
   }, async (request, reply) => {
     await signOut(request.ctx);
@@ -50,7 +54,12 @@ export async function customersRoutes(app: App): Promise<void> {
   app.post('/v1/customers/:id', {
     config: customer,
     schema: { tags, summary: 'Update a customer (email required)', params: IdParams, body: CustomerUpdate, response: ok(CustomerEnvelope) },
-  }, async (request) => ({ data: await customers.updateCustomer(request.ctx, request.params.id, request.body) }));
+  }, async (request) => {
+    const data = await customers.updateCustomer(request.ctx, request.params.id, request.body);
+    // Deactivating revoked the customer's tokens; this process must not keep accepting them.
+    if (request.body.is_active === false) app.credentials.forget();
+    return { data };
+  });
 
   app.delete('/v1/customers/:id', {
     schema: { tags, summary: 'Delete a customer with its addresses', params: IdParams, response: noContent },

@@ -99,7 +99,8 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
 /**
  * Changes a customer (email required, as the spec says) and records `customer.updated`. A signed-in
  * customer changes only itself, without staff fields, and changes its password only with its
- * current one.
+ * current one. Deactivating a customer (`is_active: false`) revokes all its tokens in the same
+ * transaction: reactivating brings none back. The caller drops its credential cache afterwards.
  * @throws Problem not_found; validation_failed for a taken email, staff fields, a wrong current password.
  */
 export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdateInput): Promise<CustomerView> {
@@ -122,6 +123,7 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
     const changes: Partial<CustomerRow> = { ...columns(input), updated_at: now };
     if (passwordHash !== undefined) changes.password_hash = passwordHash;
     await repo.updateCustomer(tx, id, changes);
+    if (changes.is_active === 0) await repo.deleteTokensOfCustomer(tx, id);
     const view = await customerView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'customer.updated', view);
     return view;

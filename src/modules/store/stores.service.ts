@@ -6,7 +6,7 @@ import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { boolFlag } from '../../lib/flags.js';
 import { countryName } from '../geo/countries.js';
-import type { StoreUpdate } from './stores.schemas.js';
+import { StoreUpdate } from './stores.schemas.js';
 import * as repo from './stores.repo.js';
 
 export type StoreView = ReturnType<typeof storeView>;
@@ -100,7 +100,10 @@ export async function updateStore(ctx: Ctx, input: Static<typeof StoreUpdate>): 
   const country = input.country_code === undefined ? undefined : input.country_code === null ? null : countryName(input.country_code);
 
   const { is_tax_included, ...rest } = input;
-  const changes: Partial<StoreRow> = { ...rest, updated_at: ctx.now() };
+  // Only the schema's fields become columns: the validator lets unknown members through (an `id`, a
+  // `%` from a form body), and they must neither overwrite a column nor name one that does not exist.
+  const known = Object.entries(rest).filter(([field]) => Object.hasOwn(StoreUpdate.properties, field));
+  const changes: Partial<StoreRow> = { ...Object.fromEntries(known), updated_at: ctx.now() };
   if (is_tax_included !== undefined) changes.is_tax_included = boolFlag(is_tax_included);
   if (country !== undefined) changes.country = country;
   const current = await repo.findStore(ctx.db);

@@ -340,6 +340,65 @@ describeEachDatabase('customer sign-up and sign-in', (t) => {
     });
   });
 
+  describe('deactivated and deleted customers', () => {
+    function tokensOf(id: string) {
+      return t.db.selectFrom('customer_tokens').select('id').where('customer_id', '=', id).execute();
+    }
+
+    it('refuses the tokens of a deactivated customer at once (401) and its sign-in; reactivated, it signs in again with a new token', async () => {
+      const me = await signedIn();
+      const second = await signIn(me.email, me.password);
+      expect(second.status, second.text).toBe(200);
+      const otherToken: string = second.body.data.token;
+      // Both tokens work, so this process keeps them in its credential cache.
+      expect((await me.client.get(`/v1/customers/${me.id}`)).status).toBe(200);
+      expect((await customer(otherToken).get(`/v1/customers/${me.id}`)).status).toBe(200);
+      const cart = await me.client.post('/v1/carts', {});
+      expect(cart.status, cart.text).toBe(201);
+
+      const deactivated = await t.admin.post(`/v1/customers/${me.id}`, { email: me.email, is_active: false });
+      expect(deactivated.status, deactivated.text).toBe(200);
+      expect(deactivated.body.data.is_active).toBe(false);
+      expect(await tokensOf(me.id)).toEqual([]);
+
+      expectProblem(await me.client.get(`/v1/customers/${me.id}`), 401, 'unauthorized');
+      expectProblem(await customer(otherToken).get(`/v1/customers/${me.id}`), 401, 'unauthorized');
+      expectProblem(await me.client.post('/v1/carts', {}), 401, 'unauthorized');
+      expectProblem(await me.client.get(`/v1/carts/${cart.body.data.id}`), 401, 'unauthorized');
+      expectProblem(await signIn(me.email, me.password), 401, 'unauthorized');
+      expect(await tokensOf(me.id)).toEqual([]);
+
+      const reactivated = await t.admin.post(`/v1/customers/${me.id}`, { email: me.email, is_active: true });
+      expect(reactivated.status, reactivated.text).toBe(200);
+      // The old tokens stay revoked: the customer signs in again.
+      expectProblem(await me.client.get(`/v1/customers/${me.id}`), 401, 'unauthorized');
+      const again = await signIn(me.email, me.password);
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.data.token).not.toBe(me.token);
+      expect((await customer(again.body.data.token).get(`/v1/customers/${me.id}`)).status).toBe(200);
+      expect((await customer(again.body.data.token).post('/v1/carts', {})).status).toBe(201);
+      expect(await tokensOf(me.id)).toHaveLength(1);
+    });
+
+    it('keeps the tokens of a customer whose other fields staff change, or who is set active again', async () => {
+      const me = await signedIn();
+      const res = await t.admin.post(`/v1/customers/${me.id}`, { email: me.email, notes: 'called about an order', is_active: true });
+      expect(res.status, res.text).toBe(200);
+      expect((await me.client.get(`/v1/customers/${me.id}`)).status).toBe(200);
+      expect(await tokensOf(me.id)).toHaveLength(1);
+    });
+
+    it('refuses the token of a deleted customer at once (401)', async () => {
+      const me = await signedIn();
+      expect((await me.client.get(`/v1/customers/${me.id}`)).status).toBe(200);
+      const deleted = await t.admin.delete(`/v1/customers/${me.id}`);
+      expect(deleted.status, deleted.text).toBe(204);
+      expectProblem(await me.client.get(`/v1/customers/${me.id}`), 401, 'unauthorized');
+      expectProblem(await me.client.post('/v1/carts', {}), 401, 'unauthorized');
+      expect(await tokensOf(me.id)).toEqual([]);
+    });
+  });
+
   describe('a signed-in customer', () => {
     it('reads itself but gets 404 for another customer, its addresses and its record writes', async () => {
       const me = await signedIn();
