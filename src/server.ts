@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { ensureStore } from './bootstrap.js';
 import type { Config } from './config.js';
@@ -32,6 +33,16 @@ async function prepare(config: Config): Promise<DatabaseHandle> {
   return database;
 }
 
+/** The responses not yet sent, kept up to date as requests come and go. */
+function trackResponses(server: HttpServer): Set<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+  return open;
+}
+
 function onSignals(shutdown: (signal: string) => Promise<void>): void {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -46,11 +57,16 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
   const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, baseUrl: config.filesUrl };
   const app = await buildApp({ database, config, files });
   const worker = deliver ? startWorker(database, config, app.log) : undefined;
+  const answering = trackResponses(app.server);
   let closing = false;
   onSignals(async (signal) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The answers still under way end their connection. Node closes only the connections idle when
+    // close() is called: one kept alive after its answer would hold the process until its keep-alive
+    // timeout (72 s), and its client would send its next request on it rather than on a new (refused) one.
+    for (const response of answering) if (!response.headersSent) response.setHeader('connection', 'close');
     await app.close();
     await worker?.stop();
     storage.close();

@@ -1,0 +1,172 @@
+/**
+ * The scripts' HTTP client: Node's fetch (undici, keep-alive), every request counted in a Traffic
+ * tally by answer status or connection error, and each answer checked against what the caller
+ * expected. An answer outside it is a finding: kept (the first few in full) and counted, never
+ * thrown, so one run reports every kind of failure it met.
+ */
+
+const REQUEST_TIMEOUT_MS = 15_000;
+const KEEP_FINDINGS = 10;
+
+export interface Answer {
+  /** performance.now() when the request left and when its answer was read. */
+  startedAt: number;
+  endedAt: number;
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** The request never got an answer: refused, reset, closed, timed out. */
+export class NetworkError extends Error {
+  constructor(readonly code: string, message: string, readonly startedAt: number, readonly endedAt: number) {
+    super(message);
+  }
+}
+
+/** One request as the shutdown test sees it: when it left and came back (performance.now()), and how. */
+export interface RequestRecord {
+  /** The X-Request-Id it was sent with (the server logs it: LOG_LEVEL=info). */
+  id: string;
+  label: string;
+  startedAt: number;
+  endedAt: number;
+  status?: number;
+  /** application/problem+json `code`, or the body's start when it is not a problem. */
+  detail?: string;
+  /** The answer's content-type. */
+  type?: string;
+  error?: string;
+}
+
+export class Traffic {
+  sent = 0;
+  readonly byStatus = new Map<number, number>();
+  readonly byError = new Map<string, number>();
+  /** Answers or errors that break a rule of the run, counted. */
+  findings = 0;
+  readonly firstFindings: string[] = [];
+  /** Every request, when the run asked to keep them. */
+  readonly records: RequestRecord[] | undefined;
+
+  constructor(options: { keepRecords?: boolean } = {}) {
+    this.records = options.keepRecords ? [] : undefined;
+  }
+
+  /** Notes a broken rule (a 5xx, an unexpected answer, a failure after recovery). */
+  finding(message: string): void {
+    this.findings++;
+    if (this.firstFindings.length < KEEP_FINDINGS) this.firstFindings.push(message);
+  }
+
+  get answered(): number {
+    let n = 0;
+    for (const count of this.byStatus.values()) n += count;
+    return n;
+  }
+
+  get networkErrors(): number {
+    let n = 0;
+    for (const count of this.byError.values()) n += count;
+    return n;
+  }
+
+  count(status: number): number {
+    return this.byStatus.get(status) ?? 0;
+  }
+
+  /** Answers of 500 and above. */
+  get serverErrors(): number {
+    let n = 0;
+    for (const [status, count] of this.byStatus) if (status >= 500) n += count;
+    return n;
+  }
+
+  /** `200×812 201×160 409×33 ECONNRESET×4` */
+  summary(): string {
+    const statuses = [...this.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`);
+    const errors = [...this.byError].sort().map(([e, n]) => `${e}×${n}`);
+    return [...statuses, ...errors].join(' ') || 'none';
+  }
+
+  add(other: Traffic): void {
+    this.sent += other.sent;
+    for (const [s, n] of other.byStatus) this.byStatus.set(s, (this.byStatus.get(s) ?? 0) + n);
+    for (const [e, n] of other.byError) this.byError.set(e, (this.byError.get(e) ?? 0) + n);
+    this.findings += other.findings;
+    for (const f of other.firstFindings) if (this.firstFindings.length < KEEP_FINDINGS) this.firstFindings.push(f);
+  }
+}
+
+/** The code of a fetch failure: ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET (other side closed), TimeoutError… */
+function errorCode(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return error.name;
+    const cause = (error as { cause?: { code?: string; name?: string } }).cause;
+    if (cause?.code) return cause.code;
+    if (cause?.name) return cause.name;
+    return error.name;
+  }
+  return 'unknown';
+}
+
+export interface Endpoint {
+  base: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Sends one request; the answer (any status), or a NetworkError. `label` names it in the tally's
+ * findings and records (`payment`, `GET /v1/orders`).
+ */
+let requestCounter = 0;
+const requestTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+export async function send(traffic: Traffic, endpoint: Endpoint, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}, label = `${method} ${path.split('?')[0]}`): Promise<Answer> {
+  const startedAt = performance.now();
+  traffic.sent++;
+  const id = `${label.replace(/[^A-Za-z0-9._:-]+/g, '-').slice(0, 40)}-${requestTag}-${(requestCounter++).toString(36)}`;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(endpoint.base + path, {
+      method,
+      headers: { ...endpoint.headers, 'x-request-id': id, ...extraHeaders },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    const endedAt = performance.now();
+    const code = errorCode(error);
+    traffic.byError.set(code, (traffic.byError.get(code) ?? 0) + 1);
+    traffic.records?.push({ id, label, startedAt, endedAt, error: code });
+    throw new NetworkError(code, `${label}: ${method} ${path}: ${code}`, startedAt, endedAt);
+  }
+  const endedAt = performance.now();
+  traffic.byStatus.set(response.status, (traffic.byStatus.get(response.status) ?? 0) + 1);
+  let parsed: any;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (traffic.records) {
+    const detail = typeof parsed?.code === 'string' ? parsed.code : text.slice(0, 80);
+    traffic.records.push({ id, label, startedAt, endedAt, status: response.status, detail, type: response.headers.get('content-type') ?? undefined });
+  }
+  return { startedAt, endedAt, status: response.status, body: parsed, text, headers: response.headers };
+}
+
+/** A finding unless the answer's status is one of `expected`; whether it was. */
+export function expectStatus(traffic: Traffic, answer: Answer, label: string, expected: number[]): boolean {
+  if (expected.includes(answer.status)) return true;
+  traffic.finding(`${label} answered ${answer.status} (expected ${expected.join(' or ')}): ${answer.text.slice(0, 300)}`);
+  return false;
+}
+
+/** The problem code of an answer, if it is a problem. */
+export function problemCode(answer: Answer): string | undefined {
+  return typeof answer.body?.code === 'string' ? answer.body.code : undefined;
+}
