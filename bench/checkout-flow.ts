@@ -31,6 +31,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buyerData, cardPayment } from '../test/helpers/buyer.js';
 import { DEFAULT_DB_FILE, type Dataset } from './dataset.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -87,16 +88,27 @@ function percentiles(values: number[]): Percentiles {
   return { p50: percentile(list, 50), p90: percentile(list, 90), p99: percentile(list, 99), max: list[list.length - 1] ?? Number.NaN };
 }
 
-const ADDRESS = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address1: '1 Main Street',
-  city: 'New York',
-  postcode: '10001',
-  country_code: 'US',
-  state_code: 'NY',
-  phone: '+1 555 0100',
-} as const;
+/** A request of the flow: what a storefront sends at that step. */
+export interface FlowRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+}
+
+/** The flow's requests, step by step, as a storefront sends them (reliability/checkout-flows.ts sends them too). */
+export const flowRequests = {
+  cart: (items: Record<string, number>): FlowRequest => ({ method: 'POST', path: '/v1/carts', body: { items } }),
+  checkout: (cartId: string): FlowRequest => ({ method: 'POST', path: `/v1/carts/${cartId}/checkout`, body: {} }),
+  /** The buyer data: a guest by `email`, shipping to the test address. */
+  update: (orderId: string, email: string): FlowRequest => ({ method: 'PUT', path: `/v1/checkouts/${orderId}`, body: buyerData(email) }),
+  methods: (orderId: string, shippingRateId: string, gatewayId: string): FlowRequest => ({
+    method: 'POST',
+    path: `/v1/checkouts/${orderId}/methods`,
+    body: { shipping: { method: shippingRateId }, payment: { gateway: gatewayId } },
+  }),
+  /** A card payment, with the good test card unless told. */
+  payment: (orderId: string, card?: string): FlowRequest => ({ method: 'POST', path: `/v1/checkouts/${orderId}/payment`, body: cardPayment(card) }),
+};
 
 export interface FlowDriverOptions {
   /** `http://127.0.0.1:PORT` */
@@ -148,7 +160,7 @@ export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
   const within = (at: number) => window !== undefined && at >= window.start && at < window.end;
 
   /** One request; its answer's JSON, or a FlowFailure. Counted and timed when it ends within the window. */
-  async function call(step: Step, method: string, path: string, body: unknown, expected: number): Promise<any> {
+  async function call(step: Step, { method, path, body }: FlowRequest, expected: number): Promise<any> {
     const at = performance.now();
     let response: Response;
     let text: string;
@@ -180,25 +192,17 @@ export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
     const items: Record<string, number> = {};
     for (let j = 0; j < 3; j++) items[skus[(first + j) % skus.length]!] = 1;
 
-    const cart = await call('cart', 'POST', '/v1/carts', { items }, 201);
+    const cart = await call('cart', flowRequests.cart(items), 201);
     const cartId: string = cart.data.id;
     if (stopped) return;
-    const checkout = await call('checkout', 'POST', `/v1/carts/${cartId}/checkout`, {}, 200);
+    const checkout = await call('checkout', flowRequests.checkout(cartId), 200);
     const orderId: string = checkout.data.id;
     if (stopped) return;
-    await call('update', 'PUT', `/v1/checkouts/${orderId}`, {
-      customer: { email: `buyer-${runTag}-${buyer}-${n}@bench.example.com`, first_name: 'Ada', last_name: 'Lovelace' },
-      shipping: ADDRESS,
-    }, 200);
+    await call('update', flowRequests.update(orderId, `buyer-${runTag}-${buyer}-${n}@bench.example.com`), 200);
     if (stopped) return;
-    await call('methods', 'POST', `/v1/checkouts/${orderId}/methods`, {
-      shipping: { method: dataset.shippingRateId },
-      payment: { gateway: dataset.gatewayId },
-    }, 200);
+    await call('methods', flowRequests.methods(orderId, dataset.shippingRateId, dataset.gatewayId), 200);
     if (stopped) return;
-    const paid = await call('payment', 'POST', `/v1/checkouts/${orderId}/payment`, {
-      payment: { method: 'card', card_number: '4242424242424242' },
-    }, 200);
+    const paid = await call('payment', flowRequests.payment(orderId), 200);
     const order = paid.data;
     if (order?.status !== 'placed' || order?.financial_status !== 'paid') {
       throw new FlowFailure(`payment: order ${orderId} is ${order?.status} / ${order?.financial_status}, not placed / paid`);

@@ -8,6 +8,9 @@
  *
  * Commits are not waited for on disk (`synchronous_commit=off`), the closest to the SQLite side's
  * WAL with `synchronous=NORMAL`: a crash may lose the last commits, never corrupt the database.
+ *
+ * `startCluster` is the part the reliability scripts share (reliability/store.ts): their cluster is a
+ * throw-away one, which db-trouble stops and starts again on the same data and port.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,17 +21,34 @@ import { freePort } from './servers.js';
 
 const CLUSTER_DIR = join(DATA_DIR, 'postgres');
 const USER = 'postgres';
-const PASSWORD = 'storefront-bench';
 const START_TIMEOUT_MS = 120_000;
 
-export interface BenchPostgres {
+/** An embedded PostgreSQL cluster on 127.0.0.1 (the bench's, or reliability/store.ts's throw-away one). */
+export interface EmbeddedCluster {
+  port: number;
   /** `postgres://…/NAME` for a database of this cluster. */
   urlOf(database: string): string;
   /** Whether the database exists. */
   exists(database: string): Promise<boolean>;
   /** Drops the database if it exists, then creates it empty. */
   recreate(database: string): Promise<void>;
+  /** Whether the postmaster is running (between start and stop). */
+  running(): boolean;
+  /** Starts it (again) on the same data directory and port; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** Fast shutdown (connections cut, open transactions rolled back); resolves once the postmaster has exited. */
   stop(): Promise<void>;
+}
+
+/** The bench's cluster. */
+export type BenchPostgres = EmbeddedCluster;
+
+export interface ClusterOptions {
+  /** The data directory: initialised when it holds no cluster yet, kept on stop. */
+  dir: string;
+  password: string;
+  /** Server settings (`-c NAME=VALUE`) besides listening on 127.0.0.1. */
+  settings: string[];
 }
 
 function withTimeout<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
@@ -40,8 +60,8 @@ function withTimeout<T>(what: string, promise: Promise<T>, ms: number): Promise<
 }
 
 /** A postmaster.pid left by a run that was killed keeps postgres from starting: removed when its process is gone. */
-function clearStaleLock(): void {
-  const lock = join(CLUSTER_DIR, 'postmaster.pid');
+function clearStaleLock(dir: string): void {
+  const lock = join(dir, 'postmaster.pid');
   if (!existsSync(lock)) return;
   const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
   try {
@@ -50,48 +70,41 @@ function clearStaleLock(): void {
     rmSync(lock, { force: true });
     return;
   }
-  throw new Error(`${CLUSTER_DIR} is in use by a running postgres (pid ${pid}); is another benchmark running?`);
+  throw new Error(`${dir} is in use by a running postgres (pid ${pid}); is another run using it?`);
 }
 
-/** Starts the cluster (initialising it on first use) and returns once it accepts connections. */
-export async function startPostgres(log: (text: string) => void): Promise<BenchPostgres> {
-  mkdirSync(DATA_DIR, { recursive: true });
+/**
+ * A cluster in `options.dir` on a free 127.0.0.1 port, initialised on first use and started; it can
+ * be stopped and started again on the same data and port.
+ */
+export async function startCluster(options: ClusterOptions, log: (text: string) => void): Promise<EmbeddedCluster> {
+  const { dir, password } = options;
   const port = await freePort();
   const errors: string[] = [];
   const server = new EmbeddedPostgres({
-    databaseDir: CLUSTER_DIR,
+    databaseDir: dir,
     user: USER,
-    password: PASSWORD,
+    password,
     port,
+    // Kept on stop(): the cluster is started again on the same data.
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'synchronous_commit=off',
-      '-c', 'max_connections=300',
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...options.settings.flatMap((setting) => ['-c', setting])],
     onLog: () => {},
     onError: (error) => {
       errors.push(error instanceof Error ? error.message : String(error));
     },
   });
-  if (!existsSync(join(CLUSTER_DIR, 'PG_VERSION'))) {
-    log(`initialising a PostgreSQL cluster in ${CLUSTER_DIR}`);
-    rmSync(CLUSTER_DIR, { recursive: true, force: true });
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    log(`initialising a PostgreSQL cluster in ${dir}`);
+    rmSync(dir, { recursive: true, force: true });
     await withTimeout('initdb', server.initialise(), START_TIMEOUT_MS);
   }
-  clearStaleLock();
-  try {
-    await withTimeout('starting PostgreSQL', server.start(), START_TIMEOUT_MS);
-  } catch (error) {
-    await server.stop().catch(() => {});
-    throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : 'it exited'} ${errors.join(' ')}`.trim());
-  }
-  log(`PostgreSQL on 127.0.0.1:${port} (cluster ${CLUSTER_DIR})`);
 
+  let up = false;
   const admin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
     await client.connect();
     try {
       return await run(client);
@@ -99,18 +112,40 @@ export async function startPostgres(log: (text: string) => void): Promise<BenchP
       await client.end();
     }
   };
-  let stopped = false;
-  return {
-    urlOf: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+  const cluster: EmbeddedCluster = {
+    port,
+    urlOf: (database) => `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
     exists: (database) => admin(async (client) => (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1),
     recreate: (database) => admin(async (client) => {
       await client.query(`drop database if exists ${client.escapeIdentifier(database)} with (force)`);
       await client.query(`create database ${client.escapeIdentifier(database)}`);
     }),
+    running: () => up,
+    async start() {
+      if (up) return;
+      clearStaleLock(dir);
+      try {
+        await withTimeout('starting PostgreSQL', server.start(), START_TIMEOUT_MS);
+        up = true;
+      } catch (error) {
+        await server.stop().catch(() => {});
+        throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : 'it exited'} ${errors.join(' ')}`.trim());
+      }
+    },
     async stop() {
-      if (stopped) return;
-      stopped = true;
+      if (!up) return;
       await withTimeout('stopping PostgreSQL', server.stop(), START_TIMEOUT_MS);
+      up = false;
     },
   };
+  await cluster.start();
+  return cluster;
+}
+
+/** Starts the bench's cluster (initialising it on first use) and returns once it accepts connections. */
+export async function startPostgres(log: (text: string) => void): Promise<BenchPostgres> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const cluster = await startCluster({ dir: CLUSTER_DIR, password: 'storefront-bench', settings: ['synchronous_commit=off', 'max_connections=300'] }, log);
+  log(`PostgreSQL on 127.0.0.1:${cluster.port} (cluster ${CLUSTER_DIR})`);
+  return cluster;
 }

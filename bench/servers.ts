@@ -8,7 +8,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { BENCH_DIR } from './dataset.js';
 
@@ -21,31 +21,41 @@ const children: ChildProcess[] = [];
 /** Stopped after the children (a database the servers use goes last). */
 const cleanups: Array<() => Promise<void>> = [];
 
-export function freePort(): Promise<number> {
+/** Listens on a free 127.0.0.1 port (an HTTP server too); resolves with the port. */
+export function listenOnLoopback(server: Server): Promise<number> {
   return new Promise((resolvePort, reject) => {
-    const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
+      resolvePort(typeof address === 'object' && address ? address.port : 0);
     });
   });
 }
 
-/** Spawns `node ARGS` from the project root; its output goes to stderr, each line tagged `[label]`. */
-export function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listenOnLoopback(server);
+  await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+  return port;
+}
+
+/**
+ * Spawns `node ARGS` from the project root; its output goes to `output`, by default to stderr with
+ * each line tagged `[label]`.
+ */
+export function start(label: string, args: string[], env: Record<string, string>, output?: (chunk: Buffer) => void): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  const forward = (chunk: Buffer) => {
+  const forward = output ?? ((chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim() !== '') process.stderr.write(`[${label}] ${line}\n`);
-  };
+  });
   child.stdout!.on('data', forward);
   child.stderr!.on('data', forward);
   return child;
 }
 
-function exited(child: ChildProcess): boolean {
+/** Whether the process has exited (or was killed). */
+export function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 

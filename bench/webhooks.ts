@@ -4,8 +4,8 @@
  * 1. Writes a fresh SQLite file, bench/.data/webhooks.db: migrations, the store, one endpoint
  *    (`["*"]`) pointing at a local receiver, then N events (`product.created`) through recordEvent
  *    in one transaction, so each is queued for delivery exactly as a write of the API queues it.
- * 2. Starts a receiver on a free 127.0.0.1 port answering 204 to every POST (it reads the body and
- *    counts webhook-id values), then one worker: `node --import tsx src/cli.ts worker`.
+ * 2. Starts a receiver on a free 127.0.0.1 port answering 204 to every POST (bench/webhook-receiver.ts:
+ *    it counts webhook-id values), then one worker: `node --import tsx src/cli.ts worker`.
  * 3. Measures from the first delivery the receiver gets to the moment no event is pending any more
  *    (pending_webhooks summed, polled every 20 ms on a second connection): delivered and settled.
  *    The worker's start (tsx, migrations) is outside the figure and printed beside it.
@@ -15,7 +15,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { ensureStore } from '../src/bootstrap.js';
 import { openDatabase } from '../src/db/database.js';
@@ -25,6 +24,7 @@ import { newId } from '../src/lib/ids.js';
 import { recordEvent } from '../src/modules/events/record-event.js';
 import { createWebhook } from '../src/modules/webhooks/webhooks.service.js';
 import { DATA_DIR } from './dataset.js';
+import { startReceiver } from './webhook-receiver.js';
 
 export const WEBHOOKS_DB_FILE = join(DATA_DIR, 'webhooks.db');
 const DELIVERY_TIMEOUT_MS = 120_000;
@@ -46,23 +46,8 @@ export async function runWebhookBench(options: {
   stopWorker: (child: ChildProcess) => Promise<void>;
   log: (text: string) => void;
 }): Promise<WebhookBenchResult> {
-  const counts = new Map<string, number>();
-  let firstAt = 0;
-  const receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      firstAt ||= performance.now();
-      const id = String(request.headers['webhook-id']);
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    receiver.once('error', reject);
-    receiver.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = receiver.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const receiver = await startReceiver({ verify: false });
+  const { counts } = receiver;
 
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(WEBHOOKS_DB_FILE + suffix, { force: true });
   const database = openDatabase(`sqlite:${WEBHOOKS_DB_FILE}`);
@@ -72,7 +57,7 @@ export async function runWebhookBench(options: {
     await migrateToLatest(database.db);
     await ensureStore(database.db);
     const ctx = { db: database.db, dbKind: database.kind, actor: { kind: 'system' as const }, now: unixNow, log: console };
-    await createWebhook(ctx, { url: `http://127.0.0.1:${port}/hooks`, events: ['*'] }, true);
+    await createWebhook(ctx, { url: receiver.url, events: ['*'] }, true);
     const ids = new Set(
       await database.db.transaction().execute(async (tx) => {
         const made: string[] = [];
@@ -109,12 +94,12 @@ export async function runWebhookBench(options: {
     if (strangers.length > 0 || repeated > 0 || attempts.length !== ids.size || attempts.some((a) => a.succeeded !== 1)) {
       throw new Error(`webhooks: ${strangers.length} unknown ids, ${repeated} delivered more than once, ${attempts.length} attempts for ${ids.size} deliveries`);
     }
+    const firstAt = receiver.firstAt();
     const seconds = (settledAt - firstAt) / 1000;
     return { events: ids.size, seconds, eventsPerSecond: ids.size / seconds, startSeconds: (firstAt - spawned) / 1000 };
   } finally {
     if (worker) await options.stopWorker(worker);
     await database.close();
-    receiver.closeAllConnections();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
   }
 }

@@ -1,32 +1,39 @@
 /**
- * Buyers on the checkout flow of bench/checkout-flow.ts, made to survive a server that dies under
- * them: each flow is a small state machine (cart → checkout → update → methods → [a declined
- * payment] → payment) that stops at the step whose request got no answer and resumes from it later,
- * as a storefront retrying after a restart would.
+ * The checkout flow of every reliability script: the requests of bench/checkout-flow.ts (`flowRequests`),
+ * made to survive a server or a database that goes away under them. Each flow is a small state
+ * machine (cart → checkout → address → methods → [a declined payment] → payment) that stops at the
+ * step whose request got no answer (or a 503) and can resume from it later, as a storefront retrying
+ * after a restart would.
  *
- * Unlike the benchmark's buyers, these run into every expected failure: some carts hold a scarce
- * sku (409 out_of_stock when creating the cart, before the charge, or at placement after it, when
- * the payment is given back), some pay with a declined card first (402, then a good one), some pay
- * through a gateway that only authorizes. The cart and the payments carry an Idempotency-Key, so a
- * retry after a lost answer replays it rather than running it twice.
+ * Unlike the benchmark's buyers, these run into every expected failure: some carts hold a scarce sku
+ * (409 out_of_stock when creating the cart, or at the payment: before the charge, or at placement
+ * after it, when the payment is given back), some pay with a declined card first (402, then a good
+ * one), some pay through a gateway that only authorizes. With `idempotencyKeys`, the cart and the
+ * payments carry an Idempotency-Key, so a retry after a lost answer replays it rather than running it
+ * twice.
+ *
+ * The buyers of the crash, shutdown and soak runs (`startBuyers`) stop at the first request without
+ * an answer; the users of reliability/storefront-load.ts run a flow as one of their actions.
  */
-import { expectStatus, NetworkError, problemCode, send, type Answer, type Endpoint, type Traffic } from './client.js';
-import type { Store } from './harness.js';
+import { flowRequests, type FlowRequest } from '../bench/checkout-flow.js';
+import { CARDS } from '../test/helpers/buyer.js';
+import { expectStatus, NetworkError, problemCode, send, throwIfUnavailable, type Endpoint, type Traffic } from './client.js';
+import type { Store } from './store.js';
 
-export type StepName = 'cart' | 'checkout' | 'update' | 'methods' | 'decline' | 'payment';
+export type StepName = 'cart' | 'checkout' | 'address' | 'methods' | 'decline' | 'payment';
 
-const ADDRESS_FOR_FLOWS = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address1: '1 Main Street',
-  city: 'New York',
-  postcode: '10001',
-  country_code: 'US',
-  state_code: 'NY',
-  phone: '+1 555 0100',
-} as const;
-
-const CARDS = { good: '4242424242424242', declined: '4000000000000002' } as const;
+/**
+ * What each step answers when it succeeds, whether it may refuse out_of_stock (the server checks the
+ * stock when a cart is made and when an order is paid), and whether it carries an Idempotency-Key.
+ */
+const STEPS: Record<StepName, { status: number; outOfStock: boolean; keyed: boolean }> = {
+  cart: { status: 201, outOfStock: true, keyed: true },
+  checkout: { status: 200, outOfStock: false, keyed: false },
+  address: { status: 200, outOfStock: false, keyed: false },
+  methods: { status: 200, outOfStock: false, keyed: false },
+  decline: { status: 402, outOfStock: true, keyed: true },
+  payment: { status: 200, outOfStock: true, keyed: true },
+};
 
 export interface Flow {
   tag: string;
@@ -35,6 +42,8 @@ export interface Flow {
   /** Financial status the placed order must have: paid (charge) or authorized (authorize only). */
   expectedFinancial: 'paid' | 'authorized';
   declineFirst: boolean;
+  /** Whether the cart and the payments carry an Idempotency-Key. */
+  idempotencyKeys: boolean;
   next: StepName | 'done';
   cartId?: string;
   orderId?: string;
@@ -57,136 +66,124 @@ export interface FlowMix {
   declineShare: number;
   /** Share of flows paying through the authorizing gateway. */
   authorizeShare: number;
+  /** The cart's items; by default a scarce sku (`scarceShare` of the carts) and plentiful ones, three lines. */
+  items?: (random: () => number) => Record<string, number>;
+  /** Whether the cart and the payments carry an Idempotency-Key (for flows resumed after a lost answer). */
+  idempotencyKeys: boolean;
 }
 
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+/**
+ * The buyers of the crash, shutdown and soak runs: `scarceShare` of the carts hold a scarce sku, 10 %
+ * pay with a declined card first, 25 % through the authorizing gateway; flows are resumed after a
+ * lost answer, so they carry idempotency keys.
+ */
+export function resumableMix(store: Store, authorizeGatewayId: string, scarceShare: number): FlowMix {
+  return { chargeGatewayId: store.dataset.gatewayId, authorizeGatewayId, scarceShare, declineShare: 0.1, authorizeShare: 0.25, idempotencyKeys: true };
+}
 
-export function newFlow(store: Store, mix: FlowMix, tag: string): Flow {
-  const items: Record<string, number> = {};
-  const scarce = store.scarceSkuIds.length > 0 && Math.random() < mix.scarceShare;
-  if (scarce) items[pick(store.scarceSkuIds)] = 1 + Math.floor(Math.random() * 2);
-  while (Object.keys(items).length < 3) {
-    const sku = pick(store.plentySkuIds);
-    if (!(sku in items)) items[sku] = 1 + Math.floor(Math.random() * 2);
+const pick = <T>(list: T[], random: () => number): T => list[Math.floor(random() * list.length)]!;
+
+export function newFlow(store: Store, mix: FlowMix, tag: string, random: () => number = Math.random): Flow {
+  let items = mix.items?.(random);
+  if (!items) {
+    items = {};
+    const scarce = store.scarceSkuIds.length > 0 && random() < mix.scarceShare;
+    if (scarce) items[pick(store.scarceSkuIds, random)] = 1 + Math.floor(random() * 2);
+    while (Object.keys(items).length < 3) {
+      const sku = pick(store.plentySkuIds, random);
+      if (!(sku in items)) items[sku] = 1 + Math.floor(random() * 2);
+    }
   }
-  const authorize = mix.authorizeGatewayId !== undefined && Math.random() < mix.authorizeShare;
+  const authorize = mix.authorizeGatewayId !== undefined && random() < mix.authorizeShare;
   return {
     tag,
     items,
     gatewayId: authorize ? mix.authorizeGatewayId! : mix.chargeGatewayId,
     expectedFinancial: authorize ? 'authorized' : 'paid',
-    declineFirst: Math.random() < mix.declineShare,
+    declineFirst: mix.declineShare > 0 && random() < mix.declineShare,
+    idempotencyKeys: mix.idempotencyKeys,
     next: 'cart',
     interrupted: 0,
   };
 }
 
-/** A 503 (a server shutting down) stops the flow like a refused connection: the step is to be retried. */
-export class ServiceUnavailable extends NetworkError {}
+/** The buyer's email: staff search orders by it (reliability/mixed-load.ts). */
+export const buyerEmail = (flow: Flow) => `${flow.tag}@reliability.example.com`;
 
-function unavailable(answer: Answer, label: string): void {
-  if (answer.status === 503) throw new ServiceUnavailable('503', `${label}: 503 ${answer.text.slice(0, 100)}`, answer.startedAt, answer.endedAt);
+function requestOf(store: Store, flow: Flow, step: StepName): FlowRequest {
+  switch (step) {
+    case 'cart': return flowRequests.cart(flow.items);
+    case 'checkout': return flowRequests.checkout(flow.cartId!);
+    case 'address': return flowRequests.update(flow.orderId!, buyerEmail(flow));
+    case 'methods': return flowRequests.methods(flow.orderId!, store.dataset.shippingRateId, flow.gatewayId);
+    case 'decline': return flowRequests.payment(flow.orderId!, CARDS.declined);
+    case 'payment': return flowRequests.payment(flow.orderId!, CARDS.good);
+  }
+}
+
+function end(flow: Flow, outcome: NonNullable<Flow['outcome']>): void {
+  flow.outcome = outcome;
+  flow.next = 'done';
 }
 
 /**
  * Runs the flow's next step and moves it on (or ends it). A request without an answer (or a 503)
- * throws a NetworkError and leaves the flow at that step, to be resumed. `recovering`: the step may
- * be a retry of one whose answer was lost, so a payment refused because the order is already placed
- * is that payment's own success.
+ * throws a NetworkError and leaves the flow at that step, to be resumed. An answer the step does not
+ * expect is a finding and ends the flow `failed`. `recovering`: the step may be a retry of one whose
+ * answer was lost, so a payment refused because the order is already placed is that payment's own
+ * success.
  */
 export async function runStep(traffic: Traffic, endpoint: Endpoint, store: Store, flow: Flow, recovering = false): Promise<void> {
   const step = flow.next;
   if (step === 'done') return;
   const label = `${step} (${flow.tag})`;
-  const fail = () => {
-    flow.outcome = 'failed';
-    flow.next = 'done';
-  };
-  const outOfStock = () => {
-    flow.outcome = 'out_of_stock';
+  const expected = STEPS[step];
+  const { method, path, body } = requestOf(store, flow, step);
+  const key: Record<string, string> = flow.idempotencyKeys && expected.keyed ? { 'idempotency-key': `${flow.tag}-${step}` } : {};
+  const answer = await send(traffic, endpoint, method, path, body, key, `flow/${step}`);
+  throwIfUnavailable(answer, label);
+  if (recovering && answer.headers.get('idempotent-replayed') === 'true') flow.answerLost = true;
+  if (expected.outOfStock && answer.status === 409 && problemCode(answer) === 'out_of_stock') {
     flow.outOfStockAt = step;
-    flow.next = 'done';
-  };
-  const key = (name: string) => ({ 'idempotency-key': `${flow.tag}-${name}` });
+    return end(flow, 'out_of_stock');
+  }
+  if (step === 'payment' && recovering && answer.status === 409 && problemCode(answer) === 'invalid_state') {
+    // The payment ran before the kill and its answer was lost: the order must be placed.
+    const order = await send(traffic, endpoint, 'GET', `/v1/checkouts/${flow.orderId}`, undefined, {}, 'checkout read');
+    if (order.status === 200 && order.body.data.status === 'placed') {
+      flow.answerLost = true;
+      return end(flow, 'placed');
+    }
+    traffic.unexpected(answer, `${label}: the retried payment answered ${answer.text.slice(0, 200)}, but the order is ${order.body?.data?.status ?? order.status}`);
+    return end(flow, 'failed');
+  }
+  if (!expectStatus(traffic, answer, label, [expected.status])) return end(flow, 'failed');
 
   switch (step) {
-    case 'cart': {
-      const answer = await send(traffic, endpoint, 'POST', '/v1/carts', { items: flow.items }, key('cart'), 'cart');
-      unavailable(answer, label);
-      if (recovering && answer.headers.get('idempotent-replayed') === 'true') flow.answerLost = true;
-      if (answer.status === 409 && problemCode(answer) === 'out_of_stock') return outOfStock();
-      if (!expectStatus(traffic, answer, label, [201])) return fail();
+    case 'cart':
       flow.cartId = answer.body.data.id;
       flow.next = 'checkout';
       return;
-    }
-    case 'checkout': {
-      const answer = await send(traffic, endpoint, 'POST', `/v1/carts/${flow.cartId}/checkout`, {}, {}, 'checkout');
-      unavailable(answer, label);
-      if (!expectStatus(traffic, answer, label, [200])) return fail();
+    case 'checkout':
       flow.orderId = answer.body.data.id;
-      flow.next = 'update';
+      flow.next = 'address';
       return;
-    }
-    case 'update': {
-      const answer = await send(traffic, endpoint, 'PUT', `/v1/checkouts/${flow.orderId}`, {
-        customer: { email: `${flow.tag}@reliability.example.com`, first_name: 'Ada', last_name: 'Lovelace' },
-        shipping: ADDRESS_FOR_FLOWS,
-      }, {}, 'update');
-      unavailable(answer, label);
-      if (!expectStatus(traffic, answer, label, [200])) return fail();
+    case 'address':
       flow.next = 'methods';
       return;
-    }
-    case 'methods': {
-      const answer = await send(traffic, endpoint, 'POST', `/v1/checkouts/${flow.orderId}/methods`, {
-        shipping: { method: store.dataset.shippingRateId },
-        payment: { gateway: flow.gatewayId },
-      }, {}, 'methods');
-      unavailable(answer, label);
-      if (!expectStatus(traffic, answer, label, [200])) return fail();
+    case 'methods':
       flow.next = flow.declineFirst ? 'decline' : 'payment';
       return;
-    }
-    case 'decline': {
-      const answer = await send(traffic, endpoint, 'POST', `/v1/checkouts/${flow.orderId}/payment`, {
-        payment: { method: 'card', card_number: CARDS.declined },
-      }, key('decline'), 'decline');
-      unavailable(answer, label);
-      if (recovering && answer.headers.get('idempotent-replayed') === 'true') flow.answerLost = true;
-      if (answer.status === 409 && problemCode(answer) === 'out_of_stock') return outOfStock();
-      if (!expectStatus(traffic, answer, label, [402])) return fail();
+    case 'decline':
       flow.next = 'payment';
       return;
-    }
     case 'payment': {
-      const answer = await send(traffic, endpoint, 'POST', `/v1/checkouts/${flow.orderId}/payment`, {
-        payment: { method: 'card', card_number: CARDS.good },
-      }, key('payment'), 'payment');
-      unavailable(answer, label);
-      if (recovering && answer.headers.get('idempotent-replayed') === 'true') flow.answerLost = true;
-      if (answer.status === 409 && problemCode(answer) === 'out_of_stock') return outOfStock();
-      if (recovering && answer.status === 409 && problemCode(answer) === 'invalid_state') {
-        // The payment ran before the kill and its answer was lost: the order must be placed.
-        const order = await send(traffic, endpoint, 'GET', `/v1/checkouts/${flow.orderId}`, undefined, {}, 'checkout read');
-        if (order.status === 200 && order.body.data.status === 'placed') {
-          flow.outcome = 'placed';
-          flow.answerLost = true;
-          flow.next = 'done';
-          return;
-        }
-        traffic.finding(`${label}: the retried payment answered ${answer.text.slice(0, 200)}, but the order is ${order.body?.data?.status ?? order.status}`);
-        return fail();
-      }
-      if (!expectStatus(traffic, answer, label, [200])) return fail();
       const placed = answer.body.data;
       if (placed?.status !== 'placed' || placed?.financial_status !== flow.expectedFinancial) {
-        traffic.finding(`${label}: the payment answered 200 but the order is ${placed?.status} / ${placed?.financial_status}, not placed / ${flow.expectedFinancial}`);
-        return fail();
+        traffic.unexpected(answer, `${label}: the payment answered 200 but the order is ${placed?.status} / ${placed?.financial_status}, not placed / ${flow.expectedFinancial}`);
+        return end(flow, 'failed');
       }
-      flow.outcome = 'placed';
-      flow.next = 'done';
-      return;
+      return end(flow, 'placed');
     }
   }
 }
@@ -265,8 +262,7 @@ export async function resumeFlows(traffic: Traffic, endpoint: Endpoint, store: S
         } catch (error) {
           if (!(error instanceof NetworkError)) throw error;
           traffic.finding(`resuming ${flow.tag} at ${flow.next}: ${error.message}`);
-          flow.outcome = 'failed';
-          flow.next = 'done';
+          end(flow, 'failed');
         }
       }
     }

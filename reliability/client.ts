@@ -1,12 +1,30 @@
 /**
  * The scripts' HTTP client: Node's fetch (undici, keep-alive), every request counted in a Traffic
- * tally by answer status or connection error, and each answer checked against what the caller
- * expected. An answer outside it is a finding: kept (the first few in full) and counted, never
- * thrown, so one run reports every kind of failure it met.
+ * tally by answer status or connection error (and, when the run asks, recorded one by one), and each
+ * answer checked against what the caller expected. An answer outside it is a finding: kept (the first
+ * few in full), counted and marked on its record, never thrown, so one run reports every kind of
+ * failure it met.
  */
+import type { Dataset } from '../bench/dataset.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const KEEP_FINDINGS = 10;
+
+export interface Endpoint {
+  base: string;
+  headers: Record<string, string>;
+  /** The client timeout of every request (15 s unless told): no answer within it is a hang. */
+  timeoutMs?: number;
+}
+
+/** The storefront's view of a server (the channel key) and the staff's (the admin key). */
+export function endpointsOf(base: string, dataset: Pick<Dataset, 'channelKey' | 'adminKey'>, timeoutMs?: number): { storefront: Endpoint; admin: Endpoint } {
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  return {
+    storefront: { base, headers: { 'channel-key': dataset.channelKey, ...json }, timeoutMs },
+    admin: { base, headers: { authorization: `Bearer ${dataset.adminKey}`, ...json }, timeoutMs },
+  };
+}
 
 export interface Answer {
   /** performance.now() when the request left and when its answer was read. */
@@ -16,6 +34,8 @@ export interface Answer {
   body: any;
   text: string;
   headers: Headers;
+  /** Its record, when the traffic keeps them. */
+  record?: RequestRecord;
 }
 
 /** The request never got an answer: refused, reset, closed, timed out. */
@@ -23,21 +43,47 @@ export class NetworkError extends Error {
   constructor(readonly code: string, message: string, readonly startedAt: number, readonly endedAt: number) {
     super(message);
   }
+
+  /** No answer within the client timeout (a hang), rather than a connection that failed. */
+  get timedOut(): boolean {
+    return this.code === 'TimeoutError' || this.code === 'AbortError';
+  }
 }
 
-/** One request as the shutdown test sees it: when it left and came back (performance.now()), and how. */
+/** A 503 (a server shutting down, a database away): a step to retry, like a refused connection. */
+export class ServiceUnavailable extends NetworkError {}
+
+/** Throws ServiceUnavailable for a 503. */
+export function throwIfUnavailable(answer: Answer, label: string): void {
+  if (answer.status === 503) throw new ServiceUnavailable('503', `${label}: 503 ${answer.text.slice(0, 100)}`, answer.startedAt, answer.endedAt);
+}
+
+/** One request and what became of it; times are performance.now() milliseconds. */
 export interface RequestRecord {
-  /** The X-Request-Id it was sent with (the server logs it: LOG_LEVEL=info). */
+  /** The X-Request-Id it was sent with (the server logs it at LOG_LEVEL=info). */
   id: string;
   label: string;
+  method: string;
+  path: string;
+  base: string;
   startedAt: number;
   endedAt: number;
+  /** The HTTP status; undefined when no answer came (see `failure`). */
   status?: number;
+  /** The problem's `code` of an answer of 400 or above. */
+  code?: string;
   /** application/problem+json `code`, or the body's start when it is not a problem. */
   detail?: string;
   /** The answer's content-type. */
   type?: string;
+  /** Why no answer came: ECONNREFUSED, ECONNRESET, TimeoutError… */
   error?: string;
+  /** `timeout`: no answer within the client timeout (a hang); `network`: the connection failed. */
+  failure?: 'timeout' | 'network';
+  /** Whether the answer is one its request expects: not when none came, nor a 5xx, nor an answer found unexpected. */
+  expected: boolean;
+  /** Why it was not expected: the finding, the error, or the start of the body. */
+  sample?: string;
 }
 
 export class Traffic {
@@ -58,6 +104,15 @@ export class Traffic {
   finding(message: string): void {
     this.findings++;
     if (this.firstFindings.length < KEEP_FINDINGS) this.firstFindings.push(message);
+  }
+
+  /** Notes an answer that breaks a rule: a finding, and its record marked unexpected. */
+  unexpected(answer: Answer, message: string): void {
+    this.finding(message);
+    if (answer.record) {
+      answer.record.expected = false;
+      answer.record.sample = message;
+    }
   }
 
   get answered(): number {
@@ -111,22 +166,24 @@ function errorCode(error: unknown): string {
   return 'unknown';
 }
 
-export interface Endpoint {
-  base: string;
-  headers: Record<string, string>;
+/** A fetch failure in full, for the report: `TypeError: fetch failed (connect ECONNREFUSED …)`. */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return `${error.name}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`;
 }
 
-/**
- * Sends one request; the answer (any status), or a NetworkError. `label` names it in the tally's
- * findings and records (`payment`, `GET /v1/orders`).
- */
 let requestCounter = 0;
 const requestTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 
+/**
+ * Sends one request; the answer (any status), or a NetworkError. `label` names it in the tally's
+ * findings and records (`flow/payment`, `GET /v1/orders`).
+ */
 export async function send(traffic: Traffic, endpoint: Endpoint, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}, label = `${method} ${path.split('?')[0]}`): Promise<Answer> {
   const startedAt = performance.now();
   traffic.sent++;
   const id = `${label.replace(/[^A-Za-z0-9._:-]+/g, '-').slice(0, 40)}-${requestTag}-${(requestCounter++).toString(36)}`;
+  const record: RequestRecord | undefined = traffic.records ? { id, label, method, path, base: endpoint.base, startedAt, endedAt: startedAt, expected: false } : undefined;
   let response: Response;
   let text: string;
   try {
@@ -134,15 +191,22 @@ export async function send(traffic: Traffic, endpoint: Endpoint, method: string,
       method,
       headers: { ...endpoint.headers, 'x-request-id': id, ...extraHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(endpoint.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
     text = await response.text();
   } catch (error) {
     const endedAt = performance.now();
     const code = errorCode(error);
     traffic.byError.set(code, (traffic.byError.get(code) ?? 0) + 1);
-    traffic.records?.push({ id, label, startedAt, endedAt, error: code });
-    throw new NetworkError(code, `${label}: ${method} ${path}: ${code}`, startedAt, endedAt);
+    const failure = new NetworkError(code, `${label}: ${method} ${path}: ${code}`, startedAt, endedAt);
+    if (record) {
+      record.endedAt = endedAt;
+      record.error = code;
+      record.failure = failure.timedOut ? 'timeout' : 'network';
+      record.sample = errorText(error).slice(0, 300);
+      traffic.records!.push(record);
+    }
+    throw failure;
   }
   const endedAt = performance.now();
   traffic.byStatus.set(response.status, (traffic.byStatus.get(response.status) ?? 0) + 1);
@@ -152,17 +216,25 @@ export async function send(traffic: Traffic, endpoint: Endpoint, method: string,
   } catch {
     parsed = undefined;
   }
-  if (traffic.records) {
-    const detail = typeof parsed?.code === 'string' ? parsed.code : text.slice(0, 80);
-    traffic.records.push({ id, label, startedAt, endedAt, status: response.status, detail, type: response.headers.get('content-type') ?? undefined });
+  if (record) {
+    const code: string | undefined = typeof parsed?.code === 'string' ? parsed.code : undefined;
+    record.endedAt = endedAt;
+    record.status = response.status;
+    if (response.status >= 400) record.code = code;
+    record.detail = code ?? text.slice(0, 80);
+    record.type = response.headers.get('content-type') ?? undefined;
+    // A 5xx is never what a request expects; any other answer is, until a finding says otherwise.
+    record.expected = response.status < 500;
+    if (!record.expected) record.sample = text.slice(0, 300);
+    traffic.records!.push(record);
   }
-  return { startedAt, endedAt, status: response.status, body: parsed, text, headers: response.headers };
+  return { startedAt, endedAt, status: response.status, body: parsed, text, headers: response.headers, record };
 }
 
 /** A finding unless the answer's status is one of `expected`; whether it was. */
 export function expectStatus(traffic: Traffic, answer: Answer, label: string, expected: number[]): boolean {
   if (expected.includes(answer.status)) return true;
-  traffic.finding(`${label} answered ${answer.status} (expected ${expected.join(' or ')}): ${answer.text.slice(0, 300)}`);
+  traffic.unexpected(answer, `${label} answered ${answer.status} (expected ${expected.join(' or ')}): ${answer.text.slice(0, 300)}`);
   return false;
 }
 

@@ -21,13 +21,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { DatabaseKind } from '../src/db/database.js';
-import { outcomes, resumeFlows, startBuyers, type Flow, type FlowMix } from './checkout-flows.js';
-import { Traffic, type Endpoint } from './client.js';
+import { outcomes, resumableMix, resumeFlows, startBuyers, type Flow } from './checkout-flows.js';
+import { endpointsOf, Traffic } from './client.js';
+import { databaseKinds, exitOf, log, positiveInteger, runMain, sleep, startServer, terminate } from './harness.js';
 import {
-  addAuthorizingGateway, adminHeaders, choosePort, databaseKinds, exitOf, log, positiveInteger, prepareStore, restockScarce, runMain, sleep,
-  startServer, type ServerProcess, type Store,
-} from './harness.js';
-import { brokenInvariants, checkAcknowledged, checkThroughApi, letKillLeftoversExpire, splitKillLeftovers, takeBaseline } from './store-checks.js';
+  addAuthorizingGateway, brokenInvariants, checkAcknowledged, checkThroughApi, letKillLeftoversExpire, prepareStore, restockScarce,
+  splitKillLeftovers, takeBaseline,
+} from './store.js';
 
 /** Stock of each scarce sku at the start of a round: a few flows take it all, the rest are refused. */
 const SCARCE_STOCK = 3;
@@ -49,26 +49,13 @@ interface DatabaseResult {
   violations: string[];
 }
 
-function storefront(server: ServerProcess, store: Store): Endpoint {
-  return { base: server.base, headers: { 'channel-key': store.dataset.channelKey, 'content-type': 'application/json', accept: 'application/json' } };
-}
-
-function admin(server: ServerProcess, store: Store): Endpoint {
-  return { base: server.base, headers: adminHeaders(store) };
-}
-
 async function crashDatabase(kind: DatabaseKind, rounds: number, buyers: number, products: number): Promise<DatabaseResult> {
   log(`\n== crash test on ${kind}: ${rounds} kills, ${buyers} buyers ==`);
   const store = await prepareStore(kind, `crash_${kind}`, { products, scarce: SCARCE_SKUS });
-  const port = await choosePort();
-  let server = await startServer(store, port);
-  const mix: FlowMix = {
-    chargeGatewayId: store.dataset.gatewayId,
-    authorizeGatewayId: await addAuthorizingGateway(server, store),
-    scarceShare: 0.3,
-    declineShare: 0.1,
-    authorizeShare: 0.25,
-  };
+  let server = await startServer(store);
+  // The same port after every restart: the clients carry on against the same base.
+  const endpoints = endpointsOf(server.base, store.dataset);
+  const mix = resumableMix(store, await addAuthorizingGateway(server.base, store), 0.3);
   const result: DatabaseResult = {
     kind, rounds: 0, kills: 0, traffic: new Traffic(), flows: [], cutRequests: 0, leftovers: { claims: 0, keys: 0 }, restartMillis: [], givenBack: 0, violations: [],
   };
@@ -77,10 +64,10 @@ async function crashDatabase(kind: DatabaseKind, rounds: number, buyers: number,
   for (let round = 1; round <= rounds; round++) {
     const name = `round ${round}/${rounds}`;
     const traffic = new Traffic();
-    await restockScarce(server, store, SCARCE_STOCK);
+    await restockScarce(server.base, store, SCARCE_STOCK);
     const baseline = await takeBaseline(store);
 
-    const load = startBuyers(traffic, storefront(server, store), store, mix, buyers);
+    const load = startBuyers(traffic, endpoints.storefront, store, mix, buyers);
     const loadMillis = KILL_AFTER_MS.min + Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min);
     await sleep(loadMillis);
     // The kill and the buyers' stop in one tick: no request starts after the kill.
@@ -97,20 +84,20 @@ async function crashDatabase(kind: DatabaseKind, rounds: number, buyers: number,
     result.cutRequests += cut.length;
 
     const restarting = performance.now();
-    server = await startServer(store, port);
+    server = await startServer(store, { port: server.port });
     result.restartMillis.push(performance.now() - restarting);
 
     // Before any new request: the database as the kill left it.
     const { leftovers, violations } = splitKillLeftovers(await brokenInvariants(store, baseline), unfinished);
     violate(`${name}, after the restart`, violations);
     violate(`${name}, after the restart`, await checkAcknowledged(store, load.finished));
-    violate(`${name}, after the restart`, await checkThroughApi(traffic, admin(server, store), load.finished, 3));
+    violate(`${name}, after the restart`, await checkThroughApi(traffic, endpoints.admin, load.finished, 3));
 
     // The cut flows, resumed as their buyers would once the leftovers have expired.
     const expired = await letKillLeftoversExpire(store);
     result.leftovers.claims += expired.claims;
     result.leftovers.keys += expired.keys;
-    await resumeFlows(traffic, storefront(server, store), store, unfinished);
+    await resumeFlows(traffic, endpoints.storefront, store, unfinished);
     violate(`${name}, after resuming`, await brokenInvariants(store, baseline));
     violate(`${name}, after resuming`, await checkAcknowledged(store, unfinished));
 
@@ -127,13 +114,13 @@ async function crashDatabase(kind: DatabaseKind, rounds: number, buyers: number,
 
   // After the last restart: a load without a kill runs clean.
   const traffic = new Traffic();
-  await restockScarce(server, store, SCARCE_STOCK);
+  await restockScarce(server.base, store, SCARCE_STOCK);
   const baseline = await takeBaseline(store);
-  const load = startBuyers(traffic, storefront(server, store), store, mix, buyers);
+  const load = startBuyers(traffic, endpoints.storefront, store, mix, buyers);
   await sleep(FINAL_LOAD_MS);
   const unfinished = await load.stop();
   violate('final load', load.cut.map((error) => error.message));
-  await resumeFlows(traffic, storefront(server, store), store, unfinished);
+  await resumeFlows(traffic, endpoints.storefront, store, unfinished);
   violate('final load', await brokenInvariants(store, baseline));
   violate('final load', await checkAcknowledged(store, [...load.finished, ...unfinished]));
   if (!load.finished.some((flow) => flow.outcome === 'placed')) violate('final load', ['no flow was placed']);
@@ -145,9 +132,7 @@ async function crashDatabase(kind: DatabaseKind, rounds: number, buyers: number,
     .where('source_name', '=', 'storefront').where('parent_id', 'is not', null).executeTakeFirstOrThrow();
   result.givenBack = Number(givenBack.n);
 
-  const stopped = exitOf(server.child);
-  server.child.kill('SIGTERM');
-  const exit = await stopped;
+  const exit = await terminate(server);
   if (exit.code !== 0) violate('stop', [`the server exited with ${exit.code ?? exit.signal} on SIGTERM`]);
 
   for (const finding of result.traffic.firstFindings) result.violations.push(`${kind}: ${finding}`);

@@ -2,10 +2,10 @@
  * Database trouble (`npm run db-trouble`): the database goes away under load and comes back, and the
  * server must neither hang, nor answer 500, nor need a restart.
  *
- * One `storefront serve` (reliability/storefront-processes.ts) on a database of an embedded
- * PostgreSQL of the run's own (reliability/embedded-pg.ts) holding a bench data set, under a moderate
- * load of storefront reads, cart changes, checkout flows and staff reads
- * (reliability/storefront-load.ts), while a prober asks `/ready` every 200 ms. Each round, after a
+ * One `storefront serve` (reliability/harness.ts) on a database of an embedded PostgreSQL of the
+ * run's own (reliability/store.ts) holding a bench data set, under a moderate load of storefront
+ * reads, cart changes, checkout flows and staff reads (reliability/storefront-load.ts), while a
+ * prober asks `/ready` every 200 ms. Each round, after a
  * stretch of normal service, PostgreSQL is stopped (fast shutdown: its connections are cut, open
  * transactions rolled back), kept down for `--down` seconds, then started again on the same data
  * directory and port. The rules, each broken one a violation:
@@ -30,12 +30,10 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { stopAll } from '../bench/servers.js';
-import { startReliabilityPostgres } from './embedded-pg.js';
-import { preparePgStore } from './pg-store.js';
-import { brokenInvariants, takeBaseline } from './store-checks.js';
-import { describeAnswer, startLoad, tally, type Answer } from './storefront-load.js';
-import { alive, baseEnv, runLogDir, startApi } from './storefront-processes.js';
+import { NetworkError, send, Traffic, type RequestRecord } from './client.js';
+import { alive, log as print, positiveInteger, positiveNumber, printSummary, runLogDir, runMain, sleep, startServer, Violations } from './harness.js';
+import { brokenInvariants, numberedOrders, prepareStore, splitLeftovers, startThrowawayPostgres, takeBaseline } from './store.js';
+import { describeAnswer, startLoad, tally } from './storefront-load.js';
 
 /** A request without an answer this long is a hang. */
 const HANG_MS = 5_000;
@@ -46,19 +44,8 @@ const RECOVERY_GRACE_MS = 1_000;
 const READY_EVERY_MS = 200;
 /** The server's pool (database.ts, 10) and its change feed's listening connection. */
 const SERVER_CONNECTIONS_MAX = 11;
-const SHOWN = 10;
 
-const log = (text: string) => process.stderr.write(`[db-trouble] ${text}\n`);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-interface Probe {
-  startedAt: number;
-  endedAt: number;
-  status: number | null;
-  failure?: string;
-  contentType: string;
-  code?: string;
-}
+const log = (text: string) => print(`[db-trouble] ${text}`);
 
 interface Round {
   index: number;
@@ -73,42 +60,37 @@ interface Round {
   connectionsAfter?: number;
 }
 
-function isProblem503(status: number | null, contentType: string, code: string | undefined): boolean {
-  return status === 503 && contentType.startsWith('application/problem+json') && code === 'unavailable';
+function isProblem503(a: RequestRecord): boolean {
+  return a.status === 503 && (a.type ?? '').startsWith('application/problem+json') && a.code === 'unavailable';
 }
 
-async function main(): Promise<number> {
+async function main(): Promise<boolean> {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '3' },
-      down: { type: 'string', default: '5' },
-      up: { type: 'string', default: '8' },
-      connections: { type: 'string', default: '6' },
-      products: { type: 'string', default: '200' },
+      rounds: { type: 'string' },
+      down: { type: 'string' },
+      up: { type: 'string' },
+      connections: { type: 'string' },
+      products: { type: 'string' },
     },
   });
-  const rounds = Number(values.rounds);
-  const downSeconds = Number(values.down);
-  const upSeconds = Number(values.up);
-  const connections = Number(values.connections);
-  const products = Number(values.products);
-  for (const [name, value] of Object.entries({ rounds, downSeconds, upSeconds, connections, products })) {
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number above 0, got ${value}`);
-  }
+  const rounds = positiveInteger('--rounds', values.rounds, 3);
+  const downSeconds = positiveNumber('--down', values.down, 5);
+  const upSeconds = positiveNumber('--up', values.up, 8);
+  const connections = positiveInteger('--connections', values.connections, 6);
+  const products = positiveInteger('--products', values.products, 200);
 
-  const postgres = await startReliabilityPostgres(log);
-  const store = await preparePgStore(postgres, 'db_trouble', { products, scarce: 0, stock: 0 });
-  const { dataset, database: checker } = store;
+  const postgres = await startThrowawayPostgres();
+  const store = await prepareStore('postgres', 'db_trouble', { postgres, products, scarce: 0 });
+  const checker = store.database;
   log(`data set: ${products} products; logs in ${runLogDir()}`);
-  const api = await startApi('api', baseEnv({ url: dataset.url, adminKey: dataset.adminKey, channelKey: dataset.channelKey }));
+  const api = await startServer(store, { label: 'api', logFile: true });
   log(`server on ${api.base} (pid ${api.pid})`);
 
   const baseline = await takeBaseline(store);
-  let phase = 'up';
   const load = startLoad({
     bases: [api.base],
-    channelKey: dataset.channelKey,
-    adminKey: dataset.adminKey,
+    store,
     connections,
     timeoutMs: HANG_MS,
     mix: { flow: 4, cart: 2, read: 3, admin: 1 },
@@ -117,45 +99,26 @@ async function main(): Promise<number> {
       while (Object.keys(items).length < 2) items[store.plentySkuIds[Math.floor(random() * store.plentySkuIds.length)]!] = 1;
       return items;
     },
-    plentySkus: store.plentySkuIds,
-    shippingRateId: dataset.shippingRateId,
-    gatewayId: dataset.gatewayId,
     thinkMs: 20,
-    tag: () => phase,
   });
 
-  const probes: Probe[] = [];
+  // /ready on its own, every READY_EVERY_MS.
+  const readiness = new Traffic({ keepRecords: true });
+  const probes = readiness.records!;
   let probing = true;
   const prober = (async () => {
     while (probing) {
-      const startedAt = performance.now();
-      const probe: Probe = { startedAt, endedAt: startedAt, status: null, contentType: '' };
       try {
-        const response = await fetch(`${api.base}/ready`, { signal: AbortSignal.timeout(HANG_MS) });
-        const text = await response.text();
-        probe.status = response.status;
-        probe.contentType = response.headers.get('content-type') ?? '';
-        try {
-          probe.code = (JSON.parse(text) as { code?: string }).code;
-        } catch {
-          // not JSON
-        }
+        await send(readiness, { base: api.base, headers: {}, timeoutMs: HANG_MS }, 'GET', '/ready');
       } catch (error) {
-        probe.failure = error instanceof Error ? error.name : String(error);
+        // A probe without an answer is recorded as such.
+        if (!(error instanceof NetworkError)) throw error;
       }
-      probe.endedAt = performance.now();
-      probes.push(probe);
       await sleep(READY_EVERY_MS);
     }
   })();
 
-  const violations: string[] = [];
-  const say = (what: string, lines: string[]) => {
-    if (lines.length === 0) return;
-    violations.push(`${what}: ${lines.length}`);
-    for (const line of lines.slice(0, SHOWN)) violations.push(`  - ${line}`);
-    if (lines.length > SHOWN) violations.push(`  - … ${lines.length - SHOWN} more`);
-  };
+  const violations = new Violations();
 
   const serverConnections = async () => {
     const row = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(checker.db);
@@ -167,13 +130,11 @@ async function main(): Promise<number> {
   log(`load: ${connections} users; ${upSeconds} s of service before each of ${rounds} outages of ${downSeconds} s`);
   await sleep(upSeconds * 1000);
   for (let index = 1; index <= rounds; index++) {
-    phase = `down ${index}`;
     const stopAt = performance.now();
     await postgres.stop();
     const stoppedAt = performance.now();
     log(`round ${index}: PostgreSQL stopped (${Math.round(stoppedAt - stopAt)} ms)`);
     await sleep(downSeconds * 1000);
-    phase = `recovering ${index}`;
     const startAt = performance.now();
     await postgres.start();
     const startedAt = performance.now();
@@ -185,12 +146,11 @@ async function main(): Promise<number> {
     while (performance.now() - startedAt < RECOVERY_DEADLINE_MS && round.recoveredAt === undefined) {
       await sleep(100);
       round.readyAt ??= probes.find((p) => p.startedAt >= startedAt && p.status === 200)?.endedAt;
-      round.servingAt ??= load.answers.find((a) => a.startedAt >= startedAt && a.status !== null && a.status < 300)?.endedAt;
+      round.servingAt ??= load.answers.find((a) => a.startedAt >= startedAt && a.status !== undefined && a.status < 300)?.endedAt;
       if (round.readyAt !== undefined && round.servingAt !== undefined) round.recoveredAt = Math.max(round.readyAt, round.servingAt);
     }
-    phase = `up ${index}`;
     if (round.recoveredAt === undefined) {
-      violations.push(`round ${index}: no recovery within ${RECOVERY_DEADLINE_MS / 1000} s of PostgreSQL's start (/ready 200: ${round.readyAt !== undefined}, API success: ${round.servingAt !== undefined})`);
+      violations.add(`round ${index}: no recovery within ${RECOVERY_DEADLINE_MS / 1000} s of PostgreSQL's start (/ready 200: ${round.readyAt !== undefined}, API success: ${round.servingAt !== undefined})`);
     } else {
       log(`round ${index}: the server serves again ${Math.round(round.recoveredAt - startedAt)} ms after PostgreSQL's start`);
     }
@@ -200,7 +160,6 @@ async function main(): Promise<number> {
   await load.stop();
   probing = false;
   await prober;
-  phase = 'after';
 
   // Judge every answer against the outages.
   const answers = load.answers;
@@ -209,54 +168,48 @@ async function main(): Promise<number> {
   const withinDown = (a: { startedAt: number; endedAt: number }) => done.some((r) => a.startedAt >= r.stoppedAt && a.endedAt <= r.startAt);
   const hangs = answers.filter((a) => a.failure === 'timeout');
   const dropped = answers.filter((a) => a.failure === 'network');
-  const serverErrors = answers.filter((a) => a.status !== null && a.status >= 500 && a.status !== 503);
-  const bad503 = answers.filter((a) => a.status === 503 && !isProblem503(a.status, a.contentType, a.code));
-  const stray503 = answers.filter((a) => isProblem503(a.status, a.contentType, a.code) && !overlapsOutage(a.startedAt, a.endedAt));
-  const otherUnexpected = answers.filter((a) => a.status !== null && a.status < 500 && !a.expected);
-  say('hangs (no answer within the client timeout)', hangs.map(describeAnswer));
-  say('connections dropped without an answer', dropped.map(describeAnswer));
-  say('5xx other than 503', serverErrors.map(describeAnswer));
-  say('503 answers that are not `unavailable` problems', bad503.map(describeAnswer));
-  say('503 answers while the database was up', stray503.map(describeAnswer));
-  say('unexpected answers', otherUnexpected.map(describeAnswer));
+  const serverErrors = answers.filter((a) => a.status !== undefined && a.status >= 500 && a.status !== 503);
+  const bad503 = answers.filter((a) => a.status === 503 && !isProblem503(a));
+  const stray503 = answers.filter((a) => isProblem503(a) && !overlapsOutage(a.startedAt, a.endedAt));
+  const otherUnexpected = answers.filter((a) => a.status !== undefined && a.status < 500 && !a.expected);
+  violations.cases('hangs (no answer within the client timeout)', hangs.map(describeAnswer));
+  violations.cases('connections dropped without an answer', dropped.map(describeAnswer));
+  violations.cases('5xx other than 503', serverErrors.map(describeAnswer));
+  violations.cases('503 answers that are not `unavailable` problems', bad503.map(describeAnswer));
+  violations.cases('503 answers while the database was up', stray503.map(describeAnswer));
+  violations.cases('unexpected answers', otherUnexpected.map(describeAnswer));
 
-  const describeProbe = (p: Probe) => `/ready at ${Math.round(p.startedAt)} ms: ${p.failure ?? `${p.status} ${p.code ?? ''}`} in ${Math.round(p.endedAt - p.startedAt)} ms`;
-  say('/ready without an answer', probes.filter((p) => p.status === null).map(describeProbe));
-  say('/ready 200 while the database was down', probes.filter((p) => p.status === 200 && withinDown(p)).map(describeProbe));
-  say('/ready answers other than 200 or a 503 `unavailable` problem', probes.filter((p) => p.status !== null && p.status !== 200 && !isProblem503(p.status, p.contentType, p.code)).map(describeProbe));
-  say('/ready 503 while the database was up', probes.filter((p) => p.status === 503 && !overlapsOutage(p.startedAt, p.endedAt)).map(describeProbe));
+  const describeProbe = (p: RequestRecord) => `/ready at ${Math.round(p.startedAt)} ms: ${p.failure ?? `${p.status} ${p.code ?? ''}`} in ${Math.round(p.endedAt - p.startedAt)} ms`;
+  violations.cases('/ready without an answer', probes.filter((p) => p.status === undefined).map(describeProbe));
+  violations.cases('/ready 200 while the database was down', probes.filter((p) => p.status === 200 && withinDown(p)).map(describeProbe));
+  violations.cases('/ready answers other than 200 or a 503 `unavailable` problem', probes.filter((p) => p.status !== undefined && p.status !== 200 && !isProblem503(p)).map(describeProbe));
+  violations.cases('/ready 503 while the database was up', probes.filter((p) => p.status === 503 && !overlapsOutage(p.startedAt, p.endedAt)).map(describeProbe));
 
   for (const round of done) {
     const down = probes.filter((p) => withinDown(p));
     if (!down.some((p) => p.status === 503 && p.startedAt >= round.stoppedAt && p.endedAt <= round.startAt)) {
-      violations.push(`round ${round.index}: /ready never answered 503 while the database was down`);
+      violations.add(`round ${round.index}: /ready never answered 503 while the database was down`);
     }
     if (!answers.some((a) => a.status === 503 && a.startedAt >= round.stoppedAt && a.endedAt <= round.startAt)) {
-      violations.push(`round ${round.index}: no API request answered 503 while the database was down`);
+      violations.add(`round ${round.index}: no API request answered 503 while the database was down`);
     }
     if ((round.connectionsAfter ?? 0) > SERVER_CONNECTIONS_MAX) {
-      violations.push(`round ${round.index}: the server holds ${round.connectionsAfter} connections after recovering (at most ${SERVER_CONNECTIONS_MAX} expected)`);
+      violations.add(`round ${round.index}: the server holds ${round.connectionsAfter} connections after recovering (at most ${SERVER_CONNECTIONS_MAX} expected)`);
     }
   }
-  if (!alive(api) || api.child.pid !== api.pid) violations.push(`the server exited (${api.child.exitCode ?? api.child.signalCode}); see ${api.logFile}`);
+  if (!alive(api) || api.child.pid !== api.pid) violations.add(`the server exited (${api.child.exitCode ?? api.child.signalCode}); see ${api.logFile}`);
 
   // The store: what the outage may leave by design is a payment claim on an order whose payment it cut.
   const cutPayments = new Set(answers
-    .filter((a) => a.step === 'payment' && (a.status === 503 || a.failure !== undefined))
+    .filter((a) => a.label === 'flow/payment' && (a.status === 503 || a.failure !== undefined))
     .map((a) => /\/v1\/checkouts\/([^/]+)\/payment/.exec(a.path)?.[1])
     .filter((id): id is string => id !== undefined));
-  const broken = await brokenInvariants(store, baseline);
-  const leftovers = broken.filter((line) => {
-    const claim = /^order (\S+): a payment claim \(payment_claimed_at \d+\) was left behind$/.exec(line);
-    return claim !== null && cutPayments.has(claim[1]!);
-  });
-  const brokenForReal = broken.filter((line) => !leftovers.includes(line));
-  say('store invariants broken', brokenForReal);
+  const { leftovers, violations: brokenForReal } = splitLeftovers(await brokenInvariants(store, baseline), { orderIds: cutPayments });
+  violations.cases('store invariants broken', brokenForReal);
 
   const inOutage = answers.filter((a) => done.some((r) => a.startedAt >= r.stopAt && a.startedAt < (r.recoveredAt ?? r.startAt)));
   const downAnswers = answers.filter(withinDown);
   const latencies = downAnswers.map((a) => a.endedAt - a.startedAt).sort((x, y) => x - y);
-  const placed = await checker.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('number', 'is not', null).executeTakeFirstOrThrow();
   const summary = {
     scenario: 'db-trouble',
     database: 'embedded PostgreSQL, stopped (fast shutdown) and started again on the same data',
@@ -273,7 +226,7 @@ async function main(): Promise<number> {
       recovered_ms_after_start: r.recoveredAt === undefined ? null : Math.round(r.recoveredAt - r.startedAt),
       requests_during_outage: inOutage.filter((a) => a.startedAt >= r.stopAt && a.startedAt < (r.recoveredAt ?? r.startAt)).length,
       answered_503_while_down: downAnswers.filter((a) => a.startedAt >= r.stoppedAt && a.endedAt <= r.startAt && a.status === 503).length,
-      answered_2xx_while_down: downAnswers.filter((a) => a.startedAt >= r.stoppedAt && a.endedAt <= r.startAt && a.status !== null && a.status < 300).length,
+      answered_2xx_while_down: downAnswers.filter((a) => a.startedAt >= r.stoppedAt && a.endedAt <= r.startAt && a.status !== undefined && a.status < 300).length,
       server_connections_after: r.connectionsAfter,
     })),
     latency_while_down_ms: latencies.length === 0 ? null : {
@@ -284,30 +237,15 @@ async function main(): Promise<number> {
     hangs: hangs.length,
     answers_500: serverErrors.length,
     answers_503: answers.filter((a) => a.status === 503).length,
-    orders_placed: Number(placed.n),
+    orders_placed: await numberedOrders(store),
     flows_placed: load.placed(),
     server_restarted: !alive(api) || api.child.pid !== api.pid,
     invariant_violations: brokenForReal.length,
     outage_leftovers: leftovers,
-    violations: violations.filter((v) => !v.startsWith('  ')).length,
-    answers: tally(answers as Answer[]),
+    violations: violations.count,
+    answers: tally(answers),
   };
-  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  if (violations.length > 0) {
-    process.stdout.write(`\nVIOLATIONS\n${violations.join('\n')}\n`);
-    return 1;
-  }
-  process.stdout.write(`\ndb-trouble: OK (logs in ${runLogDir()})\n`);
-  return 0;
+  return printSummary('db-trouble', summary, violations);
 }
 
-main()
-  .then(async (code) => {
-    await stopAll();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    await stopAll();
-    process.exit(2);
-  });
+runMain(main);

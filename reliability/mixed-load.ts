@@ -6,9 +6,9 @@
  * after another, without pause; every answer must be the one its request expects (a finding
  * otherwise). A worker whose request gets no answer, or a 503, stops: the server is going away.
  */
-import { startBuyers, type Buyers, type Flow, type FlowMix } from './checkout-flows.js';
-import { expectStatus, NetworkError, send, type Endpoint, type Traffic } from './client.js';
-import type { Store } from './harness.js';
+import { buyerEmail, startBuyers, type Buyers, type Flow, type FlowMix } from './checkout-flows.js';
+import { expectStatus, NetworkError, send, throwIfUnavailable, type Endpoint, type Traffic } from './client.js';
+import type { Store } from './store.js';
 
 export interface MixedLoadOptions {
   buyers: number;
@@ -67,10 +67,7 @@ export function startMixedLoad(
     requestsByWorker[worker]++;
     try {
       const answer = await send(traffic, endpoint, method, path, body, {}, label);
-      if (answer.status === 503) {
-        cut.push(new NetworkError('503', `${label}: 503`, answer.startedAt, answer.endedAt));
-        throw new Stop();
-      }
+      throwIfUnavailable(answer, label);
       return expectStatus(traffic, answer, `${label} (${method} ${path})`, expected) ? answer.body : undefined;
     } catch (error) {
       if (error instanceof NetworkError) {
@@ -128,7 +125,7 @@ export function startMixedLoad(
     } else if (choice === 1) {
       await call('staff', admin, 'GET', '/v1/orders?per_page=20&financial_status=authorized', 'orders authorized', [200]);
     } else if (choice === 2) {
-      await call('staff', admin, 'GET', `/v1/orders?per_page=20&q=${encodeURIComponent(`${order.tag}@reliability.example.com`)}`, 'order search', [200]);
+      await call('staff', admin, 'GET', `/v1/orders?per_page=20&q=${encodeURIComponent(buyerEmail(order))}`, 'order search', [200]);
     } else if (choice === 3) {
       await call('staff', admin, 'GET', `/v1/orders/${order.orderId}`, 'order', [200]);
     } else if (choice === 4) {

@@ -1,17 +1,18 @@
 /**
  * Scale-out on PostgreSQL (`npm run scale-out`): the deployment DESIGN.md §1 describes, under one load.
  *
- * 1. An embedded PostgreSQL (reliability/embedded-pg.ts) with a bench data set; SCARCE of its flow
- *    skus get little stock (`--stock` units each, told at a low threshold so `sku.low_stock` events
- *    are recorded too).
+ * 1. An embedded PostgreSQL of the run's own (reliability/store.ts) with a bench data set; SCARCE
+ *    of its flow skus get little stock (`--stock` units each, told at a low threshold so
+ *    `sku.low_stock` events are recorded too).
  * 2. Two API processes (`storefront serve`, each on its own port) and two `storefront worker`
  *    processes on that one database, the servers with STOREFRONT_WORKER=external (only the workers
  *    deliver) and STOREFRONT_WEBHOOKS_ALLOW_PRIVATE=1 (the receiver is on loopback).
  * 3. A webhook endpoint subscribed to every event (`["*"]`), pointing at a local receiver that
- *    answers 204 at once and verifies each signature (reliability/webhook-receiver.ts).
+ *    answers 204 at once and verifies each signature (bench/webhook-receiver.ts).
  * 4. One load over both ports (reliability/storefront-load.ts): checkout flows buying two scarce skus
  *    (in either order) and a plentiful one, or plentiful skus only, and cart changes; for `--duration`
- *    seconds. Stock runs out during it: refusals are 409 `out_of_stock`, never an oversell.
+ *    seconds. Stock runs out during it: refusals are 409 `out_of_stock` (at the cart or the payment),
+ *    never an oversell.
  * 5. Waits until every delivery is settled, then checks:
  *    - every answer was one its step expects (no 5xx, no hang, no other refusal);
  *    - the store's invariants (test/helpers/invariants.ts, with the stock baseline taken before the
@@ -29,65 +30,55 @@
  *   npm run scale-out -- [--duration 30] [--connections 8] [--scarce 6] [--stock 10] [--products 200]
  */
 import { parseArgs } from 'node:util';
-import { stopAll } from '../bench/servers.js';
-import { startReliabilityPostgres } from './embedded-pg.js';
-import { duplicateOrderNumbers, numberedOrders, preparePgStore } from './pg-store.js';
-import { brokenInvariants, takeBaseline } from './store-checks.js';
+import { startReceiver } from '../bench/webhook-receiver.js';
+import { alive, log as print, positiveInteger, printSummary, runLogDir, runMain, sleep, spawnStorefront, startServer, Violations } from './harness.js';
+import { adminCall, brokenInvariants, numberedOrders, prepareStore, startThrowawayPostgres, takeBaseline } from './store.js';
 import { describeAnswer, startLoad, tally } from './storefront-load.js';
-import { alive, baseEnv, runLogDir, spawnStorefront, startApi } from './storefront-processes.js';
-import { startReceiver } from './webhook-receiver.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 const DRAIN_TIMEOUT_MS = 120_000;
-const SHOWN = 10;
 
-const log = (text: string) => process.stderr.write(`[scale-out] ${text}\n`);
+const log = (text: string) => print(`[scale-out] ${text}`);
 
-async function main(): Promise<number> {
+async function main(): Promise<boolean> {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string', default: '30' },
-      connections: { type: 'string', default: '8' },
-      scarce: { type: 'string', default: '6' },
-      stock: { type: 'string', default: '10' },
-      products: { type: 'string', default: '200' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      scarce: { type: 'string' },
+      stock: { type: 'string' },
+      products: { type: 'string' },
     },
   });
-  const seconds = Number(values.duration);
-  const connections = Number(values.connections);
-  const scarceCount = Number(values.scarce);
-  const scarceStock = Number(values.stock);
-  const products = Number(values.products);
-  for (const [name, value] of Object.entries({ seconds, connections, scarceCount, scarceStock, products })) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
-  }
+  const seconds = positiveInteger('--duration', values.duration, 30);
+  const connections = positiveInteger('--connections', values.connections, 8);
+  const scarceCount = positiveInteger('--scarce', values.scarce, 6);
+  const scarceStock = positiveInteger('--stock', values.stock, 10);
+  const products = positiveInteger('--products', values.products, 200);
   if (scarceCount < 2) throw new Error('--scarce must be at least 2 (a cart buys two scarce skus)');
 
-  const postgres = await startReliabilityPostgres(log);
-  const store = await preparePgStore(postgres, 'scale_out', { products, scarce: scarceCount, stock: scarceStock });
-  const { dataset, scarceSkuIds: scarce, plentySkuIds: plenty } = store;
+  const postgres = await startThrowawayPostgres();
+  const store = await prepareStore('postgres', 'scale_out', { postgres, products, scarce: scarceCount, stock: scarceStock });
+  const { scarceSkuIds: scarce, plentySkuIds: plenty } = store;
   const checker = store.database;
   log(`data set: ${products} products; ${scarceCount} scarce skus with ${scarceStock} units each; logs in ${runLogDir()}`);
 
-  const receiver = await startReceiver();
-  const env = {
-    ...baseEnv({ url: dataset.url, adminKey: dataset.adminKey, channelKey: dataset.channelKey }),
-    STOREFRONT_WORKER: 'external',
-    STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: '1',
-    // A failed attempt (there should be none) is retried within seconds, not a minute.
-    STOREFRONT_WEBHOOK_RETRY_BASE_MS: '1000',
+  const receiver = await startReceiver({ verify: true });
+  const options = {
+    logFile: true,
+    env: {
+      STOREFRONT_WORKER: 'external',
+      STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: '1',
+      // A failed attempt (there should be none) is retried within seconds, not a minute.
+      STOREFRONT_WEBHOOK_RETRY_BASE_MS: '1000',
+    },
   };
-  const [apiA, apiB] = await Promise.all([startApi('api-1', env), startApi('api-2', env)]);
-  const workers = [spawnStorefront('worker-1', 'worker', [], env), spawnStorefront('worker-2', 'worker', [], env)];
-  log(`API processes on ${apiA!.base} and ${apiB!.base}; two webhook workers`);
+  const [apiA, apiB] = await Promise.all([startServer(store, { ...options, label: 'api-1' }), startServer(store, { ...options, label: 'api-2' })]);
+  const workers = [spawnStorefront(store, 'worker-1', 'worker', options), spawnStorefront(store, 'worker-2', 'worker', options)];
+  log(`API processes on ${apiA.base} and ${apiB.base}; two webhook workers`);
 
-  const created = await fetch(`${apiA!.base}/v1/webhooks`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${dataset.adminKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: receiver.url, events: ['*'] }),
-  });
-  const webhook = (await created.json()) as { data?: { id: string; secret: string } };
-  if (created.status !== 201 || !webhook.data?.secret) throw new Error(`creating the webhook answered ${created.status}: ${JSON.stringify(webhook).slice(0, 300)}`);
+  const webhook = await adminCall(apiA.base, store, 'POST', '/v1/webhooks', { url: receiver.url, events: ['*'] }, 201) as { data?: { id: string; secret: string } };
+  if (!webhook.data?.secret) throw new Error(`creating the webhook answered no secret: ${JSON.stringify(webhook).slice(0, 300)}`);
   receiver.setSecret(webhook.data.secret);
   const webhookId = webhook.data.id;
 
@@ -96,9 +87,8 @@ async function main(): Promise<number> {
   const eventsBefore = lastEvent?.id ?? '';
 
   const load = startLoad({
-    bases: [apiA!.base, apiB!.base],
-    channelKey: dataset.channelKey,
-    adminKey: dataset.adminKey,
+    bases: [apiA.base, apiB.base],
+    store,
     connections,
     timeoutMs: REQUEST_TIMEOUT_MS,
     mix: { flow: 6, cart: 3, read: 1 },
@@ -116,13 +106,10 @@ async function main(): Promise<number> {
       items[pick(plenty)] = 1;
       return items;
     },
-    plentySkus: plenty,
-    shippingRateId: dataset.shippingRateId,
-    gatewayId: dataset.gatewayId,
     thinkMs: 20,
   });
   log(`load: ${connections} users over both API processes for ${seconds} s`);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await sleep(seconds * 1000);
   await load.stop();
   const answers = load.answers;
   log(`load stopped: ${answers.length} requests, ${load.placed()} orders placed by the load`);
@@ -137,32 +124,24 @@ async function main(): Promise<number> {
   let pending = await pendingNow();
   while ((pending.events > 0 || pending.deliveries > 0) && performance.now() - drainStarted < DRAIN_TIMEOUT_MS) {
     if (!workers.every(alive)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     pending = await pendingNow();
   }
   // A delivery settles after its answer: give a late duplicate a moment to show.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
   pending = await pendingNow();
   const drainSeconds = (performance.now() - drainStarted) / 1000;
 
-  const violations: string[] = [];
-  const say = (what: string, lines: string[]) => {
-    if (lines.length === 0) return;
-    violations.push(`${what}: ${lines.length}`);
-    for (const line of lines.slice(0, SHOWN)) violations.push(`  - ${line}`);
-    if (lines.length > SHOWN) violations.push(`  - … ${lines.length - SHOWN} more`);
-  };
+  const violations = new Violations();
 
   // The answers.
   const unexpected = answers.filter((a) => !a.expected);
-  say('unexpected answers (5xx, hangs, refusals other than out_of_stock)', unexpected.map(describeAnswer));
-  for (const spawned of [apiA!, apiB!, ...workers]) if (!alive(spawned)) violations.push(`${spawned.label} exited (${spawned.child.exitCode ?? spawned.child.signalCode}); see ${spawned.logFile}`);
+  violations.cases('unexpected answers (5xx, hangs, refusals other than out_of_stock)', unexpected.map(describeAnswer));
+  for (const spawned of [apiA, apiB, ...workers]) if (!alive(spawned)) violations.add(`${spawned.label} exited (${spawned.child.exitCode ?? spawned.child.signalCode}); see ${spawned.logFile}`);
 
   // The store.
   const broken = await brokenInvariants(store, baseline);
-  say('store invariants broken', broken);
-  const duplicates = await duplicateOrderNumbers(checker);
-  say('order numbers given twice', duplicates);
+  violations.cases('store invariants broken', broken);
   const scarceRows = await checker.db.selectFrom('skus').select(['id', 'in_stock']).where('id', 'in', scarce).execute();
   const sold = await checker.db
     .selectFrom('order_items')
@@ -177,7 +156,7 @@ async function main(): Promise<number> {
     const units = soldBySku.get(row.id) ?? 0;
     return units > scarceStock || (row.in_stock ?? 0) !== scarceStock - units ? [`${row.id}: ${units} sold of ${scarceStock}, ${row.in_stock} left`] : [];
   });
-  say('scarce skus oversold or miscounted', oversold);
+  violations.cases('scarce skus oversold or miscounted', oversold);
 
   // The events and their deliveries.
   const events = await checker.db.selectFrom('events').select(['id', 'kind', 'pending_webhooks']).where('id', '>', eventsBefore).execute();
@@ -188,19 +167,19 @@ async function main(): Promise<number> {
   const attemptsByDelivery = new Map<string, number>();
   for (const a of attempts) attemptsByDelivery.set(a.delivery_id, (attemptsByDelivery.get(a.delivery_id) ?? 0) + 1);
   const eventIds = new Set(events.map((e) => e.id));
-  say('events without exactly one delivery to the endpoint', events.filter((e) => (deliveriesByEvent.get(e.id)?.length ?? 0) !== 1)
+  violations.cases('events without exactly one delivery to the endpoint', events.filter((e) => (deliveriesByEvent.get(e.id)?.length ?? 0) !== 1)
     .map((e) => `${e.id} ${e.kind}: ${deliveriesByEvent.get(e.id)?.length ?? 0} deliveries`));
-  say('deliveries not succeeded in exactly one attempt', deliveries.filter((d) => d.status !== 'succeeded' || d.attempts !== 1 || attemptsByDelivery.get(d.id) !== 1)
+  violations.cases('deliveries not succeeded in exactly one attempt', deliveries.filter((d) => d.status !== 'succeeded' || d.attempts !== 1 || attemptsByDelivery.get(d.id) !== 1)
     .map((d) => `${d.id} of ${d.event_id}: ${d.status}, attempts ${d.attempts}, ${attemptsByDelivery.get(d.id) ?? 0} attempt rows`));
-  say('events not received', events.filter((e) => !receiver.counts.has(e.id)).map((e) => `${e.id} ${e.kind}`));
-  say('events received more than once', [...receiver.counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} ${receiver.kinds.get(id)}: ${n} times`));
-  say('deliveries of unknown events', [...receiver.counts.keys()].filter((id) => !eventIds.has(id)));
-  say('bad signatures', receiver.badSignatures);
+  violations.cases('events not received', events.filter((e) => !receiver.counts.has(e.id)).map((e) => `${e.id} ${e.kind}`));
+  violations.cases('events received more than once', [...receiver.counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} ${receiver.kinds.get(id)}: ${n} times`));
+  violations.cases('deliveries of unknown events', [...receiver.counts.keys()].filter((id) => !eventIds.has(id)));
+  violations.cases('bad signatures', receiver.badSignatures);
   if (pending.events > 0 || pending.deliveries > 0) {
-    violations.push(`pending after ${Math.round(drainSeconds)} s: pending_webhooks sum ${pending.events}, pending delivery rows ${pending.deliveries}`);
+    violations.add(`pending after ${Math.round(drainSeconds)} s: pending_webhooks sum ${pending.events}, pending delivery rows ${pending.deliveries}`);
   }
 
-  const byBase = Object.fromEntries([apiA!, apiB!].map((api) => [api.base, answers.filter((a) => a.base === api.base).length]));
+  const byBase = Object.fromEntries([apiA, apiB].map((api) => [api.base, answers.filter((a) => a.base === api.base).length]));
   const kinds: Record<string, number> = {};
   for (const e of events) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
   const summary = {
@@ -213,7 +192,7 @@ async function main(): Promise<number> {
     hangs: answers.filter((a) => a.failure === 'timeout').length,
     server_errors: answers.filter((a) => (a.status ?? 0) >= 500).length,
     out_of_stock_refusals: answers.filter((a) => a.code === 'out_of_stock').length,
-    orders_placed: await numberedOrders(checker),
+    orders_placed: await numberedOrders(store),
     scarce: { skus: scarceCount, units_each: scarceStock, units_sold: [...soldBySku.values()].reduce((s, n) => s + n, 0), sold_out: scarceRows.filter((r) => r.in_stock === 0).length },
     faults_injected: 0,
     events: events.length,
@@ -223,26 +202,12 @@ async function main(): Promise<number> {
     drain_seconds: Math.round(drainSeconds * 10) / 10,
     pending_after_drain: pending,
     invariant_violations: broken.length,
-    violations: violations.filter((v) => !v.startsWith('  ')).length,
+    violations: violations.count,
     answers: tally(answers),
   };
-  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  if (violations.length > 0) {
-    process.stdout.write(`\nVIOLATIONS\n${violations.join('\n')}\n`);
-    return 1;
-  }
-  process.stdout.write(`\nscale-out: OK (logs in ${runLogDir()})\n`);
+  const passed = printSummary('scale-out', summary, violations);
   await receiver.close();
-  return 0;
+  return passed;
 }
 
-main()
-  .then(async (code) => {
-    await stopAll();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    await stopAll();
-    process.exit(2);
-  });
+runMain(main);

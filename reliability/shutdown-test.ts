@@ -22,14 +22,11 @@
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { DatabaseKind } from '../src/db/database.js';
-import { outcomes, resumeFlows, type Flow, type FlowMix } from './checkout-flows.js';
-import { Traffic, type Endpoint, type RequestRecord } from './client.js';
-import {
-  addAuthorizingGateway, adminHeaders, choosePort, databaseKinds, exitOf, log, positiveInteger, prepareStore, restockScarce, runMain, sleep,
-  startServer, type ServerProcess, type Store,
-} from './harness.js';
+import { outcomes, resumableMix, resumeFlows, type Flow } from './checkout-flows.js';
+import { endpointsOf, Traffic, type RequestRecord } from './client.js';
+import { databaseKinds, exitOf, log, positiveInteger, runMain, sleep, startServer, terminate } from './harness.js';
 import { sampleCatalogue, startMixedLoad } from './mixed-load.js';
-import { brokenInvariants, checkAcknowledged, takeBaseline } from './store-checks.js';
+import { addAuthorizingGateway, brokenInvariants, checkAcknowledged, prepareStore, restockScarce, takeBaseline } from './store.js';
 
 const LOAD_MS = { min: 1_500, max: 4_000 };
 const EXIT_DEADLINE_MS = 30_000;
@@ -60,10 +57,6 @@ interface DatabaseResult {
 }
 
 const noFates = (): Fates => ({ answered: 0, unavailable: 0, unread: 0, refused: 0 });
-
-function storefront(server: ServerProcess, store: Store): Endpoint {
-  return { base: server.base, headers: { 'channel-key': store.dataset.channelKey, 'content-type': 'application/json', accept: 'application/json' } };
-}
 
 /** What the server's log says: the request ids it read, and when (Unix ms) it took the signal. */
 function readServerLog(lines: string[]): { read: Map<string, number>; shutdownAt: number | undefined } {
@@ -155,16 +148,12 @@ function classifyProbes(probes: Probe[], read: Map<string, number>, shutdownAt: 
 async function shutdownDatabase(kind: DatabaseKind, rounds: number, buyers: number): Promise<DatabaseResult> {
   log(`\n== graceful shutdown on ${kind}: ${rounds} rounds, ${buyers} buyers ==`);
   const store = await prepareStore(kind, `shutdown_${kind}`, { scarce: 5 });
-  const port = await choosePort();
   const serverOptions = { logLevel: 'info', keepLog: true };
-  let server = await startServer(store, port, serverOptions);
-  const mix: FlowMix = {
-    chargeGatewayId: store.dataset.gatewayId,
-    authorizeGatewayId: await addAuthorizingGateway(server, store),
-    scarceShare: 0.3,
-    declineShare: 0.1,
-    authorizeShare: 0.25,
-  };
+  let server = await startServer(store, serverOptions);
+  const { port } = server;
+  // The same port after every restart: the clients carry on against the same base.
+  const endpoints = endpointsOf(server.base, store.dataset);
+  const mix = resumableMix(store, await addAuthorizingGateway(server.base, store), 0.3);
   const catalogue = await sampleCatalogue(store);
   const result: DatabaseResult = {
     kind, rounds: 0, traffic: new Traffic(), before: noFates(), after: noFates(), probes: noFates(), flows: [], drainMillis: [], signalLagMillis: [], violations: [],
@@ -172,10 +161,9 @@ async function shutdownDatabase(kind: DatabaseKind, rounds: number, buyers: numb
 
   for (let round = 1; round <= rounds; round++) {
     const name = `${kind} round ${round}/${rounds}`;
-    await restockScarce(server, store, 3);
+    await restockScarce(server.base, store, 3);
     const baseline = await takeBaseline(store);
     const traffic = new Traffic({ keepRecords: true });
-    const endpoints = { storefront: storefront(server, store), admin: { base: server.base, headers: adminHeaders(store) } };
     const load = startMixedLoad(traffic, endpoints, store, mix, catalogue, { buyers, browsers: 3, cartEditors: 1, staff: 2 });
     await sleep(LOAD_MS.min + Math.random() * (LOAD_MS.max - LOAD_MS.min));
 
@@ -215,11 +203,11 @@ async function shutdownDatabase(kind: DatabaseKind, rounds: number, buyers: numb
     classifyRequests(traffic.records!, signalAt, read, result, name);
     classifyProbes(probes, read, shutdownAt, result, name);
 
-    server = await startServer(store, port, serverOptions);
+    server = await startServer(store, { ...serverOptions, port });
     // A graceful stop leaves nothing behind: no claim, no key in flight, nothing to expire.
     result.violations.push(...(await brokenInvariants(store, baseline)).map((line) => `${name}, after the shutdown: ${line}`));
     result.violations.push(...(await checkAcknowledged(store, load.buyers.finished)).map((line) => `${name}, after the shutdown: ${line}`));
-    await resumeFlows(traffic, storefront(server, store), store, unfinished);
+    await resumeFlows(traffic, endpoints.storefront, store, unfinished);
     // A resumed step that finds its work done means the server ran it but its answer never came.
     for (const flow of unfinished.filter((f) => f.answerLost)) result.violations.push(`${name}: flow ${flow.tag} was run by the server but its answer was lost`);
     result.violations.push(...(await brokenInvariants(store, baseline)).map((line) => `${name}, after resuming: ${line}`));
@@ -236,9 +224,7 @@ async function shutdownDatabase(kind: DatabaseKind, rounds: number, buyers: numb
       + `flows: ${load.buyers.finished.length} ended, ${unfinished.length} resumed, placed ${o.placed}`);
   }
 
-  const stopped = exitOf(server.child);
-  server.child.kill('SIGTERM');
-  await stopped;
+  await terminate(server);
   for (const finding of result.traffic.firstFindings) result.violations.push(`${kind}: ${finding}`);
   const unlisted = result.traffic.findings - result.traffic.firstFindings.length;
   if (unlisted > 0) result.violations.push(`${kind}: ${unlisted} more unexpected answers`);

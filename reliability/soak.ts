@@ -18,14 +18,11 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { treeRss } from '../bench/servers.js';
-import { outcomes, resumeFlows, type FlowMix } from './checkout-flows.js';
-import { Traffic, type Endpoint } from './client.js';
-import {
-  addAuthorizingGateway, adminHeaders, choosePort, exitOf, log, positiveInteger, positiveNumber, prepareStore, restockScarce, runMain, sleep,
-  startServer,
-} from './harness.js';
+import { outcomes, resumableMix, resumeFlows } from './checkout-flows.js';
+import { endpointsOf, Traffic } from './client.js';
+import { log, positiveInteger, positiveNumber, runMain, sleep, startServer, terminate } from './harness.js';
 import { sampleCatalogue, startMixedLoad } from './mixed-load.js';
-import { brokenInvariants, checkAcknowledged, takeBaseline } from './store-checks.js';
+import { addAuthorizingGateway, brokenInvariants, checkAcknowledged, prepareStore, restockScarce, takeBaseline } from './store.js';
 
 /** Mean RSS of the last window over that of the first window after the warm-up, at most. */
 const MAX_GROWTH = 0.2;
@@ -66,22 +63,12 @@ async function main(): Promise<boolean> {
   const window = Math.min(60, seconds / 5);
 
   const store = await prepareStore('sqlite', 'soak', { products, scarce: 5 });
-  const port = await choosePort();
-  const server = await startServer(store, port);
-  const mix: FlowMix = {
-    chargeGatewayId: store.dataset.gatewayId,
-    authorizeGatewayId: await addAuthorizingGateway(server, store),
-    scarceShare: 0.2,
-    declineShare: 0.1,
-    authorizeShare: 0.25,
-  };
-  await restockScarce(server, store, 200);
+  const server = await startServer(store);
+  const mix = resumableMix(store, await addAuthorizingGateway(server.base, store), 0.2);
+  await restockScarce(server.base, store, 200);
   const catalogue = await sampleCatalogue(store);
   const baseline = await takeBaseline(store);
-  const endpoints: { storefront: Endpoint; admin: Endpoint } = {
-    storefront: { base: server.base, headers: { 'channel-key': store.dataset.channelKey, 'content-type': 'application/json', accept: 'application/json' } },
-    admin: { base: server.base, headers: adminHeaders(store) },
-  };
+  const endpoints = endpointsOf(server.base, store.dataset);
 
   log(`soak: ${minutes} min on SQLite (${products} products), ${JSON.stringify(workers)}, RSS every ${sampleSeconds} s; warm-up and windows of ${window} s`);
   const traffic = new Traffic();
@@ -121,9 +108,7 @@ async function main(): Promise<boolean> {
   if (samples.every((s) => s.rss === 0)) violations.push('RSS could not be read (/proc): the memory rule was not checked');
   else if (!(growth <= MAX_GROWTH)) violations.push(`RSS grew ${(growth * 100).toFixed(1)} % (${mb(firstMean)} → ${mb(lastMean)} MB), above ${MAX_GROWTH * 100} %`);
 
-  const stopping = exitOf(server.child);
-  server.child.kill('SIGTERM');
-  const exit = await stopping;
+  const exit = await terminate(server);
   if (exit.code !== 0) violations.push(`the server exited with ${exit.code ?? exit.signal} on SIGTERM`);
 
   const file = store.url.slice('sqlite:'.length);

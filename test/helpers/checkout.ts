@@ -1,25 +1,9 @@
 import { expect } from 'vitest';
+import { ADDRESS, CARDS, cardPayment } from './buyer.js';
 import { uniqueWord } from './expect.js';
 import type { Client, TestContext, TestResponse } from './test-app.js';
 
-/** The test driver's cards (DESIGN.md §5). */
-export const CARDS = {
-  good: '4242424242424242',
-  declined: '4000000000000002',
-  noFunds: '4000000000009995',
-} as const;
-
-/** A buyer address in a country whose states the reference data knows. */
-export const ADDRESS = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address1: '1 Main Street',
-  city: 'New York',
-  postcode: '10001',
-  country_code: 'US',
-  state_code: 'NY',
-  phone: '+1 555 0100',
-} as const;
+export { ADDRESS, CARDS } from './buyer.js';
 
 /** One line of the cart: a new product with its default sku, or an existing sku. */
 export interface ItemSpec {
@@ -174,7 +158,7 @@ export function pay(
   headers?: Record<string, string>,
   client: Client = t.storefront,
 ): Promise<TestResponse> {
-  return client.post(`/v1/checkouts/${orderId}/payment`, { payment: { method: 'card', card_number: card } }, headers ? { headers } : undefined);
+  return client.post(`/v1/checkouts/${orderId}/payment`, cardPayment(card), headers ? { headers } : undefined);
 }
 
 /** Pays with any method (manual gateway: `transfer`, `cash`). */
