@@ -18,6 +18,7 @@ interface Template {
 }
 
 const MARK = '\u0000compiled-argument:';
+const MAX_SHAPES = 200;
 
 /**
  * A query compiled once per database and shape, then run with new values. Kysely builds and compiles
@@ -39,7 +40,11 @@ export function compiledQuery<A extends Argument[], R>(
     if (!byShape) templates.set(adapter, (byShape = new Map()));
     const key = args.map(shape).join('|');
     let template = byShape.get(key);
-    if (!template) byShape.set(key, (template = compile(db, build, args)));
+    if (!template) {
+      // Lists as long as a request may make them give many shapes: keep a bounded number.
+      if (byShape.size >= MAX_SHAPES) byShape.clear();
+      byShape.set(key, (template = compile(db, build, args)));
+    }
     const parameters = template.slots.map((slot) => ('value' in slot ? slot.value : valueAt(args, slot.path)));
     return db.executeQuery<R>({ ...template.compiled, parameters });
   };
