@@ -4,7 +4,8 @@ import type { CartItemRow, CartRow } from '../../db/types.js';
 
 // Every cart read and write runs these; they are kept compiled (see compiledQuery).
 const selectCart = compiledQuery((db, id: string) => db.selectFrom('carts').selectAll().where('id', '=', id));
-const touchCart = compiledQuery((db, id: string, now: number) => db.updateTable('carts').set({ updated_at: now }).where('id', '=', id));
+const updateCartRow = compiledQuery((db, id: string, changes: Partial<CartRow>) => db
+  .updateTable('carts').set(changes).where('id', '=', id).returningAll());
 const selectItemsWithProducts = compiledQuery((db, cartId: string) => db
   .selectFrom('cart_items as i')
   .innerJoin('skus as s', 's.id', 'i.sku_id')
@@ -45,9 +46,9 @@ export async function insertCart(db: Executor, row: CartRow): Promise<void> {
   await db.insertInto('carts').values(row).execute();
 }
 
-export async function updateCart(db: Executor, id: string, changes: Partial<CartRow> & { updated_at: number }): Promise<void> {
-  if (Object.keys(changes).length === 1) await touchCart(db, id, changes.updated_at);
-  else await db.updateTable('carts').set(changes).where('id', '=', id).execute();
+/** Changes a cart; its row as it now stands, or undefined when there is no such cart. */
+export async function updateCart(db: Executor, id: string, changes: Partial<CartRow> & { updated_at: number }): Promise<CartRow | undefined> {
+  return (await updateCartRow(db, id, changes)).rows[0];
 }
 
 /** A cart's items, in the order they were first added. */

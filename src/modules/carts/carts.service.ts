@@ -26,8 +26,11 @@ function owner(ctx: Ctx): { channelId: string; customerId: string | null } {
  * customer's. Anything else is 404, as if it did not exist.
  */
 export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<CartRow> {
+  return ownCart(ctx, id, await repo.findCart(db, id));
+}
+
+function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
   const { channelId, customerId } = owner(ctx);
-  const cart = await repo.findCart(db, id);
   if (!cart || cart.channel_id !== channelId || (cart.customer_id !== null && cart.customer_id !== customerId)) {
     throw Problem.notFound('cart', id);
   }
@@ -167,12 +170,12 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
 export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): Promise<CartView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    const cart = await findOwnCart(ctx, tx, id);
+    // Written first and checked after (one statement, not two): a cart the caller may not use
+    // throws, which undoes the write.
+    const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...cartColumns(input), updated_at: now }));
     await checkItems(tx, input.items ?? {}, now);
-    const changes = { ...cartColumns(input), updated_at: now };
-    await repo.updateCart(tx, id, changes);
     await applyItems(tx, id, input.items, now);
-    return cartView(tx, { ...cart, ...changes });
+    return cartView(tx, cart);
   });
 }
 
