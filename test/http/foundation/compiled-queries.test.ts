@@ -58,6 +58,14 @@ for (const kind of testDatabases()) {
       expect((await countersNamed(handle.db, ['g'])).rows).toEqual([{ name: 'g', value: 1 }]);
     });
 
+    it('keeps answering right past the number of shapes it keeps', async () => {
+      await insertCounters(handle.db, [{ name: 'h', value: 8 }]);
+      for (let length = 1; length <= 210; length += 1) {
+        const names = ['h', ...Array.from({ length: length - 1 }, (_, i) => `absent-${i}`)];
+        expect((await countersNamed(handle.db, names)).rows).toEqual([{ name: 'h', value: 8 }]);
+      }
+    });
+
     it('refuses a builder that writes an argument into the SQL text', async () => {
       const inlined = compiledQuery((db, name: string) => db.selectFrom('counters').selectAll().where('name', '=', sql.lit(name)));
       await expect(inlined(handle.db, 'a')).rejects.toThrow(/written into the SQL text/);
