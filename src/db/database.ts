@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import type { Database } from './types.js';
@@ -67,7 +67,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * `run`) before the next query starts; nothing here streams rows.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
@@ -78,11 +78,37 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) {
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = withRowsBuiltInJs(sqlite.prepare(text));
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
       return statement;
     },
   };
+}
+
+/**
+ * A reading statement whose rows are fetched as arrays of values and made into objects here.
+ * better-sqlite3 sets a row object's properties one by one from C++, which costs two to three times
+ * what fetching the values does (a page of 20 orders: about 240 µs against 100 µs); an object
+ * literal of the statement's columns, compiled once per statement, builds the same row in a fraction of it.
+ */
+function withRowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  statement.raw(true);
+  const toRow = rowBuilder(statement.columns().map((column) => column.name));
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+    },
+  };
+}
+
+/** A function making a row object of the columns' values, in their order (a later column of the same name wins, as in SQL drivers). */
+function rowBuilder(names: string[]): (values: unknown[]) => Record<string, unknown> {
+  const properties = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`);
+  return new Function('values', `return { ${properties.join(', ')} };`) as (values: unknown[]) => Record<string, unknown>;
 }
