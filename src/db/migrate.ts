@@ -9,6 +9,7 @@ import * as content from './migrations/006-content.js';
 import * as fileStorage from './migrations/007-file-storage.js';
 import * as orderSearch from './migrations/008-order-search.js';
 import * as eventAgeIndex from './migrations/009-event-age-index.js';
+import * as orderSearchCounts from './migrations/010-order-search-counts.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-file-storage': fileStorage,
   '008-order-search': orderSearch,
   '009-event-age-index': eventAgeIndex,
+  '010-order-search-counts': orderSearchCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -449,6 +449,13 @@ export interface OrderSearchTermRow {
   order_id: string;
 }
 
+/** How many orders of one slot (the last character of their ids) hold a search term. */
+export interface OrderSearchTermCountRow {
+  term: string;
+  slot: string;
+  orders: number;
+}
+
 export interface TransactionRow {
   id: string;
   order_id: string;
@@ -618,6 +625,7 @@ export interface Database {
   orders: OrderRow;
   order_items: OrderItemRow;
   order_search_terms: OrderSearchTermRow;
+  order_search_term_counts: OrderSearchTermCountRow;
   transactions: TransactionRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;

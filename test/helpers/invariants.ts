@@ -76,6 +76,7 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
  * - totals (checkout/order-totals.ts computeTotals): each line and the order's sums;
  * - fulfillments: each item's `fulfilled` is what its live fulfillments ship, never above its
  *   quantity, and the order's fulfillment_status follows from it;
+ * - search: each term's stored count of orders (per slot) is the number of index rows that hold it;
  * - no idempotency key is left in flight.
  */
 export async function assertInvariants(t: Store, baseline?: StockBaseline): Promise<void> {
@@ -90,6 +91,8 @@ export async function assertInvariants(t: Store, baseline?: StockBaseline): Prom
     events: await tx.selectFrom('events').select(['kind', 'related_id'])
       .where('kind', 'in', ['order.placed', 'order.paid', 'order.canceled']).execute(),
     inFlightKeys: await tx.selectFrom('idempotency_keys').select(['credential_id', 'key']).where('status_code', 'is', null).execute(),
+    searchTerms: await tx.selectFrom('order_search_terms').select(['term', 'order_id']).execute(),
+    searchCounts: await tx.selectFrom('order_search_term_counts').selectAll().execute(),
   }));
 
   const broken: string[] = [];
@@ -117,10 +120,25 @@ export async function assertInvariants(t: Store, baseline?: StockBaseline): Prom
   for (const event of data.events) {
     if (!data.orders.some((order) => order.id === event.related_id)) broken.push(`event ${event.kind} names order ${event.related_id}, which does not exist`);
   }
+  checkSearchCounts(broken, data.searchTerms, data.searchCounts);
   for (const key of data.inFlightKeys) broken.push(`idempotency key ${key.key} of ${key.credential_id} is still in flight`);
 
   if (broken.length > 0) {
     throw new Error(`${broken.length} store invariant(s) broken:\n  - ${broken.join('\n  - ')}`);
+  }
+}
+
+function checkSearchCounts(broken: string[], terms: Array<{ term: string; order_id: string }>, counts: Array<{ term: string; slot: string; orders: number }>): void {
+  const held = new Map<string, number>();
+  for (const { term, order_id } of terms) {
+    const key = `${term}|${order_id.slice(-1)}`;
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
+  const stored = new Map(counts.map((row) => [`${row.term}|${row.slot}`, Number(row.orders)]));
+  for (const key of new Set([...held.keys(), ...stored.keys()])) {
+    const [term, slot] = key.split('|');
+    const [indexed, counted] = [held.get(key) ?? 0, stored.get(key) ?? 0];
+    if (indexed !== counted) broken.push(`search term "${term}" (slot ${slot}) is held by ${indexed} order(s), but counted as ${counted}`);
   }
 }
 

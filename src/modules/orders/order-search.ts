@@ -70,6 +70,5 @@ export async function indexOrder(
   const wanted = orderSearchTerms(order, items, store);
   const held = new Set(await repo.findSearchTerms(db, order.id));
   const wantedSet = new Set(wanted);
-  await repo.deleteSearchTerms(db, order.id, [...held].filter((term) => !wantedSet.has(term)));
-  await repo.insertSearchTerms(db, wanted.filter((term) => !held.has(term)).map((term) => ({ term, order_id: order.id })));
+  await repo.changeSearchTerms(db, order.id, [...held].filter((term) => !wantedSet.has(term)), wanted.filter((term) => !held.has(term)));
 }

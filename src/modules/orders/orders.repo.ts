@@ -1,7 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
-import type { Database, OrderItemRow, OrderRow, OrderSearchTermRow, TransactionRow } from '../../db/types.js';
+import { recountOrderSearchTerms } from '../../db/migrations/010-order-search-counts.js';
+import type { Database, OrderItemRow, OrderRow, OrderSearchTermCountRow, OrderSearchTermRow, TransactionRow } from '../../db/types.js';
 
 // Each checkout step runs most of these, so they are kept compiled (see compiledQuery).
 const selectOrder = compiledQuery((db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id));
@@ -36,9 +37,15 @@ const deleteItems = compiledQuery((db, orderId: string) => db.deleteFrom('order_
 const insertItems = compiledQuery((db, items: OrderItemRow[]) => db.insertInto('order_items').values(items));
 const selectSearchTerms = compiledQuery((db, orderId: string) => db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId));
 const insertSearchTermRows = compiledQuery((db, rows: OrderSearchTermRow[]) => db
-  .insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()));
+  .insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()).returning('term'));
 const deleteSearchTermRows = compiledQuery((db, orderId: string, terms: string[]) => db
-  .deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms));
+  .deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).returning('term'));
+const addToSearchTermCounts = compiledQuery((db, rows: OrderSearchTermCountRow[]) => db
+  .insertInto('order_search_term_counts').values(rows)
+  .onConflict((oc) => oc.columns(['term', 'slot']).doUpdateSet((eb) => ({ orders: eb('order_search_term_counts.orders', '+', eb.ref('excluded.orders')) }))));
+const selectSearchTermCounts = compiledQuery((db, terms: string[]) => db
+  .selectFrom('order_search_term_counts').select(['term', (eb) => eb.fn.sum<number | string>('orders').as('orders')])
+  .where('term', 'in', terms).groupBy('term'));
 const selectTransactions = compiledQuery((db, orderIds: string[]) => db
   .selectFrom('transactions').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
 const insertTransactionRow = compiledQuery((db, row: TransactionRow) => db.insertInto('transactions').values(row));
@@ -128,12 +135,35 @@ export async function findSearchTerms(db: Executor, orderId: string): Promise<st
   return rows.map((row) => row.term);
 }
 
-export async function insertSearchTerms(db: Executor, rows: OrderSearchTermRow[]): Promise<void> {
-  if (rows.length > 0) await insertSearchTermRows(db, rows);
+/**
+ * Takes terms out of an order's index and puts others in, keeping each term's count of orders. Only
+ * rows really deleted or inserted are counted (a concurrent change of the same order finds them gone
+ * or there), and the counts change in term order in one statement, so two transactions never wait
+ * for each other's count rows in opposite orders.
+ */
+export async function changeSearchTerms(db: Executor, orderId: string, removed: string[], added: string[]): Promise<void> {
+  const changes = new Map<string, number>();
+  if (removed.length > 0) for (const { term } of (await deleteSearchTermRows(db, orderId, removed)).rows) changes.set(term, -1);
+  if (added.length > 0) {
+    const rows = added.map((term) => ({ term, order_id: orderId }));
+    for (const { term } of (await insertSearchTermRows(db, rows)).rows) changes.set(term, 1);
+  }
+  if (changes.size === 0) return;
+  const slot = searchTermSlot(orderId);
+  const counts = [...changes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([term, orders]) => ({ term, slot, orders }));
+  await addToSearchTermCounts(db, counts);
 }
 
-export async function deleteSearchTerms(db: Executor, orderId: string, terms: string[]): Promise<void> {
-  if (terms.length > 0) await deleteSearchTermRows(db, orderId, terms);
+/** The count row of a term an order adds to: the last character of its id (see migration 010). */
+function searchTermSlot(orderId: string): string {
+  return orderId.slice(-1);
+}
+
+/** How many orders hold each of the terms (a term no order holds is left out). */
+export async function countOrdersWithTerms(db: Executor, terms: string[]): Promise<Map<string, number>> {
+  const { rows } = await selectSearchTermCounts(db, terms);
+  // PostgreSQL sums a bigint column into a numeric, which pg hands over as a string.
+  return new Map(rows.map((row) => [row.term, Number(row.orders)]));
 }
 
 /**
@@ -141,10 +171,12 @@ export async function deleteSearchTerms(db: Executor, orderId: string, terms: st
  * orders keep no link to it, so they are no longer found by that id).
  */
 export async function deleteCustomerSearchTerms(db: Executor, customerId: string): Promise<void> {
+  const term = customerId.toLowerCase();
   await db.deleteFrom('order_search_terms')
-    .where('term', '=', customerId.toLowerCase())
+    .where('term', '=', term)
     .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', customerId))
     .execute();
+  await recountOrderSearchTerms(db, term);
 }
 
 export async function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {

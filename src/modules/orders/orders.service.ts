@@ -54,15 +54,16 @@ export async function listOrders(ctx: Ctx, filter: OrderFilter, page: PageReques
 
 /**
  * A search through the index. The rarest term's rows, read in order id order (newest first, ids
- * being time-ordered), drive the page and the count, so the page stops at its last row and nothing
- * is sorted; every other term is one primary key probe per candidate. Unless the list is narrowed by
- * the orders' own columns, the page of ids and the count come from the index alone, and only the
- * page's orders are read.
+ * being time-ordered), drive the page, so the page stops at its last row and nothing is sorted;
+ * every other term is one primary key probe per candidate. Unless the list is narrowed by the
+ * orders' own columns, the page of ids comes from the index alone and only the page's orders are
+ * read; the total of a single term is its stored count, read rather than counted.
  */
 async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page: PageRequest, url: string): Promise<Page<OrderView>> {
-  const ranked = await rarestFirst(ctx.db, terms);
-  if (ranked === null) return toPage([], page, 0, url);
-  const [driving, ...others] = ranked as [string, ...string[]];
+  const counts = await repo.countOrdersWithTerms(ctx.db, terms);
+  // A term no order holds: nothing can match every term.
+  if (terms.some((term) => !counts.get(term))) return toPage([], page, 0, url);
+  const [driving, ...others] = terms.sort((a, b) => counts.get(a)! - counts.get(b)!) as [string, ...string[]];
   // Does the order also hold this term? One primary key probe.
   const alsoHolds = (term: string) => sql<SqlBool>`exists (select 1 from order_search_terms x where x.term = ${term} and x.order_id = s.order_id)`;
   let index = ctx.db.selectFrom('order_search_terms as s').where('s.term', '=', driving);
@@ -75,11 +76,12 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
     // The page of ids first, as a derived table: neither database can then plan it as a walk down
     // orders_pkey probing the index for each order (what PostgreSQL picks when it misjudges a term as common).
     const ids = index.select('s.order_id').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage);
+    const isOneTerm = others.length === 0 && !filter.ids;
     const [rows, count] = await Promise.all([
       ctx.db.selectFrom(ids.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc').execute(),
-      index.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      isOneTerm ? counts.get(driving)! : index.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow().then((row) => Number(row.count)),
     ]);
-    return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
+    return toPage(await orderViews(ctx.db, rows), page, count, url);
   }
   // A customer's own orders are few: the planner starts from them (orders_customer_id). Otherwise
   // the index drives: on SQLite only a CROSS JOIN fixes the join order, and without statistics it
@@ -93,24 +95,6 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
     matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
-}
-
-/** How many index rows of a term are counted at most to rank it: enough to tell rare from common. */
-const RANK_PROBE = 1000;
-
-/**
- * The terms, rarest first (by their index rows, counted up to RANK_PROBE each), so the rarest one
- * drives the search; null when a term matches no order at all (nothing can match every term).
- */
-async function rarestFirst(db: Executor, terms: string[]): Promise<string[] | null> {
-  if (terms.length === 1) return terms;
-  const sizes = await Promise.all(terms.map(async (term) => {
-    const probe = db.selectFrom('order_search_terms').select('order_id').where('term', '=', term).limit(RANK_PROBE);
-    const row = await db.selectFrom(probe.as('p')).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    return { term, size: Number(row.count) };
-  }));
-  if (sizes.some(({ size }) => size === 0)) return null;
-  return sizes.sort((a, b) => a.size - b.size).map(({ term }) => term);
 }
 
 /** The order as the caller may see it: staff any, a signed-in customer its own placed ones (404 otherwise). */

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { backfillOrderSearchTerms } from '../../../src/db/migrations/008-order-search.js';
+import { recountOrderSearchTerms } from '../../../src/db/migrations/010-order-search-counts.js';
 import { orderSearchTerms } from '../../../src/modules/orders/order-search.js';
 import { placedOrder, readyCheckout } from '../../helpers/checkout.js';
 import { uniqueWord } from '../../helpers/expect.js';
+import { assertInvariants } from '../../helpers/invariants.js';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 
 describeEachDatabase('order search (q)', (t) => {
@@ -21,6 +23,12 @@ describeEachDatabase('order search (q)', (t) => {
     // Sorted here: PostgreSQL's collation may order '#' and '-' otherwise than code points.
     return t.db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId).execute()
       .then((rows) => rows.map((row) => row.term).sort());
+  }
+
+  /** A term's stored count of orders: the sum of its slots' rows. */
+  async function storedCount(term: string): Promise<number> {
+    const rows = await t.db.selectFrom('order_search_term_counts').select('orders').where('term', '=', term.toLowerCase()).execute();
+    return rows.reduce((sum, row) => sum + Number(row.orders), 0);
   }
 
   /** A last name no other order bears. */
@@ -167,6 +175,26 @@ describeEachDatabase('order search (q)', (t) => {
     expect(await ids(customerId)).toEqual([]);
     expect(await ids(order.lastName)).toEqual([order.orderId]);
     expect(await termRows(order.orderId)).not.toContain(customerId);
+    expect(await storedCount(customerId)).toBe(0);
+  });
+
+  it('keeps the count of orders of each term, which a search of one term gives as its total', async () => {
+    const lastName = uniqueName();
+    const renamed = uniqueName();
+    for (let i = 0; i < 2; i++) await placedOrder(t, { customer: { last_name: lastName } });
+    const checkout = await readyCheckout(t, { customer: { last_name: lastName }, until: 'data' });
+    expect(await storedCount(lastName)).toBe(3);
+    expect((await search(lastName, '&per_page=1')).total).toBe(3);
+
+    const res = await t.storefront.put(`/v1/checkouts/${checkout.orderId}`, { customer: { email: checkout.email, first_name: checkout.firstName, last_name: renamed } });
+    expect(res.status, res.text).toBe(200);
+    // The same change again changes no count: the terms are already as the order is.
+    expect((await t.storefront.put(`/v1/checkouts/${checkout.orderId}`, { customer: { email: checkout.email, first_name: checkout.firstName, last_name: renamed } })).status).toBe(200);
+
+    expect([await storedCount(lastName), await storedCount(renamed)]).toEqual([2, 1]);
+    expect((await search(lastName, '&per_page=1')).total).toBe(2);
+    expect(await search(renamed)).toMatchObject({ ids: [checkout.orderId], total: 1 });
+    await assertInvariants(t);
   });
 
   it('lets a signed-in customer find only its own placed orders', async () => {
@@ -196,10 +224,17 @@ describeEachDatabase('order search (q)', (t) => {
 
     // The whole index goes and comes back (orders placed with other affixes than today's store's
     // get their numbers' bare terms back only as far as today's affixes tell).
+    const counts = await t.db.selectFrom('order_search_term_counts').selectAll().orderBy('term').orderBy('slot').execute();
     await t.db.deleteFrom('order_search_terms').execute();
+    await t.db.deleteFrom('order_search_term_counts').execute();
     await backfillOrderSearchTerms(t.db);
+    await recountOrderSearchTerms(t.db);
 
     expect(await Promise.all(orders.map((order) => termRows(order.orderId)))).toEqual(written);
+    // Their terms are counted as the server counted them (other orders may have lost the bare terms of numbers).
+    const theirs = (rows: typeof counts) => rows.filter((row) => Number(row.orders) > 0 && written.some((terms) => terms.includes(row.term)));
+    const recounted = await t.db.selectFrom('order_search_term_counts').selectAll().orderBy('term').orderBy('slot').execute();
+    expect(theirs(recounted)).toEqual(theirs(counts));
   });
 
   it('writes what orderSearchTerms makes of the saved order, its items and the store', async () => {

@@ -157,6 +157,18 @@ describeEachDatabase('store invariants', (t) => {
     }, new RegExp(`order item ${item.id} of order ${paid}: fulfillments ship ${item.quantity + 2}, more than the ${item.quantity} ordered`));
   });
 
+  it("names a search term whose stored count is not its orders'", async () => {
+    const { paid } = await storeWithOrders();
+    const { term } = await t.db.selectFrom('order_search_terms').select('term').where('order_id', '=', paid).executeTakeFirstOrThrow();
+    const slot = paid.slice(-1);
+    const row = await t.db.selectFrom('order_search_term_counts').selectAll().where('term', '=', term).where('slot', '=', slot).executeTakeFirstOrThrow();
+
+    await expectCaught(async () => {
+      await t.db.updateTable('order_search_term_counts').set({ orders: Number(row.orders) + 1 }).where('term', '=', term).where('slot', '=', slot).execute();
+      return async () => void (await t.db.updateTable('order_search_term_counts').set({ orders: row.orders }).where('term', '=', term).where('slot', '=', slot).execute());
+    }, new RegExp(`search term "${term}" \\(slot ${slot}\\) is held by ${row.orders} order\\(s\\), but counted as ${Number(row.orders) + 1}`));
+  });
+
   it('names a payment claim left behind', async () => {
     const { open } = await storeWithOrders();
 
