@@ -25,7 +25,7 @@ function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>
 
 /** Migrates, and sets up a new store on first start (with the demo catalogue unless STOREFRONT_DEMO=0). */
 async function prepare(config: Config): Promise<DatabaseHandle> {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   await migrateToLatest(database.db);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   if (first.created && config.demo) await seedDemo(database);

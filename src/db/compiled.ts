@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { Executor } from './database.js';
+import { runInSqliteTransaction, type Executor } from './database.js';
 
 type Value = string | number | null;
 type Row = Record<string, unknown>;
@@ -45,8 +45,8 @@ export function compiledQuery<A extends Argument[], R>(
       if (byShape.size >= MAX_SHAPES) byShape.clear();
       byShape.set(key, (template = compile(db, build, args)));
     }
-    const parameters = template.slots.map((slot) => ('value' in slot ? slot.value : valueAt(args, slot.path)));
-    return db.executeQuery<R>({ ...template.compiled, parameters });
+    const query = { ...template.compiled, parameters: template.slots.map((slot) => ('value' in slot ? slot.value : valueAt(args, slot.path))) };
+    return runInSqliteTransaction<R>(db, query) ?? db.executeQuery<R>(query);
   };
 }
 
