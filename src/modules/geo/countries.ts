@@ -25,12 +25,16 @@ for (const entry of iso31662) {
 for (const list of subdivisionsByCountry.values()) list.sort((a, b) => a.code.localeCompare(b.code));
 
 const displayNames = new Map<string, Intl.DisplayNames>();
+/** Names already asked for, by language and code: `Intl.DisplayNames.of` costs microseconds a call, and every address shown asks. */
+const namesByLang = new Map<string, Map<string, string>>();
 
 /**
  * A country's name in a language: CLDR's common name (`South Korea`, not the ISO `Korea, Republic
  * of`), falling back to the ISO name. Undefined for a code that is no assigned ISO 3166-1 country.
  */
 export function countryName(code: string, lang = 'en'): string | undefined {
+  const known = namesByLang.get(lang)?.get(code);
+  if (known !== undefined) return known;
   const isoName = isoNames.get(code);
   if (isoName === undefined) return undefined;
   let names = displayNames.get(lang);
@@ -38,7 +42,10 @@ export function countryName(code: string, lang = 'en'): string | undefined {
     names = new Intl.DisplayNames([lang, 'en'], { type: 'region', fallback: 'none' });
     displayNames.set(lang, names);
   }
-  return names.of(code) ?? isoName;
+  const name = names.of(code) ?? isoName;
+  if (!namesByLang.has(lang)) namesByLang.set(lang, new Map());
+  namesByLang.get(lang)!.set(code, name);
+  return name;
 }
 
 const listsByLang = new Map<string, Country[]>();

@@ -1,4 +1,3 @@
-import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { TaxRateRow } from '../../db/types.js';
 
@@ -46,17 +45,7 @@ export async function deleteTaxRate(db: Executor, id: string): Promise<boolean> 
   return result.numDeletedRows > 0n;
 }
 
-// Every checkout update prices taxes; kept compiled (see compiledQuery).
-const selectApplicableRate = compiledQuery((db, countryCode: string, places: string[]) => db
-  .selectFrom('tax_rates').select('rate')
-  .where('country_code', '=', countryCode).where('state_code', 'in', places)
-  .orderBy('state_code', 'desc').limit(1));
-
-/**
- * The rate of a state, else of its country, in one read: the country's own row has state_code '',
- * which sorts before any state code.
- */
-export async function findApplicableRate(db: Executor, countryCode: string, stateCode: string | null): Promise<number | undefined> {
-  const places = stateCode === null ? [WHOLE_COUNTRY] : [WHOLE_COUNTRY, stateCode];
-  return (await selectApplicableRate(db, countryCode, places)).rows[0]?.rate;
+/** Every rate's place and rate: a store has one a country or state at most, a few hundred in all. */
+export function findAllRates(db: Executor): Promise<Array<Pick<TaxRateRow, 'country_code' | 'state_code' | 'rate'>>> {
+  return db.selectFrom('tax_rates').select(['country_code', 'state_code', 'rate']).execute();
 }

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor } from '../../db/database.js';
+import { KeptSetting } from '../../db/kept-setting.js';
 import type { TaxRateRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -36,13 +37,20 @@ export function taxRateView(row: TaxRateRow): TaxRateView {
   };
 }
 
+const placeKey = (country: string, state: string) => `${country}|${state}`;
+
+/** Every rate by its place, kept as the store's other checkout settings are (kept-setting.ts). */
+const ratesByPlace = new KeptSetting(async (db) => new Map((await repo.findAllRates(db)).map((r) => [placeKey(r.country_code, r.state_code), r.rate])));
+
 /**
  * The tax rate of a destination in basis points: its state's rate when the state has one, else its
  * country's, else 0. Takes the database or an open transaction (checkout reads it while placing).
  */
 export async function taxRateFor(db: Executor, countryCode: string, stateCode: string | null): Promise<number> {
+  const country = countryCode.trim().toUpperCase();
   const state = stateCode === null || stateCode.trim() === '' ? null : stateCode.trim().toUpperCase();
-  return (await repo.findApplicableRate(db, countryCode.trim().toUpperCase(), state)) ?? 0;
+  const rates = await ratesByPlace.get(db);
+  return (state === null ? undefined : rates.get(placeKey(country, state))) ?? rates.get(placeKey(country, repo.WHOLE_COUNTRY)) ?? 0;
 }
 
 /** Every rate, by country, the country's own before its states'. */
@@ -114,6 +122,7 @@ export async function createTaxRate(ctx: Ctx, input: Static<typeof TaxRateCreate
   };
   if (!(await repo.insertTaxRate(ctx.db, row))) throw takenProblem(state);
   await announceChange(ctx.db);
+  ratesByPlace.forget(ctx.db);
   return taxRateView(row);
 }
 
@@ -123,7 +132,7 @@ export async function createTaxRate(ctx: Ctx, input: Static<typeof TaxRateCreate
  * @throws Problem not_found; validation_failed as for create.
  */
 export async function updateTaxRate(ctx: Ctx, id: string, input: Static<typeof TaxRateUpdate>): Promise<TaxRateView> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const updated = await ctx.db.transaction().execute(async (tx) => {
     const current = await findOrFail(tx, id);
     const { country, state } = normalisePlace(
       input.country_code ?? current.country_code,
@@ -143,10 +152,13 @@ export async function updateTaxRate(ctx: Ctx, id: string, input: Static<typeof T
     await announceChange(tx);
     return taxRateView({ ...current, ...changes });
   });
+  ratesByPlace.forget(ctx.db);
+  return updated;
 }
 
 /** @throws Problem not_found. */
 export async function deleteTaxRate(ctx: Ctx, id: string): Promise<void> {
   if (!(await repo.deleteTaxRate(ctx.db, id))) throw Problem.notFound('tax rate', id);
   await announceChange(ctx.db);
+  ratesByPlace.forget(ctx.db);
 }
