@@ -10,6 +10,7 @@ import * as fileStorage from './migrations/007-file-storage.js';
 import * as orderSearch from './migrations/008-order-search.js';
 import * as eventAgeIndex from './migrations/009-event-age-index.js';
 import * as orderSearchCounts from './migrations/010-order-search-counts.js';
+import * as dropOrderLastNameIndex from './migrations/011-drop-order-last-name-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-order-search': orderSearch,
   '009-event-age-index': eventAgeIndex,
   '010-order-search-counts': orderSearchCounts,
+  '011-drop-order-last-name-index': dropOrderLastNameIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
