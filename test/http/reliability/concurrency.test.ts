@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ADDRESS, CARDS, makeGateway, makeRate, makeSku, orderRow, pay, readyCheckout, stockOf, transactionRows, type ReadyCheckout } from '../../helpers/checkout.js';
+import { uniqueWord } from '../../helpers/expect.js';
 import { assertInvariants, stockBaseline } from '../../helpers/invariants.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
 
@@ -253,6 +254,29 @@ describeEachDatabase('concurrency', (t) => {
       [skus[0]!.id]: 9, [skus[2]!.id]: 7, [skus[3]!.id]: 3, [skus[4]!.id]: 4, [skus[5]!.id]: 5, [skus[6]!.id]: 6,
     });
     expect(read.body.data).toMatchObject({ is_gift: true, gift_message: 'for you', total_items: 9 + 7 + 3 + 4 + 5 + 6 });
+    await assertInvariants(t);
+  });
+
+  it("keeps every search term's count exact when checkouts trade their buyers' names at once", async () => {
+    const [a, b] = [`Trade${uniqueWord()}`, `Trade${uniqueWord()}`];
+    const { gatewayId, rateId } = await setup();
+    const sku = await makeSku(t, { stock: 50 });
+    const list: ReadyCheckout[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      list.push(await readyCheckout(t, { items: [{ skuId: sku.id }], gateway: gatewayId, rateId, customer: { last_name: i % 2 === 0 ? a : b }, until: 'data' }));
+    }
+
+    // Each checkout drops the name it holds and takes the other: half move one way, half the other.
+    const renames = await Promise.all(list.map((checkout, i) => t.storefront.put(`/v1/checkouts/${checkout.orderId}`, {
+      customer: { email: checkout.email, first_name: checkout.firstName, last_name: i % 2 === 0 ? b : a },
+    })));
+    expectClean(renames, ['200']);
+
+    for (const name of [a, b]) {
+      const found = await t.admin.get(`/v1/orders?q=${name}&per_page=1`);
+      expect(found.status, found.text).toBe(200);
+      expect(found.body.meta.pagination.total_items).toBe(6);
+    }
     await assertInvariants(t);
   });
 
