@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
+import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, runWhileBusy } from './sqlite-write-lock.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -58,12 +59,13 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // Waits for another connection's lock are ours (sqlite-write-lock.ts), not SQLite's sleeping busy handler.
+  sqlite.pragma('busy_timeout = 0');
   // Checkpoints copy the log back into the database file during a commit; taking them every 10,000
   // pages rather than 1,000 copies a page written by many commits once (commits cost 30 % less).
   sqlite.pragma('wal_autocheckpoint = 10000');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: statements }) });
   // Its transactions share the database's adapter.
   transactionConnections.set(db.getExecutor().adapter, statements);
   const stopCheckpoints = checkpointing && file !== ':memory:' ? checkpointInBackground(file) : undefined;
@@ -106,13 +108,13 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       // Transactions take the write lock when they begin, so two processes on one file wait for each
-      // other (busy_timeout) instead of failing when a reading transaction turns into a writing one.
-      const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
+      // other (sqlite-write-lock.ts) instead of failing when a reading transaction turns into a writing one.
+      const text = sqlText === 'begin' ? BEGIN_IMMEDIATE : sqlText;
       let statement = statements.get(text);
       if (statement) {
         statements.delete(text);
       } else {
-        statement = withRowsBuiltInJs(sqlite.prepare(text));
+        statement = cachedStatement(sqlite.prepare(text));
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
@@ -122,19 +124,24 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
- * A reading statement whose rows are fetched as arrays of values and made into objects here.
- * better-sqlite3 sets a row object's properties one by one from C++, which costs two to three times
- * what fetching the values does (a page of 20 orders: about 240 µs against 100 µs); an object
- * literal of the statement's columns, compiled once per statement, builds the same row in a fraction of it.
+ * A statement as the cache keeps it. It waits for another connection's lock in short pauses
+ * (sqlite-write-lock.ts), except `BEGIN IMMEDIATE`, which the driver tries again from the event loop.
+ *
+ * A reading statement fetches its rows as arrays of values, made into objects here. better-sqlite3
+ * sets a row object's properties one by one from C++, which costs two to three times what fetching
+ * the values does (a page of 20 orders: about 240 µs against 100 µs); an object literal of the
+ * statement's columns, compiled once per statement, builds the same row in a fraction of it.
  */
-function withRowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
+function cachedStatement(statement: SQLite.Statement): SqliteStatement {
+  if (statement.source === BEGIN_IMMEDIATE) return statement;
+  const run = (parameters: readonly unknown[]) => runWhileBusy(() => statement.run(parameters));
+  if (!statement.reader) return { reader: false, all: (parameters) => runWhileBusy(() => statement.all(parameters)), run, iterate: (parameters) => statement.iterate(parameters) };
   statement.raw(true);
   const toRow = rowBuilder(statement.columns().map((column) => column.name));
   return {
     reader: true,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
-    run: (parameters) => statement.run(parameters),
+    all: (parameters) => runWhileBusy(() => (statement.all(parameters) as unknown[][]).map(toRow)),
+    run,
     *iterate(parameters) {
       for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },

@@ -1,3 +1,5 @@
+import { isBusy } from './sqlite-write-lock.js';
+
 /** Socket errors of a connection to the database that could not be made or was cut. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -17,12 +19,13 @@ const CONNECTION_MESSAGES = [
 
 /**
  * Whether an error means the database cannot be reached right now (down, restarting, refusing
- * connections, cut off) rather than that the request or the code is wrong: such a request is worth
+ * connections, cut off; on SQLite, locked by another process beyond the wait, sqlite-write-lock.ts) rather than that the request or the code is wrong: such a request is worth
  * retrying later, and answers 503 (DESIGN.md §3), not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
+    if (isBusy(e)) return true;
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (CONNECTION_MESSAGES.some((message) => e instanceof Error && e.message.startsWith(message))) return true;
   }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,8 +7,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
 
-// What the SQLite connection adds to better-sqlite3: rows built from arrays of values, and the log
-// checkpointed from a thread of the serving process's own.
+const require = createRequire(import.meta.url);
+
+// What the SQLite connection adds to better-sqlite3: rows built from arrays of values, the log
+// checkpointed from a thread of the serving process's own, and its own waits for another process's lock.
 describe('the SQLite connection', () => {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-sqlite-'));
   const handles: DatabaseHandle[] = [];
@@ -77,5 +81,22 @@ describe('the SQLite connection', () => {
 
     const again = open('closed.db', false);
     expect((await sql<{ v: string }>`select v from kept`.execute(again.db)).rows).toEqual([{ v: 'still here' }]);
+  });
+
+  it('waits for the lock another process holds before a write outside a transaction, instead of failing', async () => {
+    const { db } = open('shared.db', false);
+    await sql`create table shared (v text)`.execute(db);
+    // Another process takes the write lock and says so; it lets go 300 ms later.
+    const holder = spawn(process.execPath, ['-e', `
+      const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(join(dir, 'shared.db'))});
+      db.exec("begin immediate; insert into shared (v) values ('theirs')");
+      process.stdout.write('locked\\n');
+      setTimeout(() => db.exec('commit'), 300);
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await new Promise((resolve) => holder.stdout!.once('data', resolve));
+    await sql`insert into shared (v) values ('ours')`.execute(db);
+    expect(await exited).toBe(0);
+    expect((await sql<{ v: string }>`select v from shared order by rowid`.execute(db)).rows).toEqual([{ v: 'theirs' }, { v: 'ours' }]);
   });
 });

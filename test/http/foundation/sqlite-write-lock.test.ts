@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_LIMIT_MS } from '../../../src/db/sqlite-write-lock.js';
+import { startServer, stop, type Running } from '../../helpers/server-process.js';
+import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
+
+// A server on an SQLite file shares its write lock with the other processes on the file (`serve
+// --workers N`, `worker`). Here the test's own connection is that other process: it takes the lock,
+// and the server must wait for it without stopping its event loop, then write, or answer 503 once it
+// has waited too long, with nothing half-written.
+describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the write lock another process holds', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'storefront-lock-'));
+  const file = join(folder, 'store.db');
+  const channelKey = `ck_${randomBytes(16).toString('hex')}`;
+  let server: Running;
+  let other: SQLite.Database;
+  let skuId: string;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const countCarts = () => (other.prepare('select count(*) as n from carts').get() as { n: number }).n;
+
+  beforeAll(async () => {
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl('sqlite', `sqlite:${file}`), STOREFRONT_CHANNEL_KEY: channelKey });
+    other = new SQLite(file);
+    const skus = await call('GET', '/v1/skus?listable=true');
+    skuId = skus.body.data.find((s: { in_stock: number | null }) => (s.in_stock ?? 0) > 2).id;
+  });
+  afterAll(async () => {
+    other?.close();
+    if (server) expect(await stop(server.child)).toBe(0);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('keeps answering while a write waits for the lock, then writes once it is free', async () => {
+    const before = countCarts();
+    other.exec('begin immediate');
+    let settled = false;
+    const creating = call('POST', '/v1/carts', { items: { [skuId]: 1 } }).finally(() => (settled = true));
+    try {
+      // The write has reached the lock (the server is single-process: its next request waits behind it
+      // only for the database, not for the event loop).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const docs = await call('GET', '/openapi.json');
+      expect(docs.status).toBe(200);
+      expect(settled).toBe(false);
+    } finally {
+      other.exec('commit');
+    }
+    const created = await creating;
+    expect(created.status).toBe(201);
+    expect(countCarts()).toBe(before + 1);
+    expect((await call('GET', `/v1/carts/${created.body.data.id}`)).body.data.total_items).toBe(1);
+  });
+
+  it(`answers 503 unavailable, writing nothing, when the lock stays taken beyond ${WAIT_LIMIT_MS / 1000} s`, async () => {
+    const before = countCarts();
+    other.exec('begin immediate');
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      answer = await call('POST', '/v1/carts', { items: { [skuId]: 1 } });
+    } finally {
+      other.exec('commit');
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(countCarts()).toBe(before);
+    // And the server goes on writing once the lock is free.
+    expect((await call('POST', '/v1/carts', { items: { [skuId]: 1 } })).status).toBe(201);
+    expect(countCarts()).toBe(before + 1);
+  }, WAIT_LIMIT_MS + 15_000);
+});
