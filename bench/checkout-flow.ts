@@ -10,8 +10,8 @@
  *
  * Autocannon cannot chain requests, so this is a small driver of its own on node:http, with a keep-alive
  * agent of one connection per buyer. Not on fetch: the driver shares the machine's cores with the
- * server, and fetch cost it about 3.6 ms of CPU a flow, against 1.4 ms here (as much as the server
- * spends on the flow, measured on 2 cores). Every request carries the channel key;
+ * server, and fetch cost it about 3.6 ms of CPU a flow, near what the server spends on the flow,
+ * against 1.4 ms here. Every request carries the channel key;
  * every answer must be 2xx, and step 5 must answer a placed, paid order. Failures are counted and
  * fail the window they are seen in, with the first answers that failed.
  *

@@ -135,7 +135,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 function cachedStatement(statement: SQLite.Statement): SqliteStatement {
   if (statement.source === BEGIN_IMMEDIATE) return statement;
   const run = (parameters: readonly unknown[]) => runWhileBusy(() => statement.run(parameters));
-  if (!statement.reader) return { reader: false, all: (parameters) => runWhileBusy(() => statement.all(parameters)), run, iterate: (parameters) => statement.iterate(parameters) };
+  if (!statement.reader) {
+    return { reader: false, all: (parameters) => runWhileBusy(() => statement.all(parameters)), run, iterate: (parameters) => statement.iterate(parameters) };
+  }
   statement.raw(true);
   const toRow = rowBuilder(statement.columns().map((column) => column.name));
   return {

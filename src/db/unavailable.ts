@@ -19,8 +19,9 @@ const CONNECTION_MESSAGES = [
 
 /**
  * Whether an error means the database cannot be reached right now (down, restarting, refusing
- * connections, cut off; on SQLite, locked by another process beyond the wait, sqlite-write-lock.ts) rather than that the request or the code is wrong: such a request is worth
- * retrying later, and answers 503 (DESIGN.md §3), not 500.
+ * connections, cut off; on SQLite, locked by another process for longer than sqlite-write-lock.ts
+ * waits) rather than that the request or the code is wrong: such a request is worth retrying later,
+ * and answers 503 (DESIGN.md §3), not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {

@@ -40,3 +40,15 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   });
 }
 
+
+/** JSON calls to a running server with a sales channel's key: each answers its status and parsed body. */
+export function channelCaller(base: string, channelKey: string) {
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+}

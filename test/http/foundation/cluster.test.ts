@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, stop } from '../../helpers/server-process.js';
+import { channelCaller, startServer, stop } from '../../helpers/server-process.js';
 import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 /** The pids of a process's children (pgrep, on Linux and macOS alike). */
@@ -33,14 +33,7 @@ for (const kind of testDatabases()) {
       const channelKey = `ck_${randomBytes(16).toString('hex')}`;
       const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, 'store.db')}`);
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_CHANNEL_KEY: channelKey }, ['--workers', '2']);
-      const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${server.base}${path}`, {
-          method,
-          headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, body: (await response.json()) as any };
-      };
+      const call = channelCaller(server.base, channelKey);
       try {
         await waitFor(() => childrenOf(server.child.pid!).length === 2, 'two API processes');
         // The store was prepared once, by the primary.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT_LIMIT_MS } from '../../../src/db/sqlite-write-lock.js';
-import { startServer, stop, type Running } from '../../helpers/server-process.js';
+import { channelCaller, startServer, stop, type Running } from '../../helpers/server-process.js';
 import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 // A server on an SQLite file shares its write lock with the other processes on the file (`serve
@@ -20,18 +20,12 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
   let other: SQLite.Database;
   let skuId: string;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  let call: ReturnType<typeof channelCaller>;
   const countCarts = () => (other.prepare('select count(*) as n from carts').get() as { n: number }).n;
 
   beforeAll(async () => {
     server = await startServer({ DATABASE_URL: await freshDatabaseUrl('sqlite', `sqlite:${file}`), STOREFRONT_CHANNEL_KEY: channelKey });
+    call = channelCaller(server.base, channelKey);
     other = new SQLite(file);
     const skus = await call('GET', '/v1/skus?listable=true');
     skuId = skus.body.data.find((s: { in_stock: number | null }) => (s.in_stock ?? 0) > 2).id;
