@@ -11,6 +11,7 @@ import * as orderSearch from './migrations/008-order-search.js';
 import * as eventAgeIndex from './migrations/009-event-age-index.js';
 import * as orderSearchCounts from './migrations/010-order-search-counts.js';
 import * as dropOrderLastNameIndex from './migrations/011-drop-order-last-name-index.js';
+import * as productTextIndex from './migrations/012-product-text-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-event-age-index': eventAgeIndex,
   '010-order-search-counts': orderSearchCounts,
   '011-drop-order-last-name-index': dropOrderLastNameIndex,
+  '012-product-text-index': productTextIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

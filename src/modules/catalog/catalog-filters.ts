@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 
@@ -47,13 +48,15 @@ export function ilike(column: Expression<unknown>, pattern: string): Expression<
 /**
  * Conditions on the product `p`: active, published and the search terms. A term matches the product
  * name or permalink, or a sku code: any sku's for a product listing, the listed sku's (`s`) for skus.
+ * `db` says which text index narrows the products the terms may match (indexedMatches).
  */
-export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now: number, codeOf: 'any-sku' | 's'): Expression<SqlBool>[] {
+export function productConditions(db: Executor, eb: ListingBuilder, filter: CatalogFilter, now: number, codeOf: 'any-sku' | 's'): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.active !== undefined) conditions.push(eb('p.is_active', '=', filter.active ? 1 : 0));
   if (filter.published === true) conditions.push(eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]));
   if (filter.published === false) conditions.push(eb('p.available_at', '>', now));
-  for (const term of searchTerms(filter.q)) {
+  const terms = searchTerms(filter.q);
+  for (const term of terms) {
     const pattern = likePattern(term, '%', '%');
     conditions.push(eb.or([
       ilike(eb.ref('p.name'), pattern),
@@ -63,7 +66,32 @@ export function productConditions(eb: ListingBuilder, filter: CatalogFilter, now
         : eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
     ]));
   }
+  conditions.push(...indexedMatches(db, terms.filter((term) => [...term].length >= TRIGRAM)));
   return conditions;
+}
+
+/** Trigrams: a term shorter than this has none, and no index narrows it. */
+const TRIGRAM = 3;
+
+/**
+ * Conditions narrowing the products to those that may hold every term, through the text indexes of
+ * migration 012; the exact conditions beside them decide. On SQLite, one FTS5 query of all the terms
+ * (the index intersects them, so the rarest term bounds the work), which folds case more widely than
+ * `lower()`. On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
+ */
+function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
+  if (terms.length === 0) return [];
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const query = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+    return [sql<SqlBool>`p.id in (select k.product_id from product_search f join product_search_keys k on k.id = f.rowid where product_search match ${query})`];
+  }
+  return terms.map((term) => {
+    const pattern = likePattern(term, '%', '%');
+    return sql<SqlBool>`p.id in (
+      select id from products where lower(name) like ${pattern} escape '\\'
+      union select id from products where lower(permalink) like ${pattern} escape '\\'
+      union select product_id from skus where lower(code) like ${pattern} escape '\\')`;
+  });
 }
 
 /** Conditions that a sku (`alias`) has the requested options. */

@@ -181,7 +181,7 @@ function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, 
   }
   return query.where((eb) => {
     const e = eb as ListingBuilder;
-    const conditions = productConditions(e, filter, now, 'any-sku');
+    const conditions = productConditions(db, e, filter, now, 'any-sku');
     if (scope.kind === 'rules') conditions.push(scope.condition(e));
     if (filter.priceMin !== undefined) conditions.push(e('d.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('d.price', '<=', filter.priceMax));

@@ -114,7 +114,7 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
   return query.where((eb) => {
     const e = eb as ListingBuilder;
-    const conditions = [...productConditions(e, filter, now, 's'), ...optionConditions(e, 's', filter)];
+    const conditions = [...productConditions(db, e, filter, now, 's'), ...optionConditions(e, 's', filter)];
     if (filter.listable !== undefined) conditions.push(e('s.is_listable', '=', filter.listable ? 1 : 0));
     if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { uploadFile } from '../../helpers/files.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
@@ -450,6 +451,43 @@ describeEachDatabase('products', (t) => {
     expect(ids((await list('admin', `q=${word}&price[min]=200`)).body.data)).toEqual([middle.id, dear.id]);
     expect(ids((await list('admin', `q=${word}&price[max]=200`)).body.data)).toEqual([cheap.id, middle.id]);
     expect(ids((await list('admin', `q=${word}&price[min]=200&price[max]=200`)).body.data)).toEqual([middle.id]);
+  });
+
+  it('finds products by q through their text index as names, permalinks and sku codes change', async () => {
+    const word = uniqueWord();
+    const product = await createProduct({ name: `Lamp ${word}` });
+    const sku = await createSku({ product_id: product.id, code: `Code-${word}-A` });
+    const find = async (query: string) => ids((await list('admin', `q=${encodeURIComponent(query)}`)).body.data);
+
+    expect(await find(word)).toEqual([product.id]);
+    expect(await find(`code-${word}-a`)).toEqual([product.id]);
+    // Terms too short for trigrams, and ones holding LIKE's and FTS5's own characters, match literally.
+    expect(await find(`p ${word}`)).toEqual([product.id]);
+    expect(await find(`"${word}`)).toEqual([]);
+    expect(await find(`${word}%`)).toEqual([]);
+
+    const renamed = `Desk${uniqueWord()}`;
+    expect((await t.admin.post(`/v1/products/${product.id}`, { name: renamed, permalink: `desk-${word}` })).status).toBe(200);
+    expect(await find(renamed)).toEqual([product.id]);
+    expect(await find(`lamp ${word}`)).toEqual([]);
+    expect(await find(`desk-${word}`)).toEqual([product.id]);
+
+    expect((await t.admin.post(`/v1/skus/${sku.id}`, { code: `Other-${word}` })).status).toBe(200);
+    expect(await find(`other-${word}`)).toEqual([product.id]);
+    expect(await find(`code-${word}`)).toEqual([]);
+    expect((await t.admin.delete(`/v1/sku/${sku.id}`)).status).toBe(204);
+    expect(await find(`other-${word}`)).toEqual([]);
+
+    expect((await t.admin.delete(`/v1/products/${product.id}`)).status).toBe(204);
+    expect(await find(word)).toEqual([]);
+    if (t.kind === 'sqlite') {
+      // One row of the index a product, and none left of the deleted one.
+      const { rows } = await sql<{ keys: number; products: number; indexed: number }>`
+        select (select count(*) from product_search_keys) as keys, (select count(*) from products) as products,
+               (select count(*) from product_search) as indexed`.execute(t.db);
+      expect(rows[0]!.keys).toBe(rows[0]!.products);
+      expect(rows[0]!.indexed).toBe(rows[0]!.products);
+    }
   });
 
   it('filters the list by listable and options, and searches q literally', async () => {
