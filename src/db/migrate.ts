@@ -12,6 +12,7 @@ import * as eventAgeIndex from './migrations/009-event-age-index.js';
 import * as orderSearchCounts from './migrations/010-order-search-counts.js';
 import * as dropOrderLastNameIndex from './migrations/011-drop-order-last-name-index.js';
 import * as productTextIndex from './migrations/012-product-text-index.js';
+import * as collectionMemberCounts from './migrations/013-collection-member-counts.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-order-search-counts': orderSearchCounts,
   '011-drop-order-last-name-index': dropOrderLastNameIndex,
   '012-product-text-index': productTextIndex,
+  '013-collection-member-counts': collectionMemberCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

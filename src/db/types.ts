@@ -456,6 +456,12 @@ export interface OrderSearchTermCountRow {
   orders: number;
 }
 
+/** How many products a hand-picked collection holds (migration 013: kept by triggers on its memberships). */
+export interface CollectionMemberCountRow {
+  collection_id: string;
+  members: number;
+}
+
 export interface TransactionRow {
   id: string;
   order_id: string;
@@ -608,6 +614,7 @@ export interface Database {
   collections: CollectionRow;
   collection_rules: CollectionRuleRow;
   collection_products: CollectionProductRow;
+  collection_member_counts: CollectionMemberCountRow;
   categories: CategoryRow;
   product_categories: ProductCategoryRow;
   events: EventRow;

@@ -221,11 +221,12 @@ export async function listProducts(
 }
 
 async function countProducts(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number): Promise<number> {
-  // An unfiltered hand-picked collection is counted on its membership index alone.
-  const counted = scope.kind === 'members' && !hasFilter(filter)
-    ? db.selectFrom('collection_products').where('collection_id', '=', scope.collectionId)
-    : listingQuery(db, scope, filter, now, false);
-  const row = await (counted as SelectQueryBuilder<any, any, any>)
+  // An unfiltered hand-picked collection's total is kept as its memberships change (migration 013).
+  if (scope.kind === 'members' && !hasFilter(filter)) {
+    const kept = await db.selectFrom('collection_member_counts').select('members').where('collection_id', '=', scope.collectionId).executeTakeFirst();
+    return Number(kept?.members ?? 0);
+  }
+  const row = await (listingQuery(db, scope, filter, now, false) as SelectQueryBuilder<any, any, any>)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow() as { count: number };
   return Number(row.count);

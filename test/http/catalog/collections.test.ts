@@ -320,6 +320,40 @@ describeEachDatabase('collections', (t) => {
     expect(events[0].data.object).toEqual(collection);
   });
 
+  it('keeps the unfiltered listing total as products come in, move, go out and are deleted', async () => {
+    const collection = await createCollection();
+    const other = await createCollection();
+    const total = async (id: string) => (await listProducts(id, 'per_page=1')).body.meta.pagination.total_items;
+    const keptCount = async (id: string) =>
+      Number((await t.db.selectFrom('collection_member_counts').select('members').where('collection_id', '=', id).executeTakeFirst())?.members ?? 0);
+
+    expect(await total(collection.id)).toBe(0);
+    const [a, b, c] = [
+      await createProduct({ collection_ids: [collection.id, other.id] }),
+      await createProduct({ collection_ids: [collection.id] }),
+      await createProduct(),
+    ];
+    expect((await t.admin.post(`/v1/collections/${collection.id}/products`, { product_id: c.id, position: 1 })).status).toBe(200);
+    // Moving a member is no new member.
+    expect((await t.admin.post(`/v1/collections/${collection.id}/products`, { product_id: a.id, position: 9 })).status).toBe(200);
+    expect([await total(collection.id), await total(other.id)]).toEqual([3, 1]);
+
+    expect((await t.admin.delete(`/v1/collections/${collection.id}/products/${b.id}`)).status).toBe(204);
+    expect((await t.admin.post(`/v1/products/${c.id}`, { collection_ids: [other.id] })).status).toBe(200);
+    expect([await total(collection.id), await total(other.id)]).toEqual([1, 2]);
+    expect((await t.admin.delete(`/v1/products/${a.id}`)).status).toBe(204);
+    expect([await total(collection.id), await total(other.id)]).toEqual([0, 1]);
+    // The filtered total is counted, and agrees.
+    expect((await listProducts(other.id, 'per_page=1&active=true')).body.meta.pagination.total_items).toBe(1);
+    expect([await keptCount(collection.id), await keptCount(other.id)]).toEqual([0, 1]);
+
+    // Turned smart, the collection has no hand-picked members left to count; deleted, no count row.
+    expect((await t.admin.post(`/v1/collections/${other.id}`, { title: other.title, kind: 'smart', rules: [{ field: 'title', condition: 'contains', value: token() }] })).status).toBe(200);
+    expect(await keptCount(other.id)).toBe(0);
+    expect((await t.admin.delete(`/v1/collections/${collection.id}`)).status).toBe(204);
+    expect(await t.db.selectFrom('collection_member_counts').select('members').where('collection_id', '=', collection.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it('takes a product out (204, collection.updated); a product not in it is 404', async () => {
     const collection = await createCollection();
     const member = await createProduct({ collection_ids: [collection.id] });
