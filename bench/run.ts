@@ -297,7 +297,7 @@ async function runScenarios(opts: Options): Promise<void> {
   }
   if (flowRow) {
     parts.push(
-      `${flowTable(flowRow, opts.db)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, Node's fetch with keep-alive), each a new guest buying 3 of ${served!.data.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx).`,
+      `${flowTable(flowRow, opts.db)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, node:http with keep-alive), each a new guest buying 3 of ${served!.data.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx).`,
     );
     roundParts.push(`checkout-flow:\n\n${flowRoundsTable(flowRow)}`);
   }
