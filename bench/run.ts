@@ -5,9 +5,10 @@
  *    orders and events of bench/scale.ts (`--orders`, `--events`), in a SQLite file or, with
  *    `--db postgres`, in a database of an embedded PostgreSQL (bench/postgres.ts) started for the run.
  *    Generated once per set of parameters and kept under bench/.data/ (`--fresh` makes it anew).
- * 2. Builds the server (`npm run build`) and starts it as a child process (`node dist/cli.js serve [--workers N]`)
- *    on a free loopback port, rate limiting off, and waits for GET /health (and for its N API
- *    processes). For `cart-update` it then makes a cart through the API (POST /v1/carts).
+ * 2. Builds the server (`npm run build`) and starts it as a child process (`storefront serve
+ *    [--workers N]`: bin/storefront.js with its shebang's node flags) on a free loopback port, rate
+ *    limiting off, and waits for GET /health (and for its N API processes). For `cart-update` it
+ *    then makes a cart through the API (POST /v1/carts).
  * 3. Sends each scenario's request once to the real server (a 200 JSON answer that passes the
  *    scenario's check, e.g. a full page of 20 for `listing-search`), writes the bytes under
  *    bench/.data/bodies/ and starts bench/bare.ts on another free port serving them verbatim on the

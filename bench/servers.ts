@@ -197,20 +197,29 @@ export interface RunningServer {
 
 let built = false;
 
+const ENTRY_POINT = 'bin/storefront.js';
+
+/** The node flags the `storefront` command's shebang gives (`#!/usr/bin/env -S node --flag …`). */
+function entryPointNodeFlags(): string[] {
+  const shebang = readFileSync(resolve(ROOT, ENTRY_POINT), 'utf8').split('\n', 1)[0]!;
+  const words = shebang.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1);
+}
+
 /**
  * The server as it runs in production: compiled once per harness run (`npm run build` into dist/),
- * then `node dist/cli.js`. Running it through tsx would add its loader's compile work and some 40 MB
- * of memory to every figure.
+ * then the `storefront` command with its node flags. Running it through tsx would add its loader's
+ * compile work and some 40 MB of memory to every figure.
  */
 export function serverCommand(command: 'serve' | 'worker'): string[] {
   if (!built) {
     execFileSync(process.execPath, [resolve(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
     built = true;
   }
-  return ['dist/cli.js', command];
+  return [...entryPointNodeFlags(), ENTRY_POINT, command];
 }
 
-/** `node dist/cli.js serve [--workers N]` on a free loopback port, rate limiting off; waits for /health and for its API processes. */
+/** `storefront serve [--workers N]` on a free loopback port, rate limiting off; waits for /health and for its API processes. */
 export async function startRealServer(options: RealServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 /**
- * The processes under test, as production runs them: `node dist/cli.js serve` and
- * `node dist/cli.js worker` on a store (reliability/store.ts), dist/ compiled once per run
+ * The processes under test, as production runs them: `storefront serve` and
+ * `storefront worker` on a store (reliability/store.ts), dist/ compiled once per run
  * (bench/servers.ts serverCommand). Each is stopped when the run ends (bench/servers.ts stopAll: on
  * success, error and SIGINT/SIGTERM); a server can be killed and restarted on the same port, so
  * clients carry on as against a restarted production process.
@@ -83,7 +83,7 @@ function storeEnv(store: Store, logLevel = 'warn'): Record<string, string> {
   };
 }
 
-/** Spawns `node dist/cli.js <command>` on the store; stopped at the end of the run. */
+/** Spawns `storefront <command>` (bin/storefront.js and its node flags) on the store; stopped at the end of the run. */
 export function spawnStorefront(store: Store, label: string, command: 'serve' | 'worker', options: ProcessOptions = {}): StorefrontProcess {
   const lines: string[] = [];
   const env = { ...storeEnv(store, options.logLevel), ...options.env };
