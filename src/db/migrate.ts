@@ -13,6 +13,7 @@ import * as orderSearchCounts from './migrations/010-order-search-counts.js';
 import * as dropOrderLastNameIndex from './migrations/011-drop-order-last-name-index.js';
 import * as productTextIndex from './migrations/012-product-text-index.js';
 import * as collectionMemberCounts from './migrations/013-collection-member-counts.js';
+import * as collectionOnSaleCounts from './migrations/014-collection-on-sale-counts.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-drop-order-last-name-index': dropOrderLastNameIndex,
   '012-product-text-index': productTextIndex,
   '013-collection-member-counts': collectionMemberCounts,
+  '014-collection-on-sale-counts': collectionOnSaleCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

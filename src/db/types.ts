@@ -460,6 +460,8 @@ export interface OrderSearchTermCountRow {
 export interface CollectionMemberCountRow {
   collection_id: string;
   members: number;
+  /** Members whose product is active (migration 014). */
+  active_members: number;
 }
 
 export interface TransactionRow {

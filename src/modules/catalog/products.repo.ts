@@ -159,10 +159,11 @@ export type ProductScope =
 /** The order of a listing: a sort_by value, or a `products` collection's own positions. */
 export type ProductOrder = SortBy | 'manual';
 
-function hasFilter(filter: CatalogFilter): boolean {
-  return filter.active !== undefined || filter.published !== undefined || filter.listable !== undefined
-    || filter.priceMin !== undefined || filter.priceMax !== undefined
-    || Object.keys(filter.options ?? {}).length > 0 || searchTerms(filter.q).length > 0;
+/** Whether a filter asks for no more than active and published products: kept counts answer those (countMembers). */
+function asksOnlyOnSale(filter: CatalogFilter): boolean {
+  return filter.active !== false && filter.published !== false && filter.listable === undefined
+    && filter.priceMin === undefined && filter.priceMax === undefined
+    && Object.keys(filter.options ?? {}).length === 0 && searchTerms(filter.q).length === 0;
 }
 
 /**
@@ -221,13 +222,29 @@ export async function listProducts(
 }
 
 async function countProducts(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number): Promise<number> {
-  // An unfiltered hand-picked collection's total is kept as its memberships change (migration 013).
-  if (scope.kind === 'members' && !hasFilter(filter)) {
-    const kept = await db.selectFrom('collection_member_counts').select('members').where('collection_id', '=', scope.collectionId).executeTakeFirst();
-    return Number(kept?.members ?? 0);
-  }
+  if (scope.kind === 'members' && asksOnlyOnSale(filter)) return countMembers(db, scope.collectionId, filter, now);
   const row = await (listingQuery(db, scope, filter, now, false) as SelectQueryBuilder<any, any, any>)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow() as { count: number };
   return Number(row.count);
+}
+
+/**
+ * A hand-picked collection's members, or its active ones, from the counts kept as memberships and
+ * products change (migrations 013 and 014); published ones are those less the few published later,
+ * found through the index on available_at.
+ */
+async function countMembers(db: Executor, collectionId: string, filter: CatalogFilter, now: number): Promise<number> {
+  const kept = await db.selectFrom('collection_member_counts').select(['members', 'active_members']).where('collection_id', '=', collectionId).executeTakeFirst();
+  const members = Number((filter.active ? kept?.active_members : kept?.members) ?? 0);
+  if (!filter.published || members === 0) return members;
+  const later = await db
+    .selectFrom('products as p')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('p.available_at', '>', now)
+    .$if(filter.active === true, (query) => query.where('p.is_active', '=', 1))
+    .where((eb) => eb.exists(eb.selectFrom('collection_products as cp').select('cp.product_id')
+      .whereRef('cp.product_id', '=', 'p.id').where('cp.collection_id', '=', collectionId)))
+    .executeTakeFirstOrThrow();
+  return members - Number(later.count);
 }

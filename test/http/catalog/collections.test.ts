@@ -354,6 +354,53 @@ describeEachDatabase('collections', (t) => {
     expect(await t.db.selectFrom('collection_member_counts').select('members').where('collection_id', '=', collection.id).executeTakeFirst()).toBeUndefined();
   });
 
+  it('keeps the on-sale listing total as members turn active or inactive, are published later and are deleted', async () => {
+    const collection = await createCollection();
+    const other = await createCollection();
+    // The total each listing gives, checked against the products it lists.
+    const total = async (id: string, query: string, client: Client = t.admin) => {
+      const page = await listProducts(id, `per_page=250${query}`, client);
+      expect(page.body.meta.pagination.total_items).toBe(page.body.data.length);
+      return page.body.meta.pagination.total_items as number;
+    };
+    const totals = async (id: string) =>
+      [await total(id, '', t.storefront), await total(id, '&active=true'), await total(id, '&published=true'), await total(id, '&active=true&published=true')];
+    const keptActive = async (id: string) =>
+      Number((await t.db.selectFrom('collection_member_counts').select('active_members').where('collection_id', '=', id).executeTakeFirst())?.active_members ?? 0);
+    const later = nowSeconds() + 3600;
+
+    const onSale = await createProduct({ collection_ids: [collection.id, other.id] });
+    const inactive = await createProduct({ collection_ids: [collection.id], is_active: false });
+    const future = await createProduct({ collection_ids: [collection.id], available_at: later });
+    const inactiveFuture = await createProduct({ collection_ids: [collection.id], is_active: false, available_at: later });
+    expect(await totals(collection.id)).toEqual([1, 2, 2, 1]);
+    expect(await totals(other.id)).toEqual([1, 1, 1, 1]);
+
+    // Turned inactive, a product leaves the active count of every collection holding it.
+    expect((await t.admin.post(`/v1/products/${onSale.id}`, { is_active: false })).status).toBe(200);
+    expect(await totals(collection.id)).toEqual([0, 1, 2, 0]);
+    expect(await totals(other.id)).toEqual([0, 0, 1, 0]);
+    // An update leaving it as it was changes no count.
+    expect((await t.admin.post(`/v1/products/${onSale.id}`, { is_active: false, name: uniqueTitle('Renamed') })).status).toBe(200);
+    expect((await t.admin.post(`/v1/products/${inactive.id}`, { is_active: true })).status).toBe(200);
+    expect((await t.admin.post(`/v1/products/${future.id}`, { available_at: nowSeconds() - 60 })).status).toBe(200);
+    expect(await totals(collection.id)).toEqual([2, 2, 3, 2]);
+    expect([await keptActive(collection.id), await keptActive(other.id)]).toEqual([2, 0]);
+
+    // Deleted, an active product and an inactive one leave their collections' counts as they should.
+    expect((await t.admin.delete(`/v1/products/${inactive.id}`)).status).toBe(204);
+    expect((await t.admin.delete(`/v1/products/${inactiveFuture.id}`)).status).toBe(204);
+    expect(await totals(collection.id)).toEqual([1, 1, 2, 1]);
+    // Taken out and put back, a member counts once, with its activity.
+    expect((await t.admin.delete(`/v1/collections/${collection.id}/products/${future.id}`)).status).toBe(204);
+    expect(await totals(collection.id)).toEqual([0, 0, 1, 0]);
+    expect((await t.admin.post(`/v1/collections/${collection.id}/products`, { product_id: future.id })).status).toBe(200);
+    expect((await t.admin.post(`/v1/collections/${other.id}/products`, { product_id: future.id })).status).toBe(200);
+    expect(await totals(collection.id)).toEqual([1, 1, 2, 1]);
+    expect(await totals(other.id)).toEqual([1, 1, 2, 1]);
+    expect([await keptActive(collection.id), await keptActive(other.id)]).toEqual([1, 1]);
+  });
+
   it('takes a product out (204, collection.updated); a product not in it is 404', async () => {
     const collection = await createCollection();
     const member = await createProduct({ collection_ids: [collection.id] });
