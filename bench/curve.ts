@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --scale`: how the cost of a request grows with the store. For each catalogue size
- * (`--scale-products`, 1k, 10k, 100k) the listing and the search, storefront and admin; for each store
- * size (`--scale-orders`, 10k, 100k, 1M orders, with 5 events an order) the order searches and the
- * events of one object. Each size is a data set of bench/bench-data.ts (generated once, then kept),
+ * (`--scale-products`, 1k, 10k, 100k) the listing and the search, storefront (its response cache
+ * off) and admin; for each store size (`--scale-orders`, 10k, 100k, 1M orders, with 5 events an
+ * order) the order searches and the events of one object. Each size is a data set of bench/bench-data.ts (generated once, then kept),
  * served by a real server of its own; each request is measured on the real server alone (short:
  * by default a 2 s warm-up and one round of 5 s). The aim is a flat curve: time per request the same
  * at every size.
@@ -36,9 +36,9 @@ export interface Curve {
 
 /** Each curve's request, whatever the scale. */
 const TITLES: Record<string, string> = {
-  listing: 'GET /v1/collections/{id}/products?per_page=20, the collection of every product (storefront, cached)',
+  listing: 'GET /v1/collections/{id}/products?per_page=20, the collection of every product (storefront: products on sale; response cache off)',
   'listing-admin': 'GET /v1/collections/{id}/products?per_page=20, the collection of every product (admin key: no cache)',
-  'listing-search': 'the same listing with q, a price range and sort_by=price-ascending (storefront, cached)',
+  'listing-search': 'the same listing with q, a price range and sort_by=price-ascending (storefront; response cache off)',
   'listing-search-admin': 'the same listing with q, a price range and sort_by=price-ascending (admin key: no cache)',
   'orders-by-name': 'GET /v1/orders?q={the most common last name}',
   'orders-by-number': 'GET /v1/orders?q={the number of the order in the middle}',
@@ -59,7 +59,8 @@ const FOUND: Record<string, (d: BenchData) => string> = {
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 async function measureAt(opts: CurveOptions, data: BenchData, scale: string, names: string[], curves: Map<string, Curve>): Promise<void> {
-  const server = await startRealServer({ url: data.url, adminKey: data.adminKey, channelKey: data.channelKey, workers: opts.workers });
+  // The storefront's response cache off: a cached answer costs the same at every size, and says nothing of the queries.
+  const server = await startRealServer({ url: data.url, adminKey: data.adminKey, channelKey: data.channelKey, workers: opts.workers, cacheTtlMs: 0 });
   try {
     log(`Measuring at ${scale} (real server only, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s after ${opts.warmup} s)…`);
     for (const name of names) {

@@ -188,6 +188,8 @@ export interface RealServerOptions {
   workers: number;
   /** Where `--cpu-prof` writes the profiles; none when undefined. */
   profileDir?: string;
+  /** STOREFRONT_CACHE_TTL_MS; the server's default when undefined, 0 turns the storefront's response cache off. */
+  cacheTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -237,6 +239,7 @@ export async function startRealServer(options: RealServerOptions): Promise<Runni
     // The generated events are dated from a fixed day in the past (bench/scale.ts): with the default
     // retention of 30 days, the server's hourly prune (run at start) would delete them all.
     STOREFRONT_EVENT_RETENTION_DAYS: '36500',
+    ...(options.cacheTtlMs === undefined ? {} : { STOREFRONT_CACHE_TTL_MS: String(options.cacheTtlMs) }),
   });
   await waitForHealth('the real server', child, base);
   await waitForWorkers('the real server', child, options.workers);
