@@ -745,6 +745,10 @@ describeEachDatabase('collections', (t) => {
     };
     for (const [sortBy, order] of Object.entries(expected)) {
       expect(await productIdsOf(collection.id, `sort_by=${sortBy}`), sortBy).toEqual(order);
+      // A search sorts its matches too (by price or name, with its total, in one pass).
+      const found = await listProducts(collection.id, `q=${word}&sort_by=${sortBy}&per_page=2`);
+      expect(ids(found.body.data), `${sortBy} with q`).toEqual(order.slice(0, 2));
+      expect(found.body.meta.pagination.total_items).toBe(3);
     }
   });
 

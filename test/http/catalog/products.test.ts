@@ -527,6 +527,45 @@ describeEachDatabase('products', (t) => {
     expectProblem(await t.admin.get(`/v1/products?sort_by=cheapest`), 400, 'invalid_request');
   });
 
+  it('pages a list sorted by price or name with the full total on every page, ties broken by id', async () => {
+    const word = uniqueWord();
+    const made = [];
+    for (const [name, price] of [['Delta', 300], ['Alpha', 100], ['Echo', 200], ['Bravo', 100], ['Charlie', 200]] as const) {
+      made.push(await createProduct({ name: `${name} ${word}`, price }));
+    }
+    const [delta, alpha, echo, bravo, charlie] = made;
+    const byId = (a: any, b: any) => (a.id < b.id ? -1 : 1);
+    const cheapFirst = [...[alpha, bravo].sort(byId), ...[echo, charlie].sort(byId), delta].map((p) => p.id);
+    // Descending, ties come in descending ids too.
+    const dearFirst = [delta, ...[echo, charlie].sort(byId).reverse(), ...[alpha, bravo].sort(byId).reverse()].map((p) => p.id);
+    const walk = async (query: string) => {
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        const res = await list('admin', `q=${word}&per_page=2&page=${page}&${query}`);
+        expect(res.body.meta.pagination).toMatchObject({ current_page: page, total_items: 5, total_pages: 3 });
+        seen.push(...ids(res.body.data));
+      }
+      return seen;
+    };
+    expect(await walk('sort_by=price-ascending')).toEqual(cheapFirst);
+    expect(await walk('sort_by=price-descending')).toEqual(dearFirst);
+    expect(await walk('sort_by=name-ascending')).toEqual([alpha, bravo, charlie, delta, echo].map((p) => p.id));
+    expect(await walk('sort_by=name-descending&price[min]=100')).toEqual([echo, delta, charlie, bravo, alpha].map((p) => p.id));
+
+    // Past the last page, and where nothing matches, the total is still told.
+    const past = await list('admin', `q=${word}&per_page=2&page=4&sort_by=price-ascending`);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.pagination).toMatchObject({ current_page: 4, total_items: 5 });
+    const none = await list('admin', `q=${word}&price[min]=1000&sort_by=price-ascending`);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.meta.pagination).toMatchObject({ total_items: 0 });
+    // The storefront's filters apply to the one-pass total as well.
+    expect((await t.admin.post(`/v1/products/${delta.id}`, { is_active: false })).status).toBe(200);
+    const onSale = await list('storefront', `q=${word}&sort_by=price-descending&per_page=2`);
+    expect(ids(onSale.body.data)).toEqual(dearFirst.slice(1, 3));
+    expect(onSale.body.meta.pagination).toMatchObject({ total_items: 4 });
+  });
+
   it('pages the list with the spec pagination block', async () => {
     const word = uniqueWord();
     const made = [];
