@@ -14,6 +14,7 @@ import * as dropOrderLastNameIndex from './migrations/011-drop-order-last-name-i
 import * as productTextIndex from './migrations/012-product-text-index.js';
 import * as collectionMemberCounts from './migrations/013-collection-member-counts.js';
 import * as collectionOnSaleCounts from './migrations/014-collection-on-sale-counts.js';
+import * as productVendorIndex from './migrations/015-product-vendor-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012-product-text-index': productTextIndex,
   '013-collection-member-counts': collectionMemberCounts,
   '014-collection-on-sale-counts': collectionOnSaleCounts,
+  '015-product-vendor-index': productVendorIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,21 +64,18 @@ function ruleCondition(eb: ListingBuilder, rule: Rule): Expression<SqlBool> {
     );
   }
   const match = (column: Expression<unknown>) => textMatch(column, positive(rule.condition), rule.value);
-  let matched: Expression<SqlBool>;
-  if (rule.field === 'title') {
-    matched = match(eb.ref('p.name'));
-  } else if (rule.field === 'vendor') {
-    matched = eb.exists(eb.selectFrom('vendors as v').select('v.id').whereRef('v.id', '=', 'p.vendor_id').where((e) => match(e.ref('v.name'))));
-  } else {
-    matched = eb.exists(
-      eb.selectFrom('product_tags as pt')
-        .innerJoin('tags as t', 't.id', 'pt.tag_id')
-        .select('t.id')
-        .whereRef('pt.product_id', '=', 'p.id')
-        .where((e) => match(e.ref('t.title'))),
-    );
+  const negated = isNegated(rule.condition);
+  if (rule.field === 'title') return negated ? eb.not(match(eb.ref('p.name'))) : match(eb.ref('p.name'));
+  // Vendors and tags are few beside products: the matching ones are found once, not once a product.
+  if (rule.field === 'vendor') {
+    const vendors = eb.selectFrom('vendors as v').select('v.id').where((e) => match(e.ref('v.name')));
+    return negated ? eb.or([eb('p.vendor_id', 'is', null), eb('p.vendor_id', 'not in', vendors)]) : eb('p.vendor_id', 'in', vendors);
   }
-  return isNegated(rule.condition) ? eb.not(matched) : matched;
+  // Nested, not joined: the tags are read first, then their products through the index on tag_id.
+  const tagged = eb.selectFrom('product_tags as pt')
+    .select('pt.product_id')
+    .where('pt.tag_id', 'in', eb.selectFrom('tags as t').select('t.id').where((e) => match(e.ref('t.title'))));
+  return eb('p.id', negated ? 'not in' : 'in', tagged);
 }
 
 /** The SQL condition a smart collection puts on products `p`: every rule, or any with `disjunctive`. */

@@ -550,6 +550,28 @@ describeEachDatabase('collections', (t) => {
     expect(await productIdsOf(literal.id)).toEqual([percent.id]);
   });
 
+  it('matches negated tag and vendor rules on products with no tag or no vendor, and counts what it lists', async () => {
+    const word = token();
+    const tag = `Clearance ${word}`;
+    const vendor = `Acme ${word}`;
+    const noTag = await createProduct({ name: `${word} Untagged`, vendor });
+    const tagged = await createProduct({ name: `${word} Tagged`, tags: [tag, `Other ${word}`] });
+    const otherTag = await createProduct({ name: `${word} Other tag`, tags: [`Other ${word}`], vendor: `Zeta ${word}` });
+    const title = { field: 'title', condition: 'starts_with', value: word };
+    const listed = async (rule: Record<string, string>) => {
+      const collection = await createCollection({ kind: 'smart', rules: [title, rule], sorting_rule: 'name-asc' });
+      const page = await listProducts(collection.id, 'per_page=250');
+      expect(page.body.meta.pagination.total_items).toBe(page.body.data.length);
+      return ids(page.body.data);
+    };
+
+    expect(await listed({ field: 'tag', condition: 'equals', value: tag.toUpperCase() })).toEqual([tagged.id]);
+    expect(await listed({ field: 'tag', condition: 'not_equals', value: tag })).toEqual([otherTag.id, noTag.id]);
+    expect(await listed({ field: 'tag', condition: 'not_contains', value: `other ${word}` })).toEqual([noTag.id]);
+    expect(await listed({ field: 'vendor', condition: 'contains', value: word })).toEqual([otherTag.id, noTag.id]);
+    expect(await listed({ field: 'vendor', condition: 'not_contains', value: 'acme' })).toEqual([otherTag.id, tagged.id]);
+  });
+
   it('matches a number rule when any sku of the product does (price equals, in_stock not_equals)', async () => {
     const word = token();
     const collection = await createCollection({
