@@ -2,10 +2,10 @@
  * `npm run bench -- --scale`: how the cost of a request grows with the store. For each catalogue size
  * (`--scale-products`, 1k, 10k, 100k) the listing and the search, storefront (its response cache
  * off) and admin; for each store size (`--scale-orders`, 10k, 100k, 1M orders, with 5 events an
- * order) the order searches and the events of one object. Each size is a data set of bench/bench-data.ts (generated once, then kept),
- * served by a real server of its own; each request is measured on the real server alone (short:
- * by default a 2 s warm-up and one round of 5 s). The aim is a flat curve: time per request the same
- * at every size.
+ * order) the order searches and the events of one object. Each size is a data set of
+ * bench/bench-data.ts (generated once, then kept), served by a real server of its own; each request
+ * is measured on the real server alone (short: by default a 2 s warm-up and one round of 5 s). The
+ * aim is a flat curve: time per request the same at every size.
  */
 import type { BenchData, DatabaseKind } from './bench-data.js';
 import { prepareData } from './bench-data.js';
