@@ -10,28 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('collection_id', 'text', (c) => c.primaryKey().references('collections.id').onDelete('cascade'))
     .addColumn('members', 'bigint', (c) => c.notNull())
     .execute();
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await sql`
-      create trigger collection_products_counted_insert after insert on collection_products begin
-        insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
-        on conflict (collection_id) do update set members = members + 1;
-      end`.execute(db);
-    await sql`
-      create trigger collection_products_counted_delete after delete on collection_products begin
-        update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
-      end`.execute(db);
-  } else {
-    await sql`
-      create function count_collection_members() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
-          on conflict (collection_id) do update set members = collection_member_counts.members + 1;
-          return new;
-        end if;
-        update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
-        return old;
-      end $$`.execute(db);
+  await keepMemberCounts(db);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     await sql`
       create trigger collection_products_counted after insert or delete on collection_products
       for each row execute function count_collection_members()`.execute(db);
@@ -50,4 +30,34 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists count_collection_members()`.execute(db);
   }
   await db.schema.dropTable('collection_member_counts').execute();
+}
+
+/**
+ * What counts the members as memberships come and go: two triggers on SQLite, the function of the
+ * trigger on PostgreSQL. Migration 014 replaces them, and puts these back when undone.
+ */
+export async function keepMemberCounts(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`
+      create trigger collection_products_counted_insert after insert on collection_products begin
+        insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
+        on conflict (collection_id) do update set members = members + 1;
+      end`.execute(db);
+    await sql`
+      create trigger collection_products_counted_delete after delete on collection_products begin
+        update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
+      end`.execute(db);
+    return;
+  }
+  await sql`
+    create or replace function count_collection_members() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
+        on conflict (collection_id) do update set members = collection_member_counts.members + 1;
+        return new;
+      end if;
+      update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
+      return old;
+    end $$`.execute(db);
 }

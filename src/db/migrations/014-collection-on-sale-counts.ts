@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { keepMemberCounts } from './013-collection-member-counts.js';
 
 // The storefront lists only products on sale (active, and published: available_at has come), so its
 // total could not read migration 013's member count and counted the collection's members one by one:
@@ -87,31 +88,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger products_counted_delete`.execute(db);
     await sql`drop trigger collection_products_counted_insert`.execute(db);
     await sql`drop trigger collection_products_counted_delete`.execute(db);
-    await sql`
-      create trigger collection_products_counted_insert after insert on collection_products begin
-        insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
-        on conflict (collection_id) do update set members = members + 1;
-      end`.execute(db);
-    await sql`
-      create trigger collection_products_counted_delete after delete on collection_products begin
-        update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
-      end`.execute(db);
   } else {
     await sql`drop trigger products_counted_activity on products`.execute(db);
     await sql`drop trigger products_counted_delete on products`.execute(db);
     await sql`drop function count_active_products()`.execute(db);
-    await sql`
-      create or replace function count_collection_members() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          insert into collection_member_counts (collection_id, members) values (new.collection_id, 1)
-          on conflict (collection_id) do update set members = collection_member_counts.members + 1;
-          return new;
-        end if;
-        update collection_member_counts set members = members - 1 where collection_id = old.collection_id;
-        return old;
-      end $$`.execute(db);
   }
+  await keepMemberCounts(db);
   await db.schema.dropIndex('products_available_at').execute();
   await db.schema.alterTable('collection_member_counts').dropColumn('active_members').execute();
 }
