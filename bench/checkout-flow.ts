@@ -8,12 +8,12 @@
  *   4. POST /v1/checkouts/{id}/methods   {shipping: {method}, payment: {gateway}} → 200
  *   5. POST /v1/checkouts/{id}/payment   {payment: {method: card, card_number: 4242…}} → 200, placed
  *
- * Autocannon cannot chain requests, so this is a small driver of its own on node:http, with a keep-alive
- * agent of one connection per buyer. Not on fetch: the driver shares the machine's cores with the
- * server, and fetch cost it about 3.6 ms of CPU a flow, near what the server spends on the flow,
- * against 1.4 ms here. Every request carries the channel key;
- * every answer must be 2xx, and step 5 must answer a placed, paid order. Failures are counted and
- * fail the window they are seen in, with the first answers that failed.
+ * Autocannon cannot chain requests, so this is a small driver of its own on node:http, with a
+ * keep-alive agent of one connection per buyer. Not on fetch: the driver shares the machine's cores
+ * with the server, and fetch cost it about 3.6 ms of CPU a flow, near what the server spends on the
+ * flow, against 1.4 ms here. Every request carries the channel key; every answer must be 2xx, and
+ * step 5 must answer a placed, paid order. Failures are counted and fail the window they are seen
+ * in, with the first answers that failed.
  *
  * The buyers keep going from the warm-up through every round; a round is a window of time, and
  * measures the flows completed within it (flows/s over the window, the duration of each: p50, p99,

@@ -40,7 +40,6 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   });
 }
 
-
 /** JSON calls to a running server with a sales channel's key: each answers its status and parsed body. */
 export function channelCaller(base: string, channelKey: string) {
   return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
