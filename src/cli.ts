@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateTo, migrateToLatest, migrationNames } from './db/migrate.js';
 import { seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
 import { insertKey } from './modules/access/api-keys.service.js';
@@ -14,7 +14,7 @@ import { work } from './worker.js';
 const usage: Record<string, string> = {
   serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
   worker: 'storefront worker\n  Delivers webhooks (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
-  migrate: 'storefront migrate\n  Brings the database schema of DATABASE_URL up to date.',
+  migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
   seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL.',
 };
@@ -56,6 +56,24 @@ async function createKey(args: string[]): Promise<void> {
   process.stdout.write(`${token}\n`);
 }
 
+async function migrate(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
+  const target = values.to;
+  if (target === undefined) {
+    await withDatabase(async () => undefined);
+    process.stdout.write('The database is up to date.\n');
+    return;
+  }
+  if (!migrationNames.includes(target)) throw new ConfigError(`--to must name a migration, one of: ${migrationNames.join(', ')}`);
+  const database = openDatabase(loadConfig().databaseUrl);
+  try {
+    await migrateTo(database.db, target);
+  } finally {
+    await database.close();
+  }
+  process.stdout.write(`The database schema is at ${target}.\n`);
+}
+
 /** `--workers N` or `--workers auto` (one per core); 1 without the flag. */
 function workerCount(args: string[]): number {
   const { values } = parseArgs({ args, options: { workers: { type: 'string' } } });
@@ -82,9 +100,7 @@ async function main(argv: string[]): Promise<void> {
     case 'worker':
       return work(loadConfig());
     case 'migrate':
-      await withDatabase(async () => undefined);
-      process.stdout.write('The database is up to date.\n');
-      return;
+      return migrate(rest);
     case 'keys':
       return createKey(rest);
     case 'seed':

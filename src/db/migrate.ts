@@ -37,9 +37,22 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations' names, oldest first. */
+export const migrationNames = Object.keys(migrations);
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}
+
+/**
+ * Brings the schema to the state after migration `target`: undoes the later ones (newest first), or
+ * runs the missing ones up to it. Undoing lets an older release run again after an upgrade is rolled
+ * back. Throws when a migration fails; the ones before it stay done or undone.
+ */
+export async function migrateTo(db: Db, target: string): Promise<void> {
+  if (!migrationNames.includes(target)) throw new RangeError(`No migration is named "${target}"`);
+  const { error } = await new Migrator({ db, provider }).migrateTo(target);
   if (error) throw error;
 }
