@@ -70,21 +70,17 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   return conditions;
 }
 
-/** Trigrams: a term shorter than this has none, and no index narrows it. */
-const TRIGRAM = 3;
+/** Trigrams: a text shorter than this has none, and no index narrows it. */
+export const TRIGRAM = 3;
 
 /**
  * Conditions narrowing the products to those that may hold every term, through the text indexes of
  * migration 012; the exact conditions beside them decide. On SQLite, one FTS5 query of all the terms
- * (the index intersects them, so the rarest term bounds the work), which folds case more widely than
- * `lower()`. On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
+ * (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
  */
 function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
   if (terms.length === 0) return [];
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const query = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
-    return [sql<SqlBool>`p.id in (select k.product_id from product_search f join product_search_keys k on k.id = f.rowid where product_search match ${query})`];
-  }
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return [sqliteTextCandidates(terms)];
   return terms.map((term) => {
     const pattern = likePattern(term, '%', '%');
     return sql<SqlBool>`p.id in (
@@ -92,6 +88,21 @@ function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
       union select id from products where lower(permalink) like ${pattern} escape '\\'
       union select product_id from skus where lower(code) like ${pattern} escape '\\')`;
   });
+}
+
+/**
+ * On SQLite, the condition that product `p` may hold each of `texts` (of TRIGRAM characters or more)
+ * in its name, permalink or a sku code: one query of the FTS5 trigram index, which intersects them,
+ * so the rarest bounds the work. The index folds case more widely than `lower()`: it finds a superset,
+ * and an exact condition must decide.
+ */
+export function sqliteTextCandidates(texts: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`p.id in (select k.product_id from product_search f join product_search_keys k on k.id = f.rowid where product_search match ${textIndexQuery(texts)})`;
+}
+
+/** The FTS5 query of rows holding each of `texts`, each taken literally (a phrase). */
+export function textIndexQuery(texts: string[]): string {
+  return texts.map((text) => `"${text.replaceAll('"', '""')}"`).join(' AND ');
 }
 
 /** Conditions that a sku (`alias`) has the requested options. */

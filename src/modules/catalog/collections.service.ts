@@ -194,7 +194,7 @@ export async function listCollectionProducts(ctx: Ctx, id: string, filter: Catal
   const row = await findVisible(ctx, id);
   const scope: ProductScope = row.kind === 'products'
     ? { kind: 'members', collectionId: id }
-    : { kind: 'rules', condition: smartCondition(await repo.findRules(ctx.db, [id]), row.disjunctive === 1) };
+    : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [id]), row.disjunctive === 1) };
   const rule = row.sorting_rule as SortingRule;
   const order: ProductOrder = filter.sortBy ?? (rule === 'manual' ? 'manual' : sortByRule[rule]);
   return listProducts(ctx, scope, filter, order, page, url);

@@ -1,7 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { CollectionRuleRow } from '../../db/types.js';
 import type { FieldErrors } from '../../lib/problem.js';
-import { ilike, likePattern, type ListingBuilder } from './catalog-filters.js';
+import { ilike, likePattern, sqliteTextCandidates, TRIGRAM, type ListingBuilder } from './catalog-filters.js';
+import { fewProductsMayHold } from './products.repo.js';
 
 export const ruleFields = ['title', 'vendor', 'tag', 'price', 'compared_price', 'weight', 'in_stock'] as const;
 export const ruleConditions = [
@@ -53,7 +55,8 @@ function positive(condition: string): string {
 
 const operator: Record<string, '=' | '!=' | '>' | '<'> = { equals: '=', not_equals: '!=', greater_than: '>', less_than: '<' };
 
-function ruleCondition(eb: ListingBuilder, rule: Rule): Expression<SqlBool> {
+/** `narrowByTextIndex`: read only the products the text index says may hold a title rule's value. */
+function ruleCondition(eb: ListingBuilder, rule: Rule, narrowByTextIndex: boolean): Expression<SqlBool> {
   if (numericFields.has(rule.field)) {
     // A product matches a number rule when any of its skus does.
     return eb.exists(
@@ -65,7 +68,11 @@ function ruleCondition(eb: ListingBuilder, rule: Rule): Expression<SqlBool> {
   }
   const match = (column: Expression<unknown>) => textMatch(column, positive(rule.condition), rule.value);
   const negated = isNegated(rule.condition);
-  if (rule.field === 'title') return negated ? eb.not(match(eb.ref('p.name'))) : match(eb.ref('p.name'));
+  if (rule.field === 'title') {
+    if (negated) return eb.not(match(eb.ref('p.name')));
+    if (narrowByTextIndex) return eb.and([sqliteTextCandidates([rule.value]), match(eb.ref('p.name'))]);
+    return match(eb.ref('p.name'));
+  }
   // Vendors and tags are few beside products: the matching ones are found once, not once a product.
   if (rule.field === 'vendor') {
     const vendors = eb.selectFrom('vendors as v').select('v.id').where((e) => match(e.ref('v.name')));
@@ -78,10 +85,22 @@ function ruleCondition(eb: ListingBuilder, rule: Rule): Expression<SqlBool> {
   return eb('p.id', negated ? 'not in' : 'in', tagged);
 }
 
-/** The SQL condition a smart collection puts on products `p`: every rule, or any with `disjunctive`. */
-export function smartCondition(rules: Rule[], disjunctive: boolean) {
+/**
+ * The SQL condition a smart collection puts on products `p` in `db`: every rule, or any with
+ * `disjunctive`. On SQLite, a title rule whose value few products may hold (a selective one) reads
+ * only those, found by the text index; a title rule many products match is faster read in a scan.
+ * PostgreSQL's trigram index serves the rule's `LIKE` itself.
+ */
+export async function smartCondition(db: Executor, rules: Rule[], disjunctive: boolean) {
+  const narrowed = new Set<Rule>();
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const rule of rules) {
+      const indexable = rule.field === 'title' && !isNegated(rule.condition) && [...rule.value].length >= TRIGRAM;
+      if (indexable && (await fewProductsMayHold(db, rule.value))) narrowed.add(rule);
+    }
+  }
   return (eb: ListingBuilder): Expression<SqlBool> => {
-    const conditions = rules.map((rule) => ruleCondition(eb, rule));
+    const conditions = rules.map((rule) => ruleCondition(eb, rule, narrowed.has(rule)));
     return disjunctive ? eb.or(conditions) : eb.and(conditions);
   };
 }

@@ -550,6 +550,32 @@ describeEachDatabase('collections', (t) => {
     expect(await productIdsOf(literal.id)).toEqual([percent.id]);
   });
 
+  it('decides a title rule few products may match by the name alone, though the text index also holds permalinks and sku codes', async () => {
+    const word = token();
+    const named = await createProduct({ name: `Tea ${word} kettle` });
+    const upper = await createProduct({ name: `${word.toUpperCase()} mug` });
+    const quoted = await createProduct({ name: `${word}"s special` });
+    await createProduct({ name: 'Plain mug', permalink: `mug-${word}` });
+    await createSku((await createProduct({ name: 'Plain cup' })).id, { code: `CUP-${word}` });
+    // Enough other products that these few are worth finding through the index (fewer than one in 40).
+    for (let batch = 0; batch < 5; batch++) {
+      await Promise.all(Array.from({ length: 50 }, () => createProduct({ name: uniqueTitle('Filler') })));
+    }
+    const listed = async (rule: Record<string, string>) => {
+      const collection = await createCollection({ kind: 'smart', rules: [rule], sorting_rule: 'name-asc' });
+      const page = await listProducts(collection.id, 'per_page=250');
+      expect(page.body.meta.pagination.total_items).toBe(page.body.data.length);
+      return ids(page.body.data);
+    };
+
+    expect(await listed({ field: 'title', condition: 'contains', value: word })).toEqual([upper.id, quoted.id, named.id]);
+    expect(await listed({ field: 'title', condition: 'contains', value: `${word}"S` })).toEqual([quoted.id]);
+    expect(await listed({ field: 'title', condition: 'starts_with', value: word })).toEqual([upper.id, quoted.id]);
+    expect(await listed({ field: 'title', condition: 'ends_with', value: `${word} KETTLE` })).toEqual([named.id]);
+    expect(await listed({ field: 'title', condition: 'equals', value: `tea ${word} kettle` })).toEqual([named.id]);
+    expect(await listed({ field: 'title', condition: 'equals', value: `tea ${word}` })).toEqual([]);
+  });
+
   it('matches negated tag and vendor rules on products with no tag or no vendor, and counts what it lists', async () => {
     const word = token();
     const tag = `Clearance ${word}`;
