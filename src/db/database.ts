@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult, type Sql
 import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
-import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, runWhileBusy } from './sqlite-write-lock.js';
+import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect } from './sqlite-write-lock.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -65,7 +65,7 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
   // pages rather than 1,000 copies a page written by many commits once (commits cost 30 % less).
   sqlite.pragma('wal_autocheckpoint = 10000');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect(statements) });
   // Its transactions share the database's adapter.
   transactionConnections.set(db.getExecutor().adapter, statements);
   const stopCheckpoints = checkpointing && file !== ':memory:' ? checkpointInBackground(file) : undefined;
@@ -124,26 +124,20 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
- * A statement as the cache keeps it. It waits for another connection's lock in short pauses
- * (sqlite-write-lock.ts), except `BEGIN IMMEDIATE`, which the driver tries again from the event loop.
- *
- * A reading statement fetches its rows as arrays of values, made into objects here. better-sqlite3
- * sets a row object's properties one by one from C++, which costs two to three times what fetching
- * the values does (a page of 20 orders: about 240 µs against 100 µs); an object literal of the
- * statement's columns, compiled once per statement, builds the same row in a fraction of it.
+ * A statement as the cache keeps it. A reading statement fetches its rows as arrays of values, made
+ * into objects here. better-sqlite3 sets a row object's properties one by one from C++, which costs
+ * two to three times what fetching the values does (a page of 20 orders: about 240 µs against
+ * 100 µs); an object literal of the statement's columns, compiled once per statement, builds the same
+ * row in a fraction of it.
  */
 function cachedStatement(statement: SQLite.Statement): SqliteStatement {
-  if (statement.source === BEGIN_IMMEDIATE) return statement;
-  const run = (parameters: readonly unknown[]) => runWhileBusy(() => statement.run(parameters));
-  if (!statement.reader) {
-    return { reader: false, all: (parameters) => runWhileBusy(() => statement.all(parameters)), run, iterate: (parameters) => statement.iterate(parameters) };
-  }
+  if (!statement.reader) return statement;
   statement.raw(true);
   const toRow = rowBuilder(statement.columns().map((column) => column.name));
   return {
     reader: true,
-    all: (parameters) => runWhileBusy(() => (statement.all(parameters) as unknown[][]).map(toRow)),
-    run,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
     *iterate(parameters) {
       for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },

@@ -1,24 +1,25 @@
 import { setImmediate, setTimeout } from 'node:timers/promises';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement,
+} from 'kysely';
 
 /**
  * Waiting for SQLite's write lock while another process (`serve --workers N`, a `worker`) holds it.
  *
  * SQLite's own busy handler sleeps 1, 2, 5, 10 … ms with the thread stopped: a process that finds the
  * lock taken for 100 µs loses a millisecond or more of its event loop, answering nothing meanwhile.
- * So its connections run with `busy_timeout = 0`, and the waiting is done here:
- * - a transaction's `BEGIN IMMEDIATE` is tried again from the event loop (`LockWaitingSqliteDialect`),
- *   which serves other requests' work between the tries;
- * - any other statement (one written outside a transaction) is tried again after pauses of 50 µs
- *   and up, synchronously, as SQLite would but finer.
- * After WAIT_LIMIT_MS the statement fails with SQLITE_BUSY, which answers 503 (db/unavailable.ts).
+ * So its connections run with `busy_timeout = 0`, and a statement that finds the database locked (a
+ * transaction's `BEGIN IMMEDIATE`, or a write outside a transaction, such as a payment's claim) is
+ * tried again from the event loop. Between the tries the connection serves other requests: their
+ * reads go on (WAL lets them), as does a transaction that gets the lock first. After WAIT_LIMIT_MS
+ * the statement fails with SQLITE_BUSY, which answers 503 (db/unavailable.ts).
  */
 export const WAIT_LIMIT_MS = 5_000;
 
 /** The statement a transaction begins with; the statement cache turns Kysely's `begin` into it. */
 export const BEGIN_IMMEDIATE = 'begin immediate';
 
-/** Tries of `BEGIN IMMEDIATE` made on the next turn of the event loop, before waiting a timer's millisecond between them. */
+/** Tries made on the next turn of the event loop, before waiting a timer's millisecond between them. */
 const IMMEDIATE_TRIES = 50;
 
 /** Whether an SQLite error is another connection's lock (SQLITE_BUSY and its extended codes). */
@@ -27,53 +28,138 @@ export function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
-/** Runs `statement`, trying again while it finds the database locked, pausing the thread 50 µs, then longer, up to 2 ms. */
-export function runWhileBusy<T>(statement: () => T): T {
-  try {
-    return statement();
-  } catch (error) {
-    if (!isBusy(error)) throw error;
-  }
-  const deadline = Date.now() + WAIT_LIMIT_MS;
-  for (let millis = 0.05; ; millis = Math.min(millis * 2, 2)) {
-    Atomics.wait(pause, 0, 0, millis);
-    try {
-      return statement();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() > deadline) throw error;
-    }
-  }
-}
-
-/** SQLite through Kysely, its transactions waiting for the write lock without stopping the event loop. */
+/** SQLite through Kysely on one connection, whose statements wait for another connection's lock as above. */
 export class LockWaitingSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #database: SqliteDatabase;
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(database: SqliteDatabase) {
+    super({ database });
+    this.#database = database;
   }
 
   override createDriver(): Driver {
-    return new LockWaitingSqliteDriver(this.#config);
+    return new LockWaitingSqliteDriver(this.#database);
+  }
+}
+
+/** Kysely's SQLite driver, but for the waiting: one connection, lent to one request at a time. */
+class LockWaitingSqliteDriver implements Driver {
+  readonly #lending = new Lending();
+  readonly #connection: LockWaitingConnection;
+
+  constructor(database: SqliteDatabase) {
+    this.#connection = new LockWaitingConnection(database, this.#lending);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lending.take();
+    return this.#connection;
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#lending.give();
+  }
+
+  async beginTransaction(): Promise<void> {
+    await this.#connection.executeQuery(BEGIN);
+    this.#connection.inTransaction = true;
+  }
+
+  async commitTransaction(): Promise<void> {
+    await this.#connection.executeQuery(COMMIT);
+    this.#connection.inTransaction = false;
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    this.#connection.inTransaction = false;
+    await this.#connection.executeQuery(ROLLBACK);
+  }
+
+  async destroy(): Promise<void> {
+    this.#connection.database.close();
   }
 }
 
 const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 
-class LockWaitingSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const deadline = Date.now() + WAIT_LIMIT_MS;
-    for (let tries = 1; ; tries++) {
-      try {
-        await connection.executeQuery(BEGIN);
-        return;
-      } catch (error) {
-        if (!isBusy(error) || Date.now() > deadline) throw error;
-      }
-      await (tries < IMMEDIATE_TRIES ? setImmediate() : setTimeout(1));
+class LockWaitingConnection implements DatabaseConnection {
+  /** Inside a transaction the lock is held: nothing waits, and the connection is not lent. */
+  inTransaction = false;
+  /** The statements waiting for the lock take turns: one tries while the others queue. */
+  readonly #lockTurn = new Lending();
+
+  constructor(readonly database: SqliteDatabase, private readonly lending: Lending) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.database.prepare(query.sql);
+    if (this.inTransaction) return Promise.resolve(run<R>(statement, query.parameters));
+    // A write (but one returning rows) that finds others of this process waiting for the lock queues
+    // behind them; reads go on.
+    if (this.#lockTurn.taken && !statement.reader) return this.#waitForLock<R>(statement, query.parameters);
+    try {
+      return Promise.resolve(run<R>(statement, query.parameters));
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return this.#waitForLock<R>(statement, query.parameters);
     }
+  }
+
+  /** Tries `statement` again from the event loop, lending the connection to others between the tries; returns holding it. */
+  async #waitForLock<R>(statement: SqliteStatement, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    const deadline = Date.now() + WAIT_LIMIT_MS;
+    this.lending.give();
+    await this.#lockTurn.take();
+    try {
+      for (let tries = 1; ; tries++) {
+        await this.lending.take();
+        try {
+          return run<R>(statement, parameters);
+        } catch (error) {
+          if (!isBusy(error) || Date.now() > deadline) throw error;
+        }
+        this.lending.give();
+        await (tries < IMMEDIATE_TRIES ? setImmediate() : setTimeout(1));
+      }
+    } finally {
+      this.#lockTurn.give();
+    }
+  }
+
+  async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    for (const row of this.database.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
+  }
+}
+
+function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+}
+
+/** The connection's turn: one holder at a time, the others queued in order. */
+class Lending {
+  #taken = false;
+  readonly #waiting: Array<() => void> = [];
+
+  get taken(): boolean {
+    return this.#taken;
+  }
+
+  async take(): Promise<void> {
+    if (!this.#taken) {
+      this.#taken = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#taken = false;
   }
 }

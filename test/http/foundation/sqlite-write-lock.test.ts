@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT_LIMIT_MS } from '../../../src/db/sqlite-write-lock.js';
+import { buyerData, cardPayment } from '../../helpers/buyer.js';
 import { channelCaller, startServer, stop, type Running } from '../../helpers/server-process.js';
 import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 // A server on an SQLite file shares its write lock with the other processes on the file (`serve
 // --workers N`, `worker`). Here the test's own connection is that other process: it takes the lock,
-// and the server must wait for it without stopping its event loop, then write, or answer 503 once it
-// has waited too long, with nothing half-written.
+// and the server must wait for it without stopping its event loop or its reads, then write, or answer
+// 503 once it has waited too long, with nothing half-written.
 describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the write lock another process holds', () => {
   const folder = mkdtempSync(join(tmpdir(), 'storefront-lock-'));
   const file = join(folder, 'store.db');
@@ -42,11 +43,10 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
     let settled = false;
     const creating = call('POST', '/v1/carts', { items: { [skuId]: 1 } }).finally(() => (settled = true));
     try {
-      // The write has reached the lock (the server is single-process: its next request waits behind it
-      // only for the database, not for the event loop).
+      // The write has reached the lock; meanwhile the server still reads the database for others.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const docs = await call('GET', '/openapi.json');
-      expect(docs.status).toBe(200);
+      const sku = await call('GET', `/v1/skus/${skuId}`);
+      expect(sku.status).toBe(200);
       expect(settled).toBe(false);
     } finally {
       other.exec('commit');
@@ -55,6 +55,33 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
     expect(created.status).toBe(201);
     expect(countCarts()).toBe(before + 1);
     expect((await call('GET', `/v1/carts/${created.body.data.id}`)).body.data.total_items).toBe(1);
+  });
+
+  it('keeps answering while a payment waits for the lock to claim its order (a write outside a transaction), then places it', async () => {
+    const cart = await call('POST', '/v1/carts', { items: { [skuId]: 1 } });
+    const checkout = await call('POST', `/v1/carts/${cart.body.data.id}/checkout`, buyerData('lock@example.com'));
+    expect(checkout.status).toBe(200);
+    const orderId = checkout.body.data.id;
+    const gateway = checkout.body.meta.payment_gateways.find((g: { source: string }) => g.source === 'test');
+    const methods = await call('POST', `/v1/checkouts/${orderId}/methods`, {
+      shipping: { method: checkout.body.meta.shipping_methods[0].id },
+      payment: { gateway: gateway.id },
+    });
+    expect(methods.status).toBe(200);
+    other.exec('begin immediate');
+    let settled = false;
+    const paying = call('POST', `/v1/checkouts/${orderId}/payment`, cardPayment()).finally(() => (settled = true));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const order = await call('GET', `/v1/checkouts/${orderId}`);
+      expect(order.status).toBe(200);
+      expect(settled).toBe(false);
+    } finally {
+      other.exec('commit');
+    }
+    const paid = await paying;
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid' });
   });
 
   it(`answers 503 unavailable, writing nothing, when the lock stays taken beyond ${WAIT_LIMIT_MS / 1000} s`, async () => {
