@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { ConfigError } from '../config.js';
 import type { Db } from './database.js';
 import * as foundationAndCatalog from './migrations/001-foundation-and-catalog.js';
 import * as customers from './migrations/002-customers.js';
@@ -42,6 +43,7 @@ export const migrationNames = Object.keys(migrations);
 
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await refuseNewerSchema(db);
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error;
 }
@@ -53,6 +55,24 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function migrateTo(db: Db, target: string): Promise<void> {
   if (!migrationNames.includes(target)) throw new RangeError(`No migration is named "${target}"`);
+  await refuseNewerSchema(db);
   const { error } = await new Migrator({ db, provider }).migrateTo(target);
   if (error) throw error;
+}
+
+/**
+ * A database a newer release has migrated is not this release's to serve or change: it says so, and
+ * how to go back, rather than fail on a table it does not know.
+ * @throws ConfigError naming the migrations this release does not know.
+ */
+async function refuseNewerSchema(db: Db): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  const unknown = rows.map((row) => row.name).filter((name) => !migrationNames.includes(name));
+  if (unknown.length === 0) return;
+  throw new ConfigError(
+    `The database has run migrations this release does not know (${unknown.join(', ')}): a newer release made them. ` +
+      `Run that release, or undo them with it first: storefront migrate --to ${migrationNames.at(-1)}`,
+  );
 }

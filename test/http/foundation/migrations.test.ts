@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseKind, type Db } from '../../../src/db/database.js';
 import { migrateToLatest, migrationNames } from '../../../src/db/migrate.js';
+import { startServer } from '../../helpers/server-process.js';
 import { createTestAppOn, freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -112,6 +113,27 @@ for (const kind of testDatabases()) {
         expect(cart.status, cart.text).toBe(201);
       } finally {
         await t.close();
+      }
+    });
+
+    it('refuses a database a newer release has migrated, saying how to go back, and changes nothing', async () => {
+      const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`);
+      const handle = openDatabase(url);
+      try {
+        await migrateToLatest(handle.db);
+        await sql`insert into kysely_migration (name, timestamp) values ('999-from-a-newer-release', ${new Date().toISOString()})`.execute(handle.db);
+        const doneBefore = await sql`select * from kysely_migration order by name`.execute(handle.db);
+        const message = 'The database has run migrations this release does not know (999-from-a-newer-release): a newer release made them. '
+          + `Run that release, or undo them with it first: storefront migrate --to ${migrationNames.at(-1)}`;
+
+        for (const args of [[], ['--to', migrationNames[0]!]]) {
+          expect(await migrateCommand(url, args)).toEqual({ code: 2, output: `${message}\n` });
+        }
+        await expect(startServer({ DATABASE_URL: url })).rejects.toThrow(message);
+        expect((await sql`select * from kysely_migration order by name`.execute(handle.db)).rows).toEqual(doneBefore.rows);
+        expect(await tableNames(handle.db)).toContain('collection_member_counts');
+      } finally {
+        await handle.close();
       }
     });
   });
