@@ -97,8 +97,8 @@ class LockWaitingConnection implements DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.database.prepare(query.sql);
     if (this.inTransaction) return Promise.resolve(run<R>(statement, query.parameters));
-    // A write (but one returning rows) that finds others of this process waiting for the lock queues
-    // behind them; reads go on.
+    // A write that finds others of this process waiting for the lock queues behind them; reads go on
+    // (as does a write returning rows, which SQLite calls a reader: it tries first).
     if (this.#lockTurn.taken && !statement.reader) return this.#waitForLock<R>(statement, query.parameters);
     try {
       return Promise.resolve(run<R>(statement, query.parameters));
