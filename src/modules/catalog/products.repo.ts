@@ -10,19 +10,6 @@ import {
 const selectProducts = compiledQuery((db, ids: string[]) => db.selectFrom('products').selectAll().where('id', 'in', ids));
 const selectVendors = compiledQuery((db, ids: string[]) => db.selectFrom('vendors').selectAll().where('id', 'in', ids));
 
-/**
- * On SQLite, whether so few products may hold `text` (the text index's matches: a superset) that
- * reading only them beats reading every product: fewer than one in 40. A product found by id costs
- * about 30 times one read in a scan. Counts the matches only up to that bound.
- */
-export async function fewProductsMayHold(db: Executor, text: string): Promise<boolean> {
-  const bound = sql<number>`(select coalesce(max(id), 0) / 40 from product_search_keys)`;
-  const { rows } = await sql<{ few: number }>`
-    select count(*) < ${bound} as few
-    from (select rowid from product_search where product_search match ${textIndexQuery([text])} limit ${bound})`.execute(db);
-  return rows[0]?.few === 1;
-}
-
 export async function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
   return (await selectProducts(db, [id])).rows[0];
 }
@@ -171,6 +158,19 @@ export type ProductScope =
 
 /** The order of a listing: a sort_by value, or a `products` collection's own positions. */
 export type ProductOrder = SortBy | 'manual';
+
+/**
+ * On SQLite, whether so few products may hold `text` (the text index's matches: a superset) that
+ * reading only them beats reading every product: fewer than one in 40. A product found by id costs
+ * about 30 times one read in a scan. Counts the matches only up to that bound.
+ */
+export async function fewProductsMayHold(db: Executor, text: string): Promise<boolean> {
+  const bound = sql<number>`(select coalesce(max(id), 0) / 40 from product_search_keys)`;
+  const { rows } = await sql<{ few: number }>`
+    select count(*) < ${bound} as few
+    from (select rowid from product_search where product_search match ${textIndexQuery([text])} limit ${bound})`.execute(db);
+  return rows[0]?.few === 1;
+}
 
 /** Whether a filter asks for no more than active and published products: kept counts answer those (countMembers). */
 function asksOnlyOnSale(filter: CatalogFilter): boolean {
