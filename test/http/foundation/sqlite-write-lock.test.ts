@@ -37,21 +37,27 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('keeps answering while a write waits for the lock, then writes once it is free', async () => {
-    const before = countCarts();
+  type Answer = Awaited<ReturnType<typeof call>>;
+
+  /** Sends `write` while the other connection holds the lock: `read` is answered meanwhile, the write not; then frees the lock. */
+  async function writeWhileLocked(write: () => Promise<Answer>, read: () => Promise<Answer>): Promise<Answer> {
     other.exec('begin immediate');
     let settled = false;
-    const creating = call('POST', '/v1/carts', { items: { [skuId]: 1 } }).finally(() => (settled = true));
+    const writing = write().finally(() => (settled = true));
     try {
       // The write has reached the lock; meanwhile the server still reads the database for others.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const sku = await call('GET', `/v1/skus/${skuId}`);
-      expect(sku.status).toBe(200);
+      expect((await read()).status).toBe(200);
       expect(settled).toBe(false);
     } finally {
       other.exec('commit');
     }
-    const created = await creating;
+    return writing;
+  }
+
+  it('keeps answering while a write waits for the lock, then writes once it is free', async () => {
+    const before = countCarts();
+    const created = await writeWhileLocked(() => call('POST', '/v1/carts', { items: { [skuId]: 1 } }), () => call('GET', `/v1/skus/${skuId}`));
     expect(created.status).toBe(201);
     expect(countCarts()).toBe(before + 1);
     expect((await call('GET', `/v1/carts/${created.body.data.id}`)).body.data.total_items).toBe(1);
@@ -68,18 +74,7 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
       payment: { gateway: gateway.id },
     });
     expect(methods.status).toBe(200);
-    other.exec('begin immediate');
-    let settled = false;
-    const paying = call('POST', `/v1/checkouts/${orderId}/payment`, cardPayment()).finally(() => (settled = true));
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const order = await call('GET', `/v1/checkouts/${orderId}`);
-      expect(order.status).toBe(200);
-      expect(settled).toBe(false);
-    } finally {
-      other.exec('commit');
-    }
-    const paid = await paying;
+    const paid = await writeWhileLocked(() => call('POST', `/v1/checkouts/${orderId}/payment`, cardPayment()), () => call('GET', `/v1/checkouts/${orderId}`));
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid' });
   });
@@ -87,7 +82,7 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
   it(`answers 503 unavailable, writing nothing, when the lock stays taken beyond ${WAIT_LIMIT_MS / 1000} s`, async () => {
     const before = countCarts();
     other.exec('begin immediate');
-    let answer: Awaited<ReturnType<typeof call>>;
+    let answer: Answer;
     try {
       answer = await call('POST', '/v1/carts', { items: { [skuId]: 1 } });
     } finally {
