@@ -52,9 +52,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
  * Brings the schema to the state after migration `target`: undoes the later ones (newest first), or
  * runs the missing ones up to it. Undoing lets an older release run again after an upgrade is rolled
  * back. Throws when a migration fails; the ones before it stay done or undone.
+ * @throws ConfigError when no migration is named `target`.
  */
 export async function migrateTo(db: Db, target: string): Promise<void> {
-  if (!migrationNames.includes(target)) throw new RangeError(`No migration is named "${target}"`);
+  if (!migrationNames.includes(target)) throw new ConfigError(`No migration is named "${target}"; they are: ${migrationNames.join(', ')}`);
   await refuseNewerSchema(db);
   const { error } = await new Migrator({ db, provider }).migrateTo(target);
   if (error) throw error;

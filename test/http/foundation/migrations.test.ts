@@ -85,7 +85,7 @@ for (const kind of testDatabases()) {
 
         const refused = await migrateCommand(url, ['--to', '016-nothing']);
         expect(refused.code).toBe(2);
-        expect(refused.output).toContain(`--to must name a migration, one of: ${migrationNames.join(', ')}`);
+        expect(refused.output).toBe(`No migration is named "016-nothing"; they are: ${migrationNames.join(', ')}\n`);
         expect(await schemaOf(t.db, kind)).toEqual(schema);
 
         const down = await migrateCommand(url, ['--to', migrationNames[0]!]);
