@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult, type Sql
 import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
-import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect } from './sqlite-write-lock.js';
+import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, run } from './sqlite-write-lock.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -88,10 +88,7 @@ export function runInSqliteTransaction<R>(db: Executor, query: CompiledQuery): Q
   if (!db.isTransaction) return undefined;
   const connection = transactionConnections.get(db.getExecutor().adapter);
   if (!connection) return undefined;
-  const statement = connection.prepare(query.sql);
-  if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
-  const { changes, lastInsertRowid } = statement.run(query.parameters);
-  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  return run<R>(connection.prepare(query.sql), query.parameters);
 }
 
 const STATEMENT_CACHE_SIZE = 500;

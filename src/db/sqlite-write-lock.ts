@@ -134,7 +134,8 @@ class LockWaitingConnection implements DatabaseConnection {
   }
 }
 
-function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+/** Runs a prepared statement as Kysely's SQLite driver would: rows for a reader, the change counts otherwise. */
+export function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
