@@ -55,7 +55,8 @@ function isRow(arg: unknown): arg is Row {
 }
 
 function shape(arg: unknown): string {
-  if (Array.isArray(arg)) return `[${arg.map((item) => shape(item)).join(',')}]`;
+  // The length leads: an empty list and a list of one value would otherwise both be `[]`.
+  if (Array.isArray(arg)) return `${arg.length}[${arg.map((item) => shape(item)).join(',')}]`;
   if (isRow(arg)) return `{${Object.keys(arg).filter((column) => arg[column] !== undefined).join(',')}}`;
   return '';
 }

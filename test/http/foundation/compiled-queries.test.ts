@@ -12,6 +12,11 @@ const countersNamed = compiledQuery((db, names: string[]) => db
   .selectFrom('counters').select(['name', 'value']).where('name', 'in', names).orderBy('name'));
 const setCounter = compiledQuery((db, name: string, changes: Partial<CounterRow>) => db
   .updateTable('counters').set(changes).where('name', '=', name));
+// A list the builder walks, adding a condition per value: an empty list compiles without any.
+const countersAbove = compiledQuery((db, floors: number[]) => floors.reduce(
+  (query, floor) => query.where('value', '>', floor),
+  db.selectFrom('counters').select('name').where('name', 'like', 'k%').orderBy('name'),
+));
 const addToCounter = compiledQuery((db, name: string, amount: number) => db
   .updateTable('counters').set({ value: sql`value + ${amount}` }).where('name', '=', name));
 
@@ -56,6 +61,13 @@ for (const kind of testDatabases()) {
         throw new Error('roll back');
       })).rejects.toThrow('roll back');
       expect((await countersNamed(handle.db, ['g'])).rows).toEqual([{ name: 'g', value: 1 }]);
+    });
+
+    it('tells an empty list from a list of one value', async () => {
+      await insertCounters(handle.db, [{ name: 'k1', value: 1 }, { name: 'k2', value: 5 }]);
+      expect((await countersAbove(handle.db, [])).rows).toEqual([{ name: 'k1' }, { name: 'k2' }]);
+      expect((await countersAbove(handle.db, [3])).rows).toEqual([{ name: 'k2' }]);
+      expect((await countersAbove(handle.db, [])).rows).toEqual([{ name: 'k1' }, { name: 'k2' }]);
     });
 
     it('keeps answering right past the number of shapes it keeps', async () => {
