@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
@@ -64,25 +64,16 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
   // A term no order holds: nothing can match every term.
   if (terms.some((term) => !counts.get(term))) return toPage([], page, 0, url);
   const [driving, ...others] = terms.sort((a, b) => counts.get(a)! - counts.get(b)!) as [string, ...string[]];
-  // Does the order also hold this term? One primary key probe.
-  const alsoHolds = (term: string) => sql<SqlBool>`exists (select 1 from order_search_terms x where x.term = ${term} and x.order_id = s.order_id)`;
-  let index = ctx.db.selectFrom('order_search_terms as s').where('s.term', '=', driving);
-  // A few seeks into the term's range instead of reading all of it.
-  if (filter.ids) index = index.where('s.order_id', 'in', filter.ids);
-  for (const term of others) index = index.where(alsoHolds(term));
-
   const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status);
   if (!isNarrowed) {
-    // The page of ids first, as a derived table: neither database can then plan it as a walk down
-    // orders_pkey probing the index for each order (what PostgreSQL picks when it misjudges a term as common).
-    const ids = index.select('s.order_id').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage);
     const isOneTerm = others.length === 0 && !filter.ids;
     const [rows, count] = await Promise.all([
-      ctx.db.selectFrom(ids.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc').execute(),
-      isOneTerm ? counts.get(driving)! : index.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow().then((row) => Number(row.count)),
+      repo.findOrdersHoldingTerms(ctx.db, driving, others, page.perPage, offsetOf(page), filter.ids),
+      isOneTerm ? counts.get(driving)! : repo.countOrdersHoldingTerms(ctx.db, driving, others, filter.ids),
     ]);
     return toPage(await orderViews(ctx.db, rows), page, count, url);
   }
+  const index = repo.ordersHoldingTerms(ctx.db, driving, others, filter.ids);
   // A customer's own orders are few: the planner starts from them (orders_customer_id). Otherwise
   // the index drives: on SQLite only a CROSS JOIN fixes the join order, and without statistics it
   // would start from orders_status and read every placed order (PostgreSQL plans either by cost).
