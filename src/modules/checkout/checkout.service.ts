@@ -12,6 +12,7 @@ import { findSkus } from '../catalog/skus.repo.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
+import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
@@ -52,15 +53,20 @@ function visibleCustomer(customer: CheckoutView['data']['customer'], viewer: Act
 /**
  * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
  * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
- * `items`: the order's items when the caller holds them.
+ * `held`: the order's items, or its whole view, when the caller holds them as saved.
  */
-export async function checkoutEnvelope(db: Executor, order: OrderRow, viewer?: Actor, items?: OrderItemRow[]): Promise<CheckoutView> {
+export async function checkoutEnvelope(
+  db: Executor,
+  order: OrderRow,
+  viewer?: Actor,
+  held: { items?: OrderItemRow[]; view?: OrderView } = {},
+): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
   const [methods, gateways, data] = await Promise.all([
     shippingOptions(db, order),
     enabledGateways(db),
-    orderView(db, order, items),
+    held.view ?? orderView(db, order, held.items),
   ]);
   return {
     meta: {
@@ -131,9 +137,9 @@ async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: numbe
   return rows;
 }
 
-function newOrder(ctx: Ctx, cart: { id: string; channel_id: string }, currency: string, now: number): OrderRow {
+function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }, currency: string, now: number): OrderRow {
   return {
-    id: newId('ord'),
+    id,
     number: null,
     status: 'created',
     financial_status: 'unpaid',
@@ -185,13 +191,16 @@ function newOrder(ctx: Ctx, cart: { id: string; channel_id: string }, currency: 
   };
 }
 
-/** Applies a checkout payload to an order still being checked out, then reprices it and brings its search terms up to date. */
-async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<PricedOrder> {
+/**
+ * Applies a checkout payload to an order still being checked out, then reprices it and brings its
+ * search terms up to date. `items`: the order's items when the caller holds them as saved.
+ */
+async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, items?: OrderItemRow[]): Promise<PricedOrder> {
   const errors = new FieldErrors();
   const changes = await applyCheckoutData(ctx, tx, order, input, errors);
   errors.throwIfAny();
   await orders.updateOrder(tx, order.id, changes);
-  const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
+  const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items);
   await indexOrder(tx, priced.order, undefined, priced.items);
   return priced;
 }
@@ -211,12 +220,9 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     // so concurrent checkouts of one cart find the same open order instead of each making one.
     await lockCart(tx, cartId);
     const open = await orders.findOpenOrderOfCart(tx, cartId);
-    const existing = open ? await takeForChange(tx, open, now) : undefined;
-    const store = await findStore(tx);
-    const base = existing ?? newOrder(ctx, cart, store?.currency ?? 'USD', now);
-    if (!existing) await orders.insertOrder(tx, base);
-    const items = await snapshotItems(tx, cartId, base.id, now);
-    await orders.replaceItems(tx, base.id, items);
+    const existing = open ? await takeForChange(tx, open.id, now, async () => (await orders.findOrder(tx, open.id))!) : undefined;
+    const orderId = existing?.id ?? newId('ord');
+    const items = await snapshotItems(tx, cartId, orderId, now);
     const needsShipping = items.some((item) => item.is_shipping_required === 1);
     const fromCart: Partial<OrderRow> = {
       is_gift: cart.is_gift,
@@ -232,9 +238,19 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       updated_at: now,
     };
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
-    await orders.updateOrder(tx, base.id, fromCart);
-    const priced = await applyAndPrice(ctx, tx, { ...base, ...fromCart }, input);
-    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
+    let order: OrderRow;
+    if (existing) {
+      await orders.replaceItems(tx, orderId, items);
+      await orders.updateOrder(tx, orderId, fromCart);
+      order = { ...existing, ...fromCart };
+    } else {
+      const store = await findStore(tx);
+      order = { ...newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now), ...fromCart };
+      await orders.insertOrder(tx, order);
+      await orders.insertItems(tx, items);
+    }
+    const priced = await applyAndPrice(ctx, tx, order, input, items);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }
 
@@ -244,9 +260,9 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
  */
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, await findOwnOrder(ctx, tx, id), ctx.now());
+    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
     const priced = await applyAndPrice(ctx, tx, order, input);
-    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }
 
@@ -264,18 +280,18 @@ export function requireCreated(order: OrderRow): void {
 }
 
 /**
- * Takes an order for a checkout change and returns it as it stands now: 409 unless it is still
- * created and no payment of it is under way (the gateway is charging the total read before the
- * change). The check is an update (a no-op that holds the row on PostgreSQL until the transaction
- * ends), so a payment cannot claim the order between the check and the change.
- * @throws Problem invalid_state.
+ * Takes an order for a checkout change and returns it, read by `read` once taken: 409 unless it is
+ * still created and no payment of it is under way (the gateway is charging the total read before
+ * the change). The check is an update (a no-op that holds the row on PostgreSQL until the
+ * transaction ends), so a payment cannot claim the order between the check and the change; the read
+ * comes after it, so it is the order as the change finds it.
+ * @throws Problem invalid_state, or what `read` throws (not_found).
  */
-async function takeForChange(tx: Tx, order: OrderRow, now: number): Promise<OrderRow> {
+async function takeForChange(tx: Tx, id: string, now: number, read: () => Promise<OrderRow>): Promise<OrderRow> {
+  const taken = await orders.lockUnclaimed(tx, id, now);
+  const order = await read();
   requireCreated(order);
-  const taken = await orders.lockUnclaimed(tx, order.id, now);
-  const current = (await orders.findOrder(tx, order.id))!;
-  if (taken) return current;
-  requireCreated(current);
+  if (taken) return order;
   throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
     extra: { field: 'status', current: 'paying', requested: 'created' },
   });
@@ -289,7 +305,7 @@ async function takeForChange(tx: Tx, order: OrderRow, now: number): Promise<Orde
  */
 export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, await findOwnOrder(ctx, tx, id), ctx.now());
+    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
     const errors = new FieldErrors();
     const changes: Partial<OrderRow> = {};
     const method = input.shipping?.method;
@@ -312,6 +328,6 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     await orders.updateOrder(tx, id, changes);
     const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
     await indexOrder(tx, priced.order, undefined, priced.items);
-    return checkoutEnvelope(tx, priced.order, ctx.actor, priced.items);
+    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }

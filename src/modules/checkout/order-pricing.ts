@@ -33,9 +33,10 @@ export interface PricedOrder {
  * Recomputes an order's taxes and totals from its items, addresses and shipping rate, and saves them.
  * Taxes follow the shipping address (else the billing one; none without either). A chosen shipping
  * rate that no longer fits the order is dropped. Returns the order and its items as saved.
+ * `held`: the order's items as saved, when the caller holds them (they are read otherwise).
  */
-export async function reprice(db: Executor, order: OrderRow, now: number): Promise<PricedOrder> {
-  const items = await orders.findItems(db, [order.id]);
+export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[]): Promise<PricedOrder> {
+  const items = held ?? await orders.findItems(db, [order.id]);
   const store = await findStore(db);
   const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
   const taxRate = taxAddress ? await taxRateFor(db, taxAddress.country_code, taxAddress.state_code) : 0;

@@ -8,6 +8,7 @@ import { recordEvent } from '../events/record-event.js';
 import { statusMoves, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
+import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
@@ -65,12 +66,12 @@ async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
  * from every tracked sku (never below 0 unless backorderable), the payment's transaction, its search
  * terms (the number and payment method are new), and the events order.placed (and order.paid when
- * the money is in).
+ * the money is in). The order and its items were read under the payment claim, which refuses every
+ * other change: they are as saved. Returns the order as placed, and its view.
  * @throws Problem out_of_stock (everything rolled back).
  */
-async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<PricedOrder> {
+async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
-  const items = await orders.findItems(tx, [order.id]);
   const short = await takeStock(ctx, tx, items);
   if (short.length > 0) throw outOfStockProblem(short);
   const store = await findStore(tx);
@@ -89,13 +90,12 @@ async function place(ctx: Ctx, order: OrderRow, tx: Tx, financial: FinancialStat
     throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
   }
   await orders.insertTransaction(tx, transaction);
-  // The order was read under the payment claim, which refuses every other change: it is as saved.
   const placedRow: OrderRow = { ...order, ...placement };
   await indexOrder(tx, placedRow, store, items);
   const view = await orderView(tx, placedRow, items);
   await recordEvent(tx, now, 'order.placed', view);
   if (financial === 'paid') await recordEvent(tx, now, 'order.paid', view);
-  return { order: placedRow, items };
+  return { row: placedRow, view };
 }
 
 /**
@@ -127,9 +127,10 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
     errors.add('payment[method]', 'invalid_value', `must be one of: ${driver.methods(settings).join(', ')}`);
   }
   errors.throwIfAny();
-  const short = await shortSkus(ctx.db, await orders.findItems(ctx.db, [order.id]));
+  const items = await orders.findItems(ctx.db, [order.id]);
+  const short = await shortSkus(ctx.db, items);
   if (short.length > 0) throw outOfStockProblem(short);
-  return { gateway, driver, settings };
+  return { gateway, driver, settings, items };
 }
 
 /**
@@ -157,7 +158,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     await releaseClaim(ctx, id);
     throw error;
   }
-  const { gateway, driver, settings } = payable;
+  const { gateway, driver, settings, items } = payable;
 
   let result: Awaited<ReturnType<typeof driver.authorize>>;
   try {
@@ -176,14 +177,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     throw new Problem('payment_declined', result.message ?? 'The payment was declined', { extra: { decline_code: result.code ?? null } });
   }
   const financial: FinancialStatus = result.status === 'pending' ? 'pending' : result.kind === 'authorization' ? 'authorized' : 'paid';
-  let placed: PricedOrder;
+  let placed: Awaited<ReturnType<typeof place>>;
   try {
-    placed = await ctx.db.transaction().execute((tx) => place(ctx, order, tx, financial, input.payment.method, transaction));
+    placed = await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, input.payment.method, transaction));
   } catch (error) {
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
     throw error;
   }
-  return checkoutEnvelope(ctx.db, placed.order, ctx.actor, placed.items);
+  return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });
 }
 
 /**

@@ -34,7 +34,7 @@ const lockUnclaimedRow = compiledQuery((db, id: string, claimedBefore: number) =
 const selectItems = compiledQuery((db, orderIds: string[]) => db
   .selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
 const deleteItems = compiledQuery((db, orderId: string) => db.deleteFrom('order_items').where('order_id', '=', orderId));
-const insertItems = compiledQuery((db, items: OrderItemRow[]) => db.insertInto('order_items').values(items));
+const insertItemRows = compiledQuery((db, items: OrderItemRow[]) => db.insertInto('order_items').values(items));
 const selectSearchTerms = compiledQuery((db, orderId: string) => db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId));
 const insertSearchTermRows = compiledQuery((db, rows: OrderSearchTermRow[]) => db
   .insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()).returning('term'));
@@ -167,7 +167,11 @@ export async function findItems(db: Executor, orderIds: string[]): Promise<Order
 
 export async function replaceItems(db: Executor, orderId: string, items: OrderItemRow[]): Promise<void> {
   await deleteItems(db, orderId);
-  if (items.length > 0) await insertItems(db, items);
+  await insertItems(db, items);
+}
+
+export async function insertItems(db: Executor, items: OrderItemRow[]): Promise<void> {
+  if (items.length > 0) await insertItemRows(db, items);
 }
 
 export async function updateItem(db: Executor, id: string, changes: Partial<OrderItemRow>): Promise<void> {
