@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from '../../../src/db/database.js';
 import { WAIT_LIMIT_MS } from '../../../src/db/sqlite-write-lock.js';
 import { buyerData, cardPayment } from '../../helpers/buyer.js';
 import { channelCaller, startServer, stop, type Running } from '../../helpers/server-process.js';
@@ -77,6 +79,26 @@ describe.runIf(testDatabases().includes('sqlite'))('SQLite: waiting for the writ
     const paid = await writeWhileLocked(() => call('POST', `/v1/checkouts/${orderId}/payment`, cardPayment()), () => call('GET', `/v1/checkouts/${orderId}`));
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid' });
+  });
+
+  it('tries again quietly while the lock is taken, and leaves error stack traces as they were', async () => {
+    const handle = openDatabase(`sqlite:${file}`);
+    const limit = Error.stackTraceLimit;
+    other.exec('begin immediate');
+    let settled = false;
+    const writing = sql`update counters set value = value where name = 'none'`.execute(handle.db).finally(() => (settled = true));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settled).toBe(false);
+      // Between its tries the stack trace limit is the process's own.
+      expect(Error.stackTraceLimit).toBe(limit);
+    } finally {
+      other.exec('commit');
+      await writing;
+      await handle.close();
+    }
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('traced').stack!.split('\n').length).toBeGreaterThan(1);
   });
 
   it(`answers 503 unavailable, writing nothing, when the lock stays taken beyond ${WAIT_LIMIT_MS / 1000} s`, async () => {
