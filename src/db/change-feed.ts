@@ -24,14 +24,19 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+/** The counter row that every change announced on an SQLite database adds one to (see announceChange). */
+const ANNOUNCED_CHANGES = 'announced_changes';
+
 /**
- * SQLite counts commits of other connections itself: `PRAGMA data_version`. Reading it takes the
- * database's read lock, which cost a cached read a third of its time when every request (credentials,
- * storefront cache) asked, so it is read at most once a millisecond: another process's commit is seen
- * within a millisecond.
+ * SQLite: the count of announced changes, a row that each announcing transaction adds one to and
+ * commits with its change. Not `PRAGMA data_version`, which moves with every commit of another
+ * connection: under `serve --workers 2` each cart or checkout step of one process would empty the
+ * other's caches. Reading it takes the database's read lock, which cost a cached read a third of its
+ * time when every request (credentials, storefront cache) asked, so it is read at most once a
+ * millisecond: another process's change is seen within a millisecond of its commit.
  */
 export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const announcedChanges = sqlite.prepare('select value from counters where name = ?').pluck();
   let readAt = -1;
   let last = 0;
   return {
@@ -39,7 +44,7 @@ export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
       if (!sqlite.open) return null;
       const now = Date.now();
       if (now !== readAt) {
-        last = dataVersion.get() as number;
+        last = (announcedChanges.get(ANNOUNCED_CHANGES) as number | undefined) ?? 0;
         readAt = now;
       }
       return last;
@@ -125,14 +130,18 @@ export function changesAnnounced(): number {
 }
 
 /**
- * Announces, inside the writing transaction, that something changed: to this process (see
- * changesAnnounced) and to the others. PostgreSQL delivers the notification when the transaction
- * commits, and never if it rolls back; SQLite's feed sees other connections' commits by itself.
+ * Announces, inside the writing transaction (or after its change committed), that something changed:
+ * to this process (see changesAnnounced) and to the others. Either way the others learn of it when
+ * the transaction commits, and never if it rolls back: PostgreSQL delivers the notification then, and
+ * SQLite's count of announced changes commits with the change.
  */
 export async function announceChange(db: Executor): Promise<void> {
   announced += 1;
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof PostgresAdapter) {
     await sql`select pg_notify(${CHANNEL}, ${announcers.get(adapter) ?? ''})`.execute(db);
+  } else {
+    await sql`insert into counters (name, value) values (${ANNOUNCED_CHANGES}, 1)
+      on conflict (name) do update set value = counters.value + 1`.execute(db);
   }
 }

@@ -127,5 +127,19 @@ for (const kind of testDatabases()) {
       }
       expect(price).toBe(990);
     });
+
+    it('keeps what it kept when another process commits a change that announces nothing (as carts and checkouts do)', async () => {
+      const p = await product(t, { price: 700 });
+      const first = await t.storefront.get(`/v1/skus/${p.sku_id}`);
+      expect((await t.storefront.get(`/v1/skus/${p.sku_id}`)).headers['x-cache']).toBe('hit');
+
+      await other.db.insertInto('counters').values({ name: word(), value: 1 }).execute();
+      // Past the feed's millisecond, so a change it counted would be seen.
+      await new Promise((r) => setTimeout(r, 20));
+
+      const again = await t.storefront.get(`/v1/skus/${p.sku_id}`);
+      expect(again.headers['x-cache']).toBe('hit');
+      expect(again.text).toBe(first.text);
+    });
   });
 }
