@@ -29,25 +29,40 @@ const ANNOUNCED_CHANGES = 'announced_changes';
 
 /**
  * SQLite: the count of announced changes, a row that each announcing transaction adds one to and
- * commits with its change. Not `PRAGMA data_version`, which moves with every commit of another
+ * commits with its change. Not `PRAGMA data_version` alone, which moves with every commit of another
  * connection: under `serve --workers 2` each cart or checkout step of one process would empty the
- * other's caches. Reading it takes the database's read lock, which cost a cached read a third of its
- * time when every request (credentials, storefront cache) asked, so it is read at most once a
- * millisecond: another process's change is seen within a millisecond of its commit.
+ * other's caches. The version moves when the count moved and another connection committed meanwhile
+ * (data_version); a count moved by this process's own commits alone is taken in silently, its changes
+ * being its own to tell its caches. Nothing is read inside a transaction of this connection, which
+ * would see its own uncommitted announcements. Reading takes the database's read lock, which cost a
+ * cached read a third of its time when every request (credentials, storefront cache) asked, so it
+ * happens at most once a millisecond: another process's change is seen within a millisecond of its commit.
  */
 export function sqliteChangeFeed(sqlite: SQLite.Database): ChangeFeed {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const announcedChanges = sqlite.prepare('select value from counters where name = ?').pluck();
+  const countNow = () => (announcedChanges.get(ANNOUNCED_CHANGES) as number | undefined) ?? 0;
   let readAt = -1;
-  let last = 0;
+  let commitsSeen = dataVersion.get();
+  let countSeen = countNow();
+  let ownSeen = announced;
+  let version = 0;
   return {
     version: () => {
       if (!sqlite.open) return null;
       const now = Date.now();
-      if (now !== readAt) {
-        last = (announcedChanges.get(ANNOUNCED_CHANGES) as number | undefined) ?? 0;
+      if (now !== readAt && !sqlite.inTransaction) {
         readAt = now;
+        const commits = dataVersion.get();
+        if (commits !== commitsSeen || announced !== ownSeen) {
+          const count = countNow();
+          if (count !== countSeen && commits !== commitsSeen) version += 1;
+          commitsSeen = commits;
+          countSeen = count;
+          ownSeen = announced;
+        }
       }
-      return last;
+      return version;
     },
     ready: async () => {},
     close: async () => {},
