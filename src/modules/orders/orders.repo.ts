@@ -46,50 +46,6 @@ const addToSearchTermCounts = compiledQuery((db, rows: OrderSearchTermCountRow[]
 const selectSearchTermCounts = compiledQuery((db, terms: string[]) => db
   .selectFrom('order_search_term_counts').select(['term', (eb) => eb.fn.sum<number | string>('orders').as('orders')])
   .where('term', 'in', terms).groupBy('term'));
-/**
- * The search index's rows of the orders holding `driving` and each of `others`: the driving term's
- * range, in order id order, and one primary key probe per other term. `ids` makes the range a few seeks.
- */
-export function ordersHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]) {
-  let index = db.selectFrom('order_search_terms as s').where('s.term', '=', driving);
-  if (ids) index = index.where('s.order_id', 'in', ids);
-  for (const term of others) {
-    index = index.where(sql<SqlBool>`exists (select 1 from order_search_terms x where x.term = ${term} and x.order_id = s.order_id)`);
-  }
-  return index;
-}
-
-/**
- * A page of the orders holding the terms, newest first. The page of ids comes first, from the index
- * alone, as a derived table: neither database can then plan it as a walk down orders_pkey probing the
- * index for each order (what PostgreSQL picks when it misjudges a term as common).
- */
-function pageHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]) {
-  const page = ordersHoldingTerms(db, driving, others, ids).select('s.order_id').orderBy('s.order_id', 'desc').limit(limit).offset(offset);
-  return db.selectFrom(page.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc');
-}
-
-function countHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]) {
-  return ordersHoldingTerms(db, driving, others, ids).select((eb) => eb.fn.countAll<number>().as('count'));
-}
-
-// Staff search orders by these on every keystroke: kept compiled for the usual search, by terms alone.
-const selectPageHoldingTerms = compiledQuery((db, driving: string, others: string[], limit: number, offset: number) => (
-  pageHoldingTerms(db, driving, others, limit, offset)));
-const selectCountHoldingTerms = compiledQuery((db, driving: string, others: string[]) => countHoldingTerms(db, driving, others));
-
-/** The page of the orders holding `driving` and each of `others`, among `ids` when given. */
-export async function findOrdersHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]): Promise<OrderRow[]> {
-  if (ids) return pageHoldingTerms(db, driving, others, limit, offset, ids).execute();
-  return (await selectPageHoldingTerms(db, driving, others, limit, offset)).rows;
-}
-
-/** How many orders hold `driving` and each of `others`, among `ids` when given. */
-export async function countOrdersHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]): Promise<number> {
-  const row = ids ? await countHoldingTerms(db, driving, others, ids).executeTakeFirstOrThrow() : (await selectCountHoldingTerms(db, driving, others)).rows[0]!;
-  return Number(row.count);
-}
-
 const selectTransactions = compiledQuery((db, orderIds: string[]) => db
   .selectFrom('transactions').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
 const insertTransactionRow = compiledQuery((db, row: TransactionRow) => db.insertInto('transactions').values(row));
@@ -98,6 +54,10 @@ const incrementOrderNumber = compiledQuery((db) => db
   .values({ name: 'order_number', value: 1001 })
   .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })))
   .returning('value'));
+// Staff search orders by these on every keystroke: kept compiled for the usual search, by terms alone.
+const selectPageHoldingTerms = compiledQuery((db, driving: string, others: string[], limit: number, offset: number) => (
+  pageHoldingTerms(db, driving, others, limit, offset)));
+const selectCountHoldingTerms = compiledQuery((db, driving: string, others: string[]) => countHoldingTerms(db, driving, others));
 
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   return (await selectOrder(db, id)).rows[0];
@@ -212,6 +172,45 @@ export async function countOrdersWithTerms(db: Executor, terms: string[]): Promi
   const { rows } = await selectSearchTermCounts(db, terms);
   // PostgreSQL sums a bigint column into a numeric, which pg hands over as a string.
   return new Map(rows.map((row) => [row.term, Number(row.orders)]));
+}
+
+/**
+ * The search index's rows of the orders holding `driving` and each of `others`: the driving term's
+ * range, in order id order, and one primary key probe per other term. `ids` makes the range a few seeks.
+ */
+export function ordersHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]) {
+  let index = db.selectFrom('order_search_terms as s').where('s.term', '=', driving);
+  if (ids) index = index.where('s.order_id', 'in', ids);
+  for (const term of others) {
+    index = index.where(sql<SqlBool>`exists (select 1 from order_search_terms x where x.term = ${term} and x.order_id = s.order_id)`);
+  }
+  return index;
+}
+
+/**
+ * A page of the orders holding the terms, newest first. The page of ids comes first, from the index
+ * alone, as a derived table: neither database can then plan it as a walk down orders_pkey probing the
+ * index for each order (what PostgreSQL picks when it misjudges a term as common).
+ */
+function pageHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]) {
+  const page = ordersHoldingTerms(db, driving, others, ids).select('s.order_id').orderBy('s.order_id', 'desc').limit(limit).offset(offset);
+  return db.selectFrom(page.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc');
+}
+
+function countHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]) {
+  return ordersHoldingTerms(db, driving, others, ids).select((eb) => eb.fn.countAll<number>().as('count'));
+}
+
+/** The page of the orders holding `driving` and each of `others`, among `ids` when given. */
+export async function findOrdersHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]): Promise<OrderRow[]> {
+  if (ids) return pageHoldingTerms(db, driving, others, limit, offset, ids).execute();
+  return (await selectPageHoldingTerms(db, driving, others, limit, offset)).rows;
+}
+
+/** How many orders hold `driving` and each of `others`, among `ids` when given. */
+export async function countOrdersHoldingTerms(db: Executor, driving: string, others: string[], ids?: string[]): Promise<number> {
+  const row = ids ? await countHoldingTerms(db, driving, others, ids).executeTakeFirstOrThrow() : (await selectCountHoldingTerms(db, driving, others)).rows[0]!;
+  return Number(row.count);
 }
 
 /**
