@@ -3,7 +3,9 @@
  * route with fixed bytes as application/json. The harness fetches the real server's answer once per
  * scenario and writes a routes file of `{ method, url (a Fastify route pattern), scenario, bodyFile }`;
  * this server reads it at start, registers one route per method and pattern and sends the body file's
- * bytes verbatim. A request body (PUT) is parsed as Fastify parses any JSON body, and ignored.
+ * bytes verbatim, with the real answer's status. A request body (PUT, POST) is parsed as Fastify
+ * parses any JSON body, and ignored. The checkout flow's five steps are routes of their own
+ * (bench/run.ts), so a flow against this server gets the real server's answers to one flow.
  *
  *   BARE_ROUTES=bench/.data/bare-routes.json PORT=8081 node --import tsx bench/bare.ts
  *
@@ -14,13 +16,15 @@ import Fastify from 'fastify';
 
 export interface BareRoute {
   /** The real route's method. */
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   /** A Fastify route pattern, the same one the real route uses (`/v1/skus/:id`). */
   url: string;
   /** Scenarios sharing a method and route pattern are told apart by the `x-bench-scenario` request header. */
   scenario: string;
   /** The file holding the exact response bytes. */
   bodyFile: string;
+  /** The real answer's status, when not 200 (a cart made: 201). */
+  status?: number;
 }
 
 async function main(): Promise<void> {
@@ -30,21 +34,22 @@ async function main(): Promise<void> {
   const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
 
   const app = Fastify({ logger: false });
-  const bodies = new Map<string, { method: BareRoute['method']; url: string; byScenario: Map<string, Buffer> }>();
+  type Answer = { status: number; body: Buffer };
+  const answers = new Map<string, { method: BareRoute['method']; url: string; byScenario: Map<string, Answer> }>();
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
-    const entry = bodies.get(key) ?? { method: route.method, url: route.url, byScenario: new Map<string, Buffer>() };
-    entry.byScenario.set(route.scenario, readFileSync(route.bodyFile));
-    bodies.set(key, entry);
+    const entry = answers.get(key) ?? { method: route.method, url: route.url, byScenario: new Map<string, Answer>() };
+    entry.byScenario.set(route.scenario, { status: route.status ?? 200, body: readFileSync(route.bodyFile) });
+    answers.set(key, entry);
   }
-  for (const { method, url, byScenario } of bodies.values()) {
+  for (const { method, url, byScenario } of answers.values()) {
     const only = byScenario.size === 1 ? [...byScenario.values()][0] : undefined;
     app.route({
       method,
       url,
       handler: (request, reply) => {
-        const body = only ?? byScenario.get(String(request.headers['x-bench-scenario']));
-        reply.header('content-type', 'application/json; charset=utf-8').send(body);
+        const answer = only ?? byScenario.get(String(request.headers['x-bench-scenario']))!;
+        reply.code(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.body);
       },
     });
   }

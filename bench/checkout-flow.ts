@@ -19,8 +19,10 @@
  * measures the flows completed within it (flows/s over the window, the duration of each: p50, p99,
  * whenever it started), the answers received within it (requests/s) and each step's latency. So with
  * many buyers, whose flows take seconds, a round neither starts empty nor ends with flows cut off.
- * At `stop` no buyer starts another request; a flow in progress is abandoned after its current
- * request (each has a 10 s timeout).
+ * `pause` lets each buyer finish its flow and wait (while another server's buyers run, bench/measure.ts)
+ * until `resume`. At `stop` no buyer starts another request; a flow in progress is abandoned after
+ * its current request (each has a 10 s timeout). `captureFlow` makes one flow and keeps its five
+ * answers, which the bare server then serves (bench/run.ts).
  *
  * Each buyer is a fresh guest (its own email), buying 3 of the dataset's flow skus, whose stock is
  * tracked but never runs out (bench/dataset.ts).
@@ -113,13 +115,78 @@ export const flowRequests = {
   payment: (orderId: string, card?: string): FlowRequest => ({ method: 'POST', path: `/v1/checkouts/${orderId}/payment`, body: cardPayment(card) }),
 };
 
+/** Each step's route pattern and the status its answer must have (the bare server serves them so). */
+export const FLOW_ROUTES: Record<Step, { method: FlowRequest['method']; route: string; status: number }> = {
+  cart: { method: 'POST', route: '/v1/carts', status: 201 },
+  checkout: { method: 'POST', route: '/v1/carts/:id/checkout', status: 200 },
+  update: { method: 'PUT', route: '/v1/checkouts/:id', status: 200 },
+  methods: { method: 'POST', route: '/v1/checkouts/:id/methods', status: 200 },
+  payment: { method: 'POST', route: '/v1/checkouts/:id/payment', status: 200 },
+};
+
+type FlowDataset = Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'>;
+
+/** Sends one step's request; answers the answer's JSON, or throws a FlowFailure. */
+type Call = (step: Step, request: FlowRequest) => Promise<any>;
+
+/**
+ * One flow: each request made from the answers before it, as a storefront makes them; true once the
+ * order is paid. Stops early (false) when `stopped` says so; a payment that does not place and pay
+ * the order is a failure.
+ */
+async function sellCart(call: Call, dataset: FlowDataset, items: Record<string, number>, email: string, stopped: () => boolean): Promise<boolean> {
+  const cart = await call('cart', flowRequests.cart(items));
+  const cartId: string = cart.data.id;
+  if (stopped()) return false;
+  const checkout = await call('checkout', flowRequests.checkout(cartId));
+  const orderId: string = checkout.data.id;
+  if (stopped()) return false;
+  await call('update', flowRequests.update(orderId, email));
+  if (stopped()) return false;
+  await call('methods', flowRequests.methods(orderId, dataset.shippingRateId, dataset.gatewayId));
+  if (stopped()) return false;
+  const paid = await call('payment', flowRequests.payment(orderId));
+  const order = paid.data;
+  if (order?.status !== 'placed' || order?.financial_status !== 'paid') {
+    throw new FlowFailure(`payment: order ${orderId} is ${order?.status} / ${order?.financial_status}, not placed / paid`);
+  }
+  return true;
+}
+
+/**
+ * One flow from a new guest, its answers kept byte for byte: what the bare server serves in the
+ * real server's place. Throws on an answer of another status than its step's.
+ */
+export async function captureFlow(base: string, dataset: FlowDataset): Promise<Record<Step, Buffer>> {
+  const answers: Partial<Record<Step, Buffer>> = {};
+  const call: Call = async (step, { method, path, body }) => {
+    const response = await fetch(base + path, {
+      method,
+      headers: { 'channel-key': dataset.channelKey, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (response.status !== FLOW_ROUTES[step].status) {
+      throw new FlowFailure(`${step}: ${method} ${path} answered ${response.status} (expected ${FLOW_ROUTES[step].status}): ${bytes.toString().slice(0, 400)}`);
+    }
+    answers[step] = bytes;
+    return JSON.parse(bytes.toString());
+  };
+  const items = Object.fromEntries(dataset.flowSkuIds.slice(0, 3).map((sku) => [sku, 1]));
+  await sellCart(call, dataset, items, `capture-${process.pid}-${Date.now().toString(36)}@bench.example.com`, () => false);
+  return answers as Record<Step, Buffer>;
+}
+
 export interface FlowDriverOptions {
   /** `http://127.0.0.1:PORT` */
   base: string;
-  dataset: Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'>;
+  dataset: FlowDataset;
   connections: number;
   /** Names the run in errors. */
   label: string;
+  /** The buyers wait for `resume` before their first flow. */
+  paused?: boolean;
 }
 
 /** Buyers looping over the flow until stopped; `measure` counts what completes within a window. */
@@ -128,6 +195,10 @@ export interface FlowDriver {
   warmUp(seconds: number): Promise<void>;
   /** Records the flows and answers that end within the next `seconds`. Throws when any answer failed (or no flow completed). */
   measure(seconds: number, label: string): Promise<FlowResult>;
+  /** No buyer starts another flow; waits for the flows under way to end. */
+  pause(): Promise<void>;
+  /** The buyers go on after a pause. */
+  resume(): void;
   /** No buyer starts another request; waits for the ones under way. */
   stop(): Promise<void>;
 }
@@ -186,7 +257,8 @@ export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
   const within = (at: number) => window !== undefined && at >= window.start && at < window.end;
 
   /** One request; its answer's JSON, or a FlowFailure. Counted and timed when it ends within the window. */
-  async function call(step: Step, { method, path, body }: FlowRequest, expected: number): Promise<any> {
+  async function call(step: Step, { method, path, body }: FlowRequest): Promise<any> {
+    const expected = FLOW_ROUTES[step].status;
     const at = performance.now();
     let response: Answer;
     try {
@@ -217,28 +289,32 @@ export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
     const items: Record<string, number> = {};
     for (let j = 0; j < 3; j++) items[skus[(first + j) % skus.length]!] = 1;
 
-    const cart = await call('cart', flowRequests.cart(items), 201);
-    const cartId: string = cart.data.id;
-    if (stopped) return;
-    const checkout = await call('checkout', flowRequests.checkout(cartId), 200);
-    const orderId: string = checkout.data.id;
-    if (stopped) return;
-    await call('update', flowRequests.update(orderId, `buyer-${runTag}-${buyer}-${n}@bench.example.com`), 200);
-    if (stopped) return;
-    await call('methods', flowRequests.methods(orderId, dataset.shippingRateId, dataset.gatewayId), 200);
-    if (stopped) return;
-    const paid = await call('payment', flowRequests.payment(orderId), 200);
-    const order = paid.data;
-    if (order?.status !== 'placed' || order?.financial_status !== 'paid') {
-      throw new FlowFailure(`payment: order ${orderId} is ${order?.status} / ${order?.financial_status}, not placed / paid`);
-    }
+    if (!(await sellCart(call, dataset, items, `buyer-${runTag}-${buyer}-${n}@bench.example.com`, () => stopped))) return;
     const end = performance.now();
     completed++;
     if (within(end)) window!.flowMillis.push(end - at);
   }
 
+  // While paused, each buyer waits at the gate between two flows; the last one to arrive says so.
+  let gate: { opened: Promise<void>; open: () => void } | undefined;
+  let waiting = 0;
+  let allWaiting: (() => void) | undefined;
+  const closeGate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    gate = { opened, open };
+  };
+  if (options.paused) closeGate();
+
   async function buyer(index: number): Promise<void> {
     for (let n = 0; !stopped; n++) {
+      while (gate && !stopped) {
+        waiting++;
+        if (waiting === connections) allWaiting?.();
+        await gate.opened;
+        waiting--;
+      }
+      if (stopped) break;
       try {
         await flow(index, n);
       } catch (error) {
@@ -300,9 +376,21 @@ export function startCheckoutFlow(options: FlowDriverOptions): FlowDriver {
         steps,
       };
     },
+    async pause() {
+      if (!gate) closeGate();
+      if (waiting < connections) await Promise.race([new Promise<void>((resolve) => (allWaiting = resolve)), buyers]);
+      allWaiting = undefined;
+      throwFailures(`${label} pause`);
+    },
+    resume() {
+      const closed = gate;
+      gate = undefined;
+      closed?.open();
+    },
     async stop() {
       stopped = true;
       window = undefined;
+      gate?.open();
       await buyers;
       agent.destroy();
     },

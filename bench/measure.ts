@@ -4,7 +4,7 @@
  * (the warm-ups are left out), sampled every 250 ms.
  */
 import autocannon, { type Result } from 'autocannon';
-import { startCheckoutFlow, STEPS, type FlowResult, type Step } from './checkout-flow.js';
+import { startCheckoutFlow, STEPS, type FlowDriver, type FlowResult, type Step } from './checkout-flow.js';
 import type { BenchData } from './bench-data.js';
 import type { Scenario, ScenarioContext } from './scenarios.js';
 import { sampleRss } from './servers.js';
@@ -212,8 +212,16 @@ export interface FlowRow {
   /** Medians of the rounds. */
   median: FlowRound;
   rounds: FlowRound[];
+  /** The same flow against the bare server (its five answers, fixed): medians, and each round. */
+  bare?: FlowRound;
+  bareRounds: FlowRound[];
+  /** Median of the per-round real ÷ bare flows/s; NaN without the bare server. */
+  ratio: number;
   rss?: number;
 }
+
+/** After a pause, the buyers run this long before a round counts, so it does not start empty. */
+export const RESUME_SECONDS = 2;
 
 function flowRound(result: FlowResult): FlowRound {
   return {
@@ -226,41 +234,77 @@ function flowRound(result: FlowResult): FlowRound {
   };
 }
 
-export async function measureFlow(opts: LoadOptions, data: BenchData, realBase: string, realPid: number | undefined): Promise<FlowRow> {
+function medianFlowRound(rounds: FlowRound[]): FlowRound {
+  const med = (pick: (r: FlowRound) => number) => median(rounds.map(pick));
+  return {
+    flowsPerSecond: med((r) => r.flowsPerSecond),
+    requestsPerSecond: med((r) => r.requestsPerSecond),
+    flows: med((r) => r.flows),
+    p50: med((r) => r.p50),
+    p99: med((r) => r.p99),
+    steps: Object.fromEntries(STEPS.map((s) => [s, { p50: med((r) => r.steps[s].p50), p99: med((r) => r.steps[s].p99) }])) as FlowRound['steps'],
+  };
+}
+
+/**
+ * The flow's buyers against the real server and, with `bareBase`, the same buyers against the bare
+ * server, alternating round by round as the request scenarios do: one side's buyers pause (finish
+ * their flows) while the other's run, and each side runs RESUME_SECONDS before its round counts.
+ */
+export async function measureFlow(
+  opts: LoadOptions,
+  data: BenchData,
+  servers: { realBase: string; realPid: number | undefined; bareBase?: string },
+): Promise<FlowRow> {
   const log = (text: string) => process.stderr.write(`  checkout-flow: ${text}\n`);
-  // The buyers run on from the warm-up through the rounds: each round is a window of their work.
-  const driver = startCheckoutFlow({ base: realBase, dataset: data, connections: opts.connections, label: 'checkout-flow' });
+  const drivers = { connections: opts.connections, dataset: data, paused: true };
+  const real = startCheckoutFlow({ ...drivers, base: servers.realBase, label: 'checkout-flow real' });
+  const bare = servers.bareBase ? startCheckoutFlow({ ...drivers, base: servers.bareBase, label: 'checkout-flow bare' }) : undefined;
   const rounds: FlowRound[] = [];
+  const bareRounds: FlowRound[] = [];
   let rss: number | undefined;
+  const run = async (driver: FlowDriver, warmUp: number, seconds: number, label: string) => {
+    driver.resume();
+    await driver.warmUp(warmUp);
+    const result = flowRound(await driver.measure(seconds, label));
+    await driver.pause();
+    return result;
+  };
   try {
-    log(`warm-up ${opts.warmup} s`);
-    await driver.warmUp(opts.warmup);
+    log(`warm-up ${opts.warmup} s${bare ? ' each' : ''}`);
+    if (bare) {
+      bare.resume();
+      await bare.warmUp(opts.warmup);
+      await bare.pause();
+    }
     for (let round = 1; round <= opts.rounds; round++) {
-      const probe = sampleRss(realPid);
+      const probe = sampleRss(servers.realPid);
       let r: FlowRound;
       try {
-        r = flowRound(await driver.measure(opts.duration, `round ${round}`));
+        r = await run(real, round === 1 ? opts.warmup : RESUME_SECONDS, opts.duration, `round ${round}`);
       } finally {
         const sampled = probe.stop();
         if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
       }
       rounds.push(r);
-      log(`round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+      const text = `round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+      if (bare) {
+        const b = await run(bare, RESUME_SECONDS, opts.duration, `round ${round}`);
+        bareRounds.push(b);
+        log(`${text}; bare ${b.flowsPerSecond.toFixed(1)} flows/s, ratio ${(r.flowsPerSecond / b.flowsPerSecond).toFixed(3)}`);
+      } else {
+        log(text);
+      }
     }
   } finally {
-    await driver.stop();
+    await Promise.all([real.stop(), bare?.stop()]);
   }
-  const med = (pick: (r: FlowRound) => number) => median(rounds.map(pick));
   return {
-    median: {
-      flowsPerSecond: med((r) => r.flowsPerSecond),
-      requestsPerSecond: med((r) => r.requestsPerSecond),
-      flows: med((r) => r.flows),
-      p50: med((r) => r.p50),
-      p99: med((r) => r.p99),
-      steps: Object.fromEntries(STEPS.map((s) => [s, { p50: med((r) => r.steps[s].p50), p99: med((r) => r.steps[s].p99) }])) as FlowRound['steps'],
-    },
+    median: medianFlowRound(rounds),
     rounds,
+    bare: bare ? medianFlowRound(bareRounds) : undefined,
+    bareRounds,
+    ratio: bare ? median(rounds.map((r, i) => r.flowsPerSecond / bareRounds[i]!.flowsPerSecond)) : Number.NaN,
     rss,
   };
 }

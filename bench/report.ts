@@ -30,6 +30,11 @@ export function isMet(row: Row): boolean | undefined {
   return targetMet(row.scenario.target, row.ratio, row.real.p99);
 }
 
+/** A ratio to the bare side as the tables print it; a dash without one. */
+function ratioText(ratio: number): string {
+  return Number.isNaN(ratio) ? '—' : ratio.toFixed(3);
+}
+
 export function table(rows: Row[]): string {
   const lines = [
     '| scenario | body | real req/s | bare req/s | ratio | real p50 / p99 (ms) | bare p50 / p99 (ms) | server RSS (MB) | target | met |',
@@ -38,7 +43,7 @@ export function table(rows: Row[]): string {
   for (const row of rows) {
     const bare = row.bare;
     lines.push(
-      `| \`${row.scenario.name}\`: ${row.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${Number.isNaN(row.ratio) ? '—' : row.ratio.toFixed(3)} | ${row.real.p50} / ${row.real.p99} | ${bare ? `${bare.p50} / ${bare.p99}` : '—'} | ${mb(row.rss)} | ${targetText(row.scenario.target)} | ${metText(isMet(row))} |`,
+      `| \`${row.scenario.name}\`: ${row.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(row.ratio)} | ${row.real.p50} / ${row.real.p99} | ${bare ? `${bare.p50} / ${bare.p99}` : '—'} | ${mb(row.rss)} | ${targetText(row.scenario.target)} | ${metText(isMet(row))} |`,
     );
   }
   return lines.join('\n');
@@ -49,7 +54,7 @@ export function roundsTable(rows: Row[]): string {
   for (const row of rows) {
     row.realRounds.forEach((real, i) => {
       const bare = row.bareRounds[i];
-      lines.push(`| ${row.scenario.name} | ${i + 1} | ${real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${bare ? (real.rps / bare.rps).toFixed(3) : '—'} | ${real.p99} |`);
+      lines.push(`| ${row.scenario.name} | ${i + 1} | ${real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(bare ? real.rps / bare.rps : Number.NaN)} | ${real.p99} |`);
     });
   }
   return lines.join('\n');
@@ -63,9 +68,9 @@ export function flowMet(row: FlowRow, db: string): boolean | undefined {
 export function flowTable(row: FlowRow, db: string): string {
   const m = row.median;
   return [
-    '| scenario | flows/s | target | flow p50 / p99 (ms) | req/s | server RSS (MB) | met |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    `| \`${FLOW.name}\`: ${FLOW.title} | ${m.flowsPerSecond.toFixed(1)} | ≥ ${FLOW.target} on SQLite | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${m.requestsPerSecond.toFixed(0)} | ${mb(row.rss)} | ${metText(flowMet(row, db))} |`,
+    '| scenario | flows/s | bare flows/s | ratio | target | flow p50 / p99 (ms) | bare flow p50 / p99 (ms) | req/s | server RSS (MB) | met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    `| \`${FLOW.name}\`: ${FLOW.title} | ${m.flowsPerSecond.toFixed(1)} | ${row.bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(row.ratio)} | ≥ ${FLOW.target} on SQLite | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${row.bare ? `${row.bare.p50.toFixed(1)} / ${row.bare.p99.toFixed(1)}` : '—'} | ${m.requestsPerSecond.toFixed(0)} | ${mb(row.rss)} | ${metText(flowMet(row, db))} |`,
   ].join('\n');
 }
 
@@ -78,9 +83,11 @@ export function flowStepsTable(row: FlowRow): string {
 }
 
 export function flowRoundsTable(row: FlowRow): string {
-  const lines = ['| round | flows | flows/s | req/s | flow p50 / p99 (ms) |', '| ---: | ---: | ---: | ---: | ---: |'];
+  const lines = ['| round | flows | flows/s | bare flows/s | ratio | req/s | flow p50 / p99 (ms) |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
   row.rounds.forEach((r, i) => {
-    lines.push(`| ${i + 1} | ${r.flows} | ${r.flowsPerSecond.toFixed(1)} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} |`);
+    const bare = row.bareRounds[i];
+    const ratio = bare ? r.flowsPerSecond / bare.flowsPerSecond : Number.NaN;
+    lines.push(`| ${i + 1} | ${r.flows} | ${r.flowsPerSecond.toFixed(1)} | ${bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(ratio)} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} |`);
   });
   return lines.join('\n');
 }

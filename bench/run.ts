@@ -18,8 +18,10 @@
  *    latency, the median of the per-round ratios, and the real server's largest RSS during its rounds
  *    (sampled every 250 ms; with --workers the primary and its API processes summed). Reads first,
  *    then the scenarios that write (each write empties the storefront cache the reads measure).
- * 5. `checkout-flow` (bench/checkout-flow.ts) has no bare side: `--connections` virtual buyers run
- *    cart → checkout → update → methods → payment; completed flows/s and the flow's p50/p99.
+ * 5. `checkout-flow` (bench/checkout-flow.ts): `--connections` virtual buyers run cart → checkout →
+ *    update → methods → payment; completed flows/s and the flow's p50/p99. Its bare side: one flow's
+ *    five answers from the real server, served by bench/bare.ts on the five routes, and the same
+ *    buyers against it, alternating round by round.
  * 6. `webhooks` (bench/webhooks.ts) needs neither: `--webhook-events` events with a pending delivery
  *    each, in a fresh SQLite file, delivered by one `storefront worker` to a local receiver.
  * 7. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md, in the block of
@@ -49,14 +51,15 @@ import type { BareRoute } from './bare.js';
 import { prepareData, type BenchData, type DatabaseKind } from './bench-data.js';
 import { curvesReport, runCurves } from './curve.js';
 import { DATA_DIR } from './dataset.js';
-import { fetchBody, measure, measureFlow, type FlowRow, type Row } from './measure.js';
+import { captureFlow, FLOW_ROUTES, STEPS } from './checkout-flow.js';
+import { fetchBody, measure, measureFlow, RESUME_SECONDS, type FlowRow, type Row } from './measure.js';
 import type { BenchPostgres } from './postgres.js';
 import {
   flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, loadSummary, machine, mb, roundsTable, RSS_TARGET_MB, saveSummary,
   table, webhooksTable, writeBlock,
 } from './report.js';
 import { FLOW, SCENARIOS, scenarioNamed, short, WEBHOOKS, type Scenario, type ScenarioContext } from './scenarios.js';
-import { onStop, ROOT, serverCommand, start, startBareServer, startRealServer, stop, stopAll } from './servers.js';
+import { onStop, ROOT, serverCommand, start, startBareServer, startRealServer, stop, stopAll, type RunningServer } from './servers.js';
 import { runWebhookBench, type WebhookBenchResult } from './webhooks.js';
 
 const PROFILE_DIR = join(DATA_DIR, 'profiles');
@@ -222,10 +225,7 @@ async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: 
       routes.push({ method: scenario.method, url: scenario.route, scenario: scenario.name, bodyFile });
       bodies.set(scenario.name, body);
     }
-    const routesFile = join(DATA_DIR, 'bare-routes.json');
-    writeFileSync(routesFile, JSON.stringify(routes, null, 2));
-
-    const bare = await startBareServer(routesFile, opts.cpuProf ? join(PROFILE_DIR, 'bare') : undefined);
+    const bare = await startBare(opts, routes, 'bare-routes.json');
     for (const scenario of opts.scenarios) {
       const same = await fetchBody(bare.base, c, scenario);
       if (!same.equals(bodies.get(scenario.name)!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes`);
@@ -241,14 +241,41 @@ async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: 
   }
 
   // Last: the flow writes, and every write empties the storefront cache the read scenarios measure.
-  let flowRow: FlowRow | undefined;
-  if (opts.flow) {
-    log(`Measuring ${FLOW.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds (about ${opts.warmup + opts.rounds * opts.duration} s)…`);
-    flowRow = await measureFlow(opts, data, real.base, real.child.pid);
-  }
+  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, real) : undefined;
   // Done: stopped now, so it idles beside no later scenario.
   await stop(real.child);
   return { rows, flowRow };
+}
+
+/** Writes the routes file and starts bench/bare.ts on it. */
+async function startBare(opts: Options, routes: BareRoute[], fileName: string): Promise<RunningServer> {
+  const routesFile = join(DATA_DIR, fileName);
+  writeFileSync(routesFile, JSON.stringify(routes, null, 2));
+  return startBareServer(routesFile, opts.cpuProf ? join(PROFILE_DIR, 'bare') : undefined);
+}
+
+/**
+ * The checkout flow on the real server and on a bare server answering each of the five steps with
+ * the real server's answer to one flow (same bytes, same status), alternating.
+ */
+async function measureFlowBesideBare(opts: Options, data: BenchData, real: RunningServer): Promise<FlowRow> {
+  const answers = await captureFlow(real.base, data);
+  const routes = STEPS.map((step): BareRoute => {
+    const bodyFile = join(DATA_DIR, 'bodies', `${FLOW.name}-${step}.json`);
+    writeFileSync(bodyFile, answers[step]);
+    const { method, route, status } = FLOW_ROUTES[step];
+    return { method, url: route, scenario: `${FLOW.name}:${step}`, bodyFile, status };
+  });
+  const bare = await startBare(opts, routes, 'bare-flow-routes.json');
+  const served = await captureFlow(bare.base, data);
+  const differing = STEPS.filter((step) => !served[step].equals(answers[step]));
+  if (differing.length > 0) throw new Error(`${FLOW.name}: the bare server does not serve the real bytes (${differing.join(', ')})`);
+  log(`Bare server for ${FLOW.name} on ${bare.base}`);
+  const seconds = 2 * opts.warmup + opts.rounds * 2 * (RESUME_SECONDS + opts.duration);
+  log(`Measuring ${FLOW.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds each side (about ${seconds} s)…`);
+  const row = await measureFlow(opts, data, { realBase: real.base, realPid: real.child.pid, bareBase: bare.base });
+  await stop(bare.child);
+  return row;
 }
 
 async function measureWebhooks(opts: Options): Promise<WebhookBenchResult> {
@@ -298,7 +325,7 @@ async function runScenarios(opts: Options): Promise<void> {
   }
   if (flowRow) {
     parts.push(
-      `${flowTable(flowRow, opts.db)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, node:http with keep-alive), each a new guest buying 3 of ${served!.data.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} round(s) of ${opts.duration} s; figures are medians of the rounds. flows/s counts the flows completed within a round; req/s every answer (all 2xx).`,
+      `${flowTable(flowRow, opts.db)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, node:http with keep-alive), each a new guest buying 3 of ${served!.data.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} alternating round(s) of ${opts.duration} s per server, each after ${RESUME_SECONDS} s of flows not counted (the other server's buyers wait meanwhile); figures are medians of the rounds, the ratio the median of the per-round ratios. flows/s counts the flows completed within a round; req/s every answer (all 2xx). The bare side: bench/bare.ts answering each of the five steps with the real server's answer to one flow (same bytes and status), driven by the same buyers.`,
     );
     roundParts.push(`checkout-flow:\n\n${flowRoundsTable(flowRow)}`);
   }
@@ -325,7 +352,8 @@ async function runScenarios(opts: Options): Promise<void> {
   if (rows.length > 0) process.stdout.write(missed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${missed.map((r) => r.scenario.name).join(', ')}\n`);
   if (flowRow) {
     const met = flowMet(flowRow, opts.db);
-    process.stdout.write(`\n${FLOW.name}: ${flowRow.median.flowsPerSecond.toFixed(1)} flows/s, p99 ${flowRow.median.p99.toFixed(1)} ms; target ≥ ${FLOW.target} flows/s on SQLite${met === undefined ? ' (not judged on PostgreSQL)' : `: ${met ? 'met' : 'not met'}`}.\n`);
+    const bare = flowRow.bare ? ` (bare ${flowRow.bare.flowsPerSecond.toFixed(1)}, ratio ${flowRow.ratio.toFixed(3)})` : '';
+    process.stdout.write(`\n${FLOW.name}: ${flowRow.median.flowsPerSecond.toFixed(1)} flows/s${bare}, p99 ${flowRow.median.p99.toFixed(1)} ms; target ≥ ${FLOW.target} flows/s on SQLite${met === undefined ? ' (not judged on PostgreSQL)' : `: ${met ? 'met' : 'not met'}`}.\n`);
   }
   const rss = [...rows.map((r) => r.rss), flowRow?.rss].filter((b): b is number => b !== undefined);
   if (rss.length > 0) {
