@@ -128,6 +128,18 @@ async function stillHolds(url: string, lookups: OrderLookups | null): Promise<bo
   }
 }
 
+/** The store as autovacuum leaves it once it has caught up: dead rows gone, planner statistics fresh. */
+async function vacuumAnalyze(database: string | DatabaseHandle, log: (text: string) => void): Promise<void> {
+  const handle = typeof database === 'string' ? openDatabase(database) : database;
+  try {
+    const at = performance.now();
+    await sql`vacuum analyze`.execute(handle.db);
+    log(`  vacuum analyze in ${Math.round(performance.now() - at)} ms`);
+  } finally {
+    if (handle !== database) await handle.close();
+  }
+}
+
 /**
  * The data set of these parameters: the one kept from an earlier run when there is one (and not
  * `fresh`), else a new one. PostgreSQL must be started (bench/postgres.ts) for `db: 'postgres'`.
@@ -146,6 +158,9 @@ export async function prepareData(
   if (kept && (p.db === 'sqlite' ? existsSync(sqliteFile(p)) : await options.postgres!.exists(database))) {
     if (await stillHolds(url, kept.lookups)) {
       log(`reusing ${where} (${p.products} products, ${p.orders} orders, ${p.events} events; --fresh to make it anew)`);
+      // Earlier runs' carts and checkouts left dead rows and stale statistics behind: without this, the
+      // order and event reads on a reused database answered 35–45 % fewer requests a second than after it.
+      if (p.db === 'postgres') await vacuumAnalyze(url, log);
       return { ...kept, url };
     }
     log(`${where} no longer holds the orders or events its lookups need: making it anew`);
@@ -166,11 +181,7 @@ export async function prepareData(
       const result = await generateOrders(handle, { orders: p.orders, events: p.events, log: (line) => log(`  ${line}`) });
       log(`  ${result.orders} orders, ${result.items} items, ${result.terms} search terms, ${result.customers} buyers, ${result.events} events in ${result.millis.total} ms`);
       // Fresh statistics, as autovacuum would leave them on a store that grew to this size.
-      if (handle.kind === 'postgres') {
-        const at = performance.now();
-        await sql`vacuum analyze`.execute(handle.db);
-        log(`  vacuum analyze in ${Math.round(performance.now() - at)} ms`);
-      }
+      if (handle.kind === 'postgres') await vacuumAnalyze(handle, log);
       lookups = await pickLookups(handle, p);
       log(`  lookups: last name "${lookups.lastName}" (${lookups.lastNameMatches} orders), number ${lookups.number}, related_object ${lookups.relatedId} (${lookups.relatedEvents} events)`);
     } finally {
