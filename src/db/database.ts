@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
@@ -13,6 +13,11 @@ export type Tx = Transaction<Database>;
 /** A repository takes either the database or an open transaction. */
 export type Executor = Db | Tx;
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** Whether `db` (a database or a transaction) runs on SQLite: for the few queries written per database. */
+export function isSqlite(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,5 +1,5 @@
-import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { isSqlite, type Executor } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 
@@ -80,7 +80,7 @@ export const TRIGRAM = 3;
  */
 function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
   if (terms.length === 0) return [];
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return [sqliteTextCandidates(terms)];
+  if (isSqlite(db)) return [sqliteTextCandidates(terms)];
   return terms.map((term) => {
     const pattern = likePattern(term, '%', '%');
     return sql<SqlBool>`p.id in (

@@ -224,7 +224,7 @@ export async function listProducts(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const byPrice = order !== 'manual' && order.startsWith('price');
   if (sortsEveryMatch(order) && !(scope.kind === 'members' && asksOnlyOnSale(filter))) {
-    return listInOnePass(db, scope, filter, order, now, offset, limit);
+    return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
   }
   let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
   if (order === 'manual') {
@@ -252,12 +252,13 @@ async function listInOnePass(
   scope: ProductScope,
   filter: CatalogFilter,
   order: SortBy,
+  byPrice: boolean,
   now: number,
   offset: number,
   limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const { expression, direction } = sortOrder(order, 'd', 'p');
-  const page = await (listingQuery(db, scope, filter, now, order.startsWith('price')) as SelectQueryBuilder<any, any, any>)
+  const page = await (listingQuery(db, scope, filter, now, byPrice) as SelectQueryBuilder<any, any, any>)
     .select(['p.id', sql<number>`count(*) over ()`.as('total')])
     .orderBy(expression, direction)
     .orderBy('p.id', direction)

@@ -1,5 +1,5 @@
-import { sql, SqliteAdapter, type Expression, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { isSqlite, type Executor } from '../../db/database.js';
 import type { CollectionRuleRow } from '../../db/types.js';
 import type { FieldErrors } from '../../lib/problem.js';
 import { ilike, likePattern, sqliteTextCandidates, TRIGRAM, type ListingBuilder } from './catalog-filters.js';
@@ -93,7 +93,7 @@ function ruleCondition(eb: ListingBuilder, rule: Rule, narrowByTextIndex: boolea
  */
 export async function smartCondition(db: Executor, rules: Rule[], disjunctive: boolean) {
   const narrowed = new Set<Rule>();
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (isSqlite(db)) {
     for (const rule of rules) {
       const indexable = rule.field === 'title' && !isNegated(rule.condition) && [...rule.value].length >= TRIGRAM;
       if (indexable && (await fewProductsMayHold(db, rule.value))) narrowed.add(rule);
