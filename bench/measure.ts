@@ -263,10 +263,18 @@ export async function measureFlow(
   const rounds: FlowRound[] = [];
   const bareRounds: FlowRound[] = [];
   let rss: number | undefined;
-  const run = async (driver: FlowDriver, warmUp: number, seconds: number, label: string) => {
+  /** One side's round: its buyers resume, warm up, are measured (the real server's RSS with them), and pause. */
+  const run = async (driver: FlowDriver, warmUp: number, label: string, pid?: number) => {
     driver.resume();
     await driver.warmUp(warmUp);
-    const result = flowRound(await driver.measure(seconds, label));
+    const probe = sampleRss(pid);
+    let result: FlowRound;
+    try {
+      result = flowRound(await driver.measure(opts.duration, label));
+    } finally {
+      const sampled = probe.stop();
+      if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
+    }
     await driver.pause();
     return result;
   };
@@ -278,18 +286,11 @@ export async function measureFlow(
       await bare.pause();
     }
     for (let round = 1; round <= opts.rounds; round++) {
-      const probe = sampleRss(servers.realPid);
-      let r: FlowRound;
-      try {
-        r = await run(real, round === 1 ? opts.warmup : RESUME_SECONDS, opts.duration, `round ${round}`);
-      } finally {
-        const sampled = probe.stop();
-        if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
-      }
+      const r = await run(real, round === 1 ? opts.warmup : RESUME_SECONDS, `round ${round}`, servers.realPid);
       rounds.push(r);
       const text = `round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
       if (bare) {
-        const b = await run(bare, RESUME_SECONDS, opts.duration, `round ${round}`);
+        const b = await run(bare, RESUME_SECONDS, `round ${round}`);
         bareRounds.push(b);
         log(`${text}; bare ${b.flowsPerSecond.toFixed(1)} flows/s, ratio ${(r.flowsPerSecond / b.flowsPerSecond).toFixed(3)}`);
       } else {
