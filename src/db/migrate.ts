@@ -16,6 +16,9 @@ import * as productTextIndex from './migrations/012-product-text-index.js';
 import * as collectionMemberCounts from './migrations/013-collection-member-counts.js';
 import * as collectionOnSaleCounts from './migrations/014-collection-on-sale-counts.js';
 import * as productVendorIndex from './migrations/015-product-vendor-index.js';
+import * as idempotencyScope from './migrations/016-idempotency-scope.js';
+import * as customerVerification from './migrations/017-customer-verification.js';
+import * as checkoutExpiry from './migrations/018-checkout-expiry.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -34,6 +37,9 @@ const migrations: Record<string, Migration> = {
   '013-collection-member-counts': collectionMemberCounts,
   '014-collection-on-sale-counts': collectionOnSaleCounts,
   '015-product-vendor-index': productVendorIndex,
+  '016-idempotency-scope': idempotencyScope,
+  '017-customer-verification': customerVerification,
+  '018-checkout-expiry': checkoutExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
