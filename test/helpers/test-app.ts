@@ -24,6 +24,8 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded instead of JSON. */
   form?: string;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** A client bound to one credential. */
@@ -67,7 +69,7 @@ function client(app: App, baseHeaders: Record<string, string>): Client {
       headers['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const response = await app.inject({ method, url, headers, payload });
+    const response = await app.inject({ method, url, headers, payload, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
     let parsed: unknown = undefined;
     if (response.body !== '') {
       try {
