@@ -37,7 +37,7 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate'>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate'> & Partial<Pick<Config, 'testCrashBeforeAnswer'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Fastify logger options; tests pass false. */
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   }
   app.addHook('onRequest', authorise);
-  registerIdempotency(app, options.database.db);
+  await registerIdempotency(app, options.database.db, { crashBeforeKeeping: options.config.testCrashBeforeAnswer });
   if (options.config.cacheTtlMs > 0) {
     const cache = registerResponseCache(app, feed, options.config.cacheTtlMs);
     provideCatalogueStamp(options.database.db, () => cache.stamp());

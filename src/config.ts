@@ -34,6 +34,8 @@ export interface Config {
   publicUrl: string;
   /** Where files are served: `<publicUrl>/files` unless a CDN or the bucket serves them. */
   filesUrl: string;
+  /** Tests only: a route whose process dies (SIGKILL) between its commit and keeping its idempotent answer. */
+  testCrashBeforeAnswer: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileTypes: fileTypes(env.STOREFRONT_FILE_TYPES),
     publicUrl,
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
+    testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };
 }

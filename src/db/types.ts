@@ -58,7 +58,14 @@ export interface ApiKeyRow {
   created_at: number;
 }
 
+/** Secrets the server made for itself, shared by every process on the database. */
+export interface ServerSecretRow {
+  name: string;
+  value: string;
+}
+
 export interface IdempotencyKeyRow {
+  /** The caller's scope (a credential, with the customer token or the client's address): see idempotency.ts. */
   credential_id: string;
   key: string;
   request_hash: string;
@@ -483,6 +490,8 @@ export interface TransactionRow {
   is_test: Flag;
   created_at: number;
   updated_at: number;
+  /** The scoped hash of the Idempotency-Key a staff move was made with, so a retry finds it. */
+  idempotency_key?: string | null;
 }
 
 export type FulfillmentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
@@ -606,6 +615,7 @@ export interface Database {
   channels: ChannelRow;
   api_keys: ApiKeyRow;
   idempotency_keys: IdempotencyKeyRow;
+  server_secrets: ServerSecretRow;
   files: FileRow;
   vendors: VendorRow;
   tags: TagRow;

@@ -22,6 +22,11 @@ export interface Ctx {
   /** Unix seconds. */
   now(): number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /**
+   * The request's Idempotency-Key, hashed within the caller's scope, when it sent one: a money move
+   * records it in its own transaction, so a retry finds the move instead of making it again.
+   */
+  idempotencyKey?: string;
 }
 
 /** True when the caller sees only what is on sale: active, published products in visible collections. */

@@ -34,7 +34,8 @@ export async function startServer(env: Record<string, string>, args: string[] = 
 /** Sends a signal and resolves with the exit code. */
 export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    // A child killed by a signal has no exit code, only a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });

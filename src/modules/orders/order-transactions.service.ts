@@ -56,13 +56,19 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
  * Staff move money on a placed order: capture (all or part of what is authorized or awaited),
  * refund (never more than was captured), or void an authorization. The gateway is called outside
  * the database transaction, under a claim on the order, so a second move while one is under way is
- * refused rather than sent to the gateway again. Records `order.paid` when a capture completes the payment.
+ * refused rather than sent to the gateway again. A move made with an Idempotency-Key keeps its key
+ * (ctx.idempotencyKey) on its transaction, written with the order's new financial status in one
+ * database transaction and handed to the gateway: a retry with the same key answers the move made
+ * instead of moving the money again, even when the first request's process died before answering.
+ * Records `order.paid` when a capture completes the payment.
  * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
  * while another move is under way;
  * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
  */
 export async function createTransaction(ctx: Ctx, orderId: string, input: { kind: Kind; amount?: number }): Promise<OrderView['transactions'][number]> {
   const order = await findVisibleOrder(ctx, ctx.db, orderId);
+  const made = ctx.idempotencyKey === undefined ? undefined : await repo.findTransactionByIdempotencyKey(ctx.db, orderId, ctx.idempotencyKey);
+  if (made) return answerOf(made, input.kind);
   if (order.status === 'created') {
     throw new Problem('invalid_state', 'The order is not placed yet', { extra: { field: 'status', current: order.status, requested: 'placed' } });
   }
@@ -103,7 +109,9 @@ async function moveMoney(
   const driver = gateway ? driverFor(gateway.driver) : undefined;
   if (!gateway || !driver) throw new Problem('invalid_state', 'The gateway of this order is gone: its money cannot be moved through it');
 
-  const request = { orderId, amount, currency: order.currency, authorization: parent?.authorization ?? null, settings: gatewaySettings(gateway) };
+  const request = {
+    orderId, amount, currency: order.currency, authorization: parent?.authorization ?? null, settings: gatewaySettings(gateway), idempotencyKey: ctx.idempotencyKey ?? null,
+  };
   let result: DriverResult;
   try {
     result = input.kind === 'capture' ? await driver.capture(request) : input.kind === 'refund' ? await driver.refund(request) : await driver.void(request);
@@ -131,15 +139,31 @@ async function moveMoney(
     is_test: result.isTest ? 1 : 0,
     created_at: now,
     updated_at: now,
+    idempotency_key: ctx.idempotencyKey ?? null,
   };
-  // The gateway has acted: its transaction is kept whatever happens to the move below.
-  await repo.insertTransaction(ctx.db, row);
-  if (result.status === 'succeeded') await ctx.db.transaction().execute(async (tx) => {
-    const moved = await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now });
-    if (!moved) throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
+  if (result.status !== 'succeeded') {
+    await repo.insertTransaction(ctx.db, row);
+    return answerOf(row, input.kind);
+  }
+  // The transaction and the move it makes commit together: a crash leaves both or neither, and a
+  // retry with the same key finds the transaction only once the money it moved is counted.
+  const moved = await ctx.db.transaction().execute(async (tx) => {
+    await repo.insertTransaction(tx, row);
+    if (!(await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))) return false;
     if (to === 'paid') await recordEvent(tx, now, 'order.paid', await orderView(tx, { ...order, financial_status: to, updated_at: now }));
+    return true;
   });
-  if (result.status === 'failed') throw new Problem('payment_declined', result.message ?? `The gateway refused the ${input.kind}`, { extra: { transaction_id: row.id } });
+  if (!moved) {
+    // The gateway has acted: its transaction is kept, though the order moved meanwhile.
+    await repo.insertTransaction(ctx.db, row);
+    throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
+  }
+  return answerOf(row, input.kind);
+}
+
+/** A move's answer: the transaction, or the gateway's refusal of it (402 naming the transaction). */
+function answerOf(row: TransactionRow, kind: Kind): OrderView['transactions'][number] {
+  if (row.status === 'failed') throw new Problem('payment_declined', row.message ?? `The gateway refused the ${kind}`, { extra: { transaction_id: row.id } });
   return transactionView(row);
 }
 

@@ -231,6 +231,11 @@ export async function findTransactions(db: Executor, orderIds: string[]): Promis
   return (await selectTransactions(db, orderIds)).rows;
 }
 
+/** The move made with this Idempotency-Key (scoped hash) on this order, if any. */
+export function findTransactionByIdempotencyKey(db: Executor, orderId: string, key: string): Promise<TransactionRow | undefined> {
+  return db.selectFrom('transactions').selectAll().where('order_id', '=', orderId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
 export async function insertTransaction(db: Executor, row: TransactionRow): Promise<void> {
   await insertTransactionRow(db, row);
 }

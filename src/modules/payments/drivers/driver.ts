@@ -26,6 +26,11 @@ export interface FollowUpRequest {
   /** The provider's reference of the authorization or charge acted on. */
   authorization: string | null;
   settings: Record<string, unknown>;
+  /**
+   * The request's Idempotency-Key hashed in its caller's scope, when it sent one: a provider that
+   * takes idempotency keys gets it, so a retry after a crash never moves the money twice there either.
+   */
+  idempotencyKey?: string | null;
 }
 
 /**
