@@ -6,13 +6,16 @@ import { newId } from '../../lib/ids.js';
 import { eventView } from '../events/events.service.js';
 import { abandonPending, settleOne } from './outbox.js';
 import { giveUpAfterMs, retryDelayMs } from './retry-schedule.js';
-import { urlRefusal } from './url-safety.js';
+import { postOnce } from './post-once.js';
+import { checkedLookup, formRefusal, type Resolve } from './url-safety.js';
 
 export interface DeliveryOptions {
   /** Scales the retry schedule (STOREFRONT_WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs: number;
   /** Lets webhooks reach private and loopback addresses (STOREFRONT_WEBHOOKS_ALLOW_PRIVATE). */
   allowPrivate: boolean;
+  /** How receivers' names are resolved: the system's resolver unless a test gives its own. */
+  resolve?: Resolve;
   /** How long a receiver has to answer. */
   timeoutMs: number;
   /** Deliveries claimed at once. */
@@ -60,17 +63,21 @@ function signature(webhook: WebhookRow, eventId: string, sentAt: Date, body: str
   return signatures.join(' ');
 }
 
-/** One POST to the receiver: redirects are not followed, the answer's body is not read. */
+/**
+ * One POST to the receiver: redirects are not followed, the answer's body is not read. Unless private
+ * addresses are allowed, the connection resolves the name through `checkedLookup`, so it reaches only
+ * addresses judged public in that same resolution.
+ */
 async function send(webhook: WebhookRow, eventId: string, kind: string, body: string, options: DeliveryOptions): Promise<Outcome> {
   const started = Date.now();
-  const refusal = await urlRefusal(webhook.url, options.allowPrivate);
+  const refusal = formRefusal(webhook.url, options.allowPrivate);
   if (refusal) return { ok: false, statusCode: null, error: `url ${refusal}`, durationMs: 0 };
   const sentAt = new Date();
+  const signal = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await fetch(webhook.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+    const status = await postOnce(webhook.url, body, {
+      signal,
+      lookup: options.allowPrivate ? undefined : checkedLookup(options.resolve),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Storefront-Webhooks/1',
@@ -79,13 +86,11 @@ async function send(webhook: WebhookRow, eventId: string, kind: string, body: st
         'webhook-signature': signature(webhook, eventId, sentAt, body),
         'storefront-event-kind': kind,
       },
-      body,
     });
-    await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, error: ok ? null : `answered ${response.status}`, durationMs: Date.now() - started };
+    const ok = status >= 200 && status < 300;
+    return { ok, statusCode: status, error: ok ? null : `answered ${status}`, durationMs: Date.now() - started };
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const reason = signal.aborted ? `no answer within ${options.timeoutMs} ms` : error instanceof Error ? error.message : String(error);
     return { ok: false, statusCode: null, error: reason.slice(0, 500), durationMs: Date.now() - started };
   }
 }

@@ -1,34 +1,89 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Addresses a webhook must never reach: private, loopback, link-local (cloud metadata), unspecified, multicast. */
-const forbidden = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv6');
-}
+/** How a host name becomes addresses: the system's resolver, or a test's own name server. */
+export type Resolve = (hostname: string) => Promise<string[]>;
 
-export function isForbiddenAddress(address: string): boolean {
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isForbiddenAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
+export const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+
+const REFUSED = 'resolves to a private, loopback or link-local address';
+
+/** Where the internet's IPv6 unicast addresses are allocated; anything outside it is special or unassigned. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address is the last 32 bits. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+function ipv4Of(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
 /**
- * Why a webhook URL may not be called, or null when it may: it must be http(s), and every address
- * its host resolves to must be public, unless private addresses are allowed (development). Checked at
- * registration and again before each delivery, so a name that later resolves elsewhere (DNS
- * rebinding) is caught.
+ * The IPv4 address an IPv6 address reaches, for the forms a host or a gateway turns into IPv4
+ * traffic: IPv4-mapped and IPv4-translated (the host's own IPv4 stack), NAT64 under the well-known
+ * prefix, 6to4. Undefined for any other address.
  */
-export async function urlRefusal(url: string, allowPrivate: boolean): Promise<string | null> {
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const parts = address.parts;
+  switch (address.range() as string) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return ipv4Of(parts[6]!, parts[7]!);
+    case 'rfc6052':
+      return address.match(NAT64) ? ipv4Of(parts[6]!, parts[7]!) : undefined;
+    case '6to4':
+      return ipv4Of(parts[1]!, parts[2]!);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An address written as Node accepts it. IPv6 goes through the URL parser's canonical form first:
+ * ipaddr.js reads `::a.b.c.d` (IPv4-compatible) as `::ffff:a.b.c.d` (IPv4-mapped), the URL parser
+ * does not. A zone (`%eth0`) only ever follows a link-local address, judged without it.
+ */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (isIP(text) === 4) return ipaddr.IPv4.parse(text);
+  return ipaddr.IPv6.parse(new URL(`http://[${text.replace(/%.*$/, '')}]`).hostname.slice(1, -1));
+}
+
+/**
+ * Whether a webhook must never connect to this address. Only public unicast passes: IPv4 outside
+ * every special-purpose block (private, loopback, link-local, CGNAT, this-network, broadcast,
+ * multicast, benchmarking, documentation, reserved), and IPv6 inside 2000::/3 outside its special
+ * blocks (Teredo, documentation, benchmarking, ORCHID…). IPv6 forms that carry an IPv4 address are
+ * judged by it; IPv4-compatible (::a.b.c.d), site-local, unique-local, the local-use NAT64 prefix and
+ * Teredo (whose client address is obfuscated and whose relay could be anywhere) never pass.
+ */
+export function isForbiddenAddress(text: string): boolean {
+  if (isIP(text) === 0) return true;
+  const address = parseAddress(text);
+  if (address.kind() === 'ipv4') return address.range() !== 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const carried = carriedIpv4(v6);
+  if (carried) return carried.range() !== 'unicast';
+  return v6.range() !== 'unicast' || !v6.match(GLOBAL_UNICAST);
+}
+
+/** Why these addresses may not be reached, or null when every one may. */
+function addressesRefusal(addresses: string[]): string | null {
+  return addresses.length === 0 || addresses.some(isForbiddenAddress) ? REFUSED : null;
+}
+
+/** A URL's host as an address, when it is written as one (`[::1]` → `::1`). */
+function literalAddress(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) === 0 ? null : host;
+}
+
+/**
+ * Why a webhook URL may not be called, judged without resolving its name, or null: it must be
+ * http(s) without credentials, and a host written as an address must be public (unless private
+ * addresses are allowed). A name's addresses are judged by `urlRefusal` at registration and by
+ * `checkedLookup` at each connection.
+ */
+export function formRefusal(url: string, allowPrivate: boolean): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -37,14 +92,52 @@ export async function urlRefusal(url: string, allowPrivate: boolean): Promise<st
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
   if (parsed.username || parsed.password) return 'must not carry credentials';
-  if (allowPrivate) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const literal = literalAddress(parsed);
+  if (allowPrivate || literal === null) return null;
+  return addressesRefusal([literal]);
+}
+
+/**
+ * Why a webhook URL may not be registered, or null when it may: `formRefusal`, and every address its
+ * host resolves to must be public, unless private addresses are allowed (development).
+ */
+export async function urlRefusal(url: string, allowPrivate: boolean, resolve: Resolve = systemResolve): Promise<string | null> {
+  const refusal = formRefusal(url, allowPrivate);
+  if (refusal || allowPrivate) return refusal;
+  const parsed = new URL(url);
+  if (literalAddress(parsed) !== null) return null;
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = await resolve(parsed.hostname);
   } catch {
     return 'has a host that does not resolve';
   }
-  if (addresses.length === 0 || addresses.some(isForbiddenAddress)) return 'resolves to a private, loopback or link-local address';
-  return null;
+  return addresses.length === 0 ? 'has a host that does not resolve' : addressesRefusal(addresses);
+}
+
+function lookupError(message: string, code: string, hostname: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code, hostname });
+}
+
+/**
+ * A socket `lookup` that resolves the name once, refuses the whole answer when any address in it is
+ * refused, and hands the socket only the addresses it checked. The connection therefore goes where
+ * the check looked: a name server answering differently to a second question (DNS rebinding) is
+ * never asked one.
+ */
+export function checkedLookup(resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (answer) => {
+        if (answer.length === 0) return callback(lookupError(`${hostname} has no address`, 'ENOTFOUND', hostname), '', 0);
+        if (addressesRefusal(answer)) return callback(lookupError(`url ${REFUSED}`, 'EPRIVATEADDRESS', hostname), '', 0);
+        const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+        const usable = answer.map((address) => ({ address, family: isIP(address) })).filter((a) => wanted === 0 || a.family === wanted);
+        if (usable.length === 0) return callback(lookupError(`${hostname} has no IPv${wanted} address`, 'ENOTFOUND', hostname), '', 0);
+        if (options.all) return callback(null, usable);
+        callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }
