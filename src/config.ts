@@ -30,6 +30,8 @@ export interface Config {
   fileMaxBytes: number;
   /** Types an upload may have (sniffed from its bytes): exact types or families such as `image/*`. */
   fileTypes: string[];
+  /** Types served to be shown in place; every other file is served as a download. */
+  filesInline: string[];
   /** The server's address as clients reach it; file URLs start with it. */
   publicUrl: string;
   /** Where files are served: `<publicUrl>/files` unless a CDN or the bucket serves them. */
@@ -71,11 +73,12 @@ function workerMode(raw: string | undefined): 'internal' | 'external' {
   throw new ConfigError(`STOREFRONT_WORKER must be internal or external, got "${raw}"`);
 }
 
-function fileTypes(raw: string | undefined): string[] {
-  if (raw === undefined || raw.trim() === '') return ['image/*', 'application/pdf', 'video/*'];
+function typeList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
   const types = raw.split(',').map((type) => type.trim().toLowerCase()).filter(Boolean);
   const bad = types.find((type) => !/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(type));
-  if (bad !== undefined) throw new ConfigError(`STOREFRONT_FILE_TYPES lists "${bad}", which is not a type such as image/png or image/*`);
+  if (bad !== undefined) throw new ConfigError(`${name} lists "${bad}", which is not a type such as image/png or image/*`);
   return types;
 }
 
@@ -109,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventRetentionDays: integer(env, 'STOREFRONT_EVENT_RETENTION_DAYS', 30, 30),
     files: env.STOREFRONT_FILES || './data/files',
     fileMaxBytes: integer(env, 'STOREFRONT_FILE_MAX_BYTES', 20 * 1024 * 1024, 1),
-    fileTypes: fileTypes(env.STOREFRONT_FILE_TYPES),
+    fileTypes: typeList(env, 'STOREFRONT_FILE_TYPES', ['image/*', 'application/pdf', 'video/*']),
+    filesInline: typeList(env, 'STOREFRONT_FILES_INLINE', ['image/*', 'video/*']),
     publicUrl,
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,

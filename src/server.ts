@@ -55,7 +55,7 @@ function onSignals(shutdown: (signal: string) => Promise<void>): void {
  */
 async function serveHttp(config: Config, database: DatabaseHandle, deliver: boolean): Promise<void> {
   const storage = await openStorage(config.files);
-  const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, baseUrl: config.filesUrl };
+  const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, inline: config.filesInline, baseUrl: config.filesUrl };
   const app = await buildApp({ database, config, files });
   const worker = deliver ? startWorker(database, config, app.log) : undefined;
   const answering = trackResponses(app.server);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parse as parseDisposition } from 'content-disposition';
 import { expect } from 'vitest';
 import type { TestContext, TestResponse } from './test-app.js';
 
@@ -59,6 +60,12 @@ export async function uploadFile(t: TestContext, body: Buffer = pngOfSize(), fil
   const res = await sendUpload(t, [{ name: 'file', filename, contentType: 'image/png', body }]);
   expect(res.status, res.text).toBe(201);
   return res.body.data;
+}
+
+/** A served file's Content-Disposition as `inline; name` or `attachment; name`, however the name was quoted or encoded. */
+export function disposition(headers: Record<string, unknown>): string {
+  const parsed = parseDisposition(String(headers['content-disposition']));
+  return `${parsed.type}; ${parsed.parameters.filename}`;
 }
 
 /** GETs a path (or a file's absolute url) and returns the raw answer. */

@@ -143,6 +143,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     storage: new LocalStorage(directory),
     maxBytes: 20 * 1024 * 1024,
     types: ['image/*', 'application/pdf', 'video/*'],
+    inline: ['image/*', 'video/*'],
     baseUrl: TEST_FILES_URL,
     ...options.files,
   };

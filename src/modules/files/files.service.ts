@@ -11,7 +11,7 @@ import { dropProductImagesOfFile } from '../catalog/products.service.js';
 import { dropSkuImagesOfFile } from '../catalog/skus.service.js';
 import { dropPostImagesOfFile } from '../content/posts.service.js';
 import { originalName, systemFilename } from './file-names.js';
-import { typeAllowed } from './file-types.js';
+import { typeListed } from './file-types.js';
 import * as repo from './files.repo.js';
 import type { FileStorage } from './storage.js';
 
@@ -21,6 +21,8 @@ export interface FilesSettings {
   maxBytes: number;
   /** Allowed sniffed types: exact (`application/pdf`) or families (`image/*`). */
   types: readonly string[];
+  /** Types served to be shown in place (`image/*`); every other file is served as a download. */
+  inline: readonly string[];
   /** Where files are served: `<STOREFRONT_PUBLIC_URL>/files`, or STOREFRONT_FILES_URL (a CDN). */
   baseUrl: string;
 }
@@ -80,7 +82,7 @@ export async function uploadFile(ctx: Ctx, settings: FilesSettings, upload: { by
   if (upload.bytes.length === 0) throw Problem.invalid([{ field: 'file', code: 'empty', message: 'is empty' }]);
   const sniffed = await fileTypeFromBuffer(upload.bytes);
   if (!sniffed) throw new Problem('unsupported_media_type', `The file's type is not recognised; allowed: ${settings.types.join(', ')}`);
-  if (!typeAllowed(sniffed.mime, settings.types)) {
+  if (!typeListed(sniffed.mime, settings.types)) {
     throw new Problem('unsupported_media_type', `Files of type ${sniffed.mime} are not accepted; allowed: ${settings.types.join(', ')}`);
   }
   const id = newId('fil');
