@@ -37,7 +37,7 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate'> & Partial<Pick<Config, 'testCrashBeforeAnswer'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Fastify logger options; tests pass false. */
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(taxRatesRoutes);
   await app.register(gatewaysRoutes);
   await app.register(cartsRoutes);
-  await app.register(checkoutRoutes);
+  await app.register(checkoutRoutes({ ttlSeconds: options.config.checkoutTtlHours * 3600 }));
   await app.register(ordersRoutes);
   await app.register(fulfillmentsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));

@@ -36,6 +36,8 @@ export interface Config {
   publicUrl: string;
   /** Where files are served: `<publicUrl>/files` unless a CDN or the bucket serves them. */
   filesUrl: string;
+  /** Hours an open checkout may still be changed and paid; then its cart is checked out afresh. */
+  checkoutTtlHours: number;
   /** Tests only: a route whose process dies (SIGKILL) between its commit and keeping its idempotent answer. */
   testCrashBeforeAnswer: string | undefined;
 }
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesInline: typeList(env, 'STOREFRONT_FILES_INLINE', ['image/*', 'video/*']),
     publicUrl,
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
+    checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };
 }

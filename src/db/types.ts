@@ -414,6 +414,8 @@ export interface OrderRow {
   canceler_id: string | null;
   /** When a payment attempt took the order; null when none is under way. */
   payment_claimed_at: number | null;
+  /** Until when (Unix seconds) the order may be changed and paid through its checkout. */
+  checkout_expires_at: number;
   placed_at: number | null;
   archived_at: number | null;
   canceled_at: number | null;

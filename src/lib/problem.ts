@@ -10,6 +10,7 @@ export const problemCatalog = {
   out_of_stock: { status: 409, title: 'Out of stock' },
   conflict: { status: 409, title: 'Conflict' },
   idempotency_conflict: { status: 409, title: 'Idempotency conflict' },
+  checkout_changed: { status: 409, title: 'Checkout changed' },
   request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },

@@ -126,6 +126,8 @@ export interface TestAppOptions {
   webhooksAllowPrivate?: boolean;
   /** Upload settings; by default a local storage in a temporary directory, 20 MiB, images, PDF and video. */
   files?: Partial<FilesSettings>;
+  /** How long checkouts stay open (STOREFRONT_CHECKOUT_TTL_HOURS): 72 by default, as in production. */
+  checkoutTtlHours?: number;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -150,7 +152,8 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
   const app = await buildApp({
     database: handle,
     files,
-    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true },
+    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
+      checkoutTtlHours: options.checkoutTtlHours ?? 72 },
     logger: false,
   });
   await app.ready();

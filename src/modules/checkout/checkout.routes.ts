@@ -9,29 +9,32 @@ const tags = ['Checkout'];
 const channel = { access: 'channel' as const };
 const response = ok(CheckoutEnvelope);
 
-export async function checkoutRoutes(app: App): Promise<void> {
-  app.post('/v1/carts/:id/checkout', {
-    config: channel,
-    schema: { tags, summary: 'Turn a cart into an order (the body may be empty)', params: IdParams, body: CheckoutWrite, response },
-  }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body));
+/** The checkout endpoints; `settings` carry how long a checkout stays open. */
+export function checkoutRoutes(settings: checkout.CheckoutSettings) {
+  return async (app: App): Promise<void> => {
+    app.post('/v1/carts/:id/checkout', {
+      config: channel,
+      schema: { tags, summary: 'Turn a cart into an order (the body may be empty)', params: IdParams, body: CheckoutWrite, response },
+    }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body, settings));
 
-  app.put('/v1/checkouts/:id', {
-    config: channel,
-    schema: { tags, summary: 'Give the checkout buyer data and addresses', params: IdParams, body: CheckoutWrite, response },
-  }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body));
+    app.put('/v1/checkouts/:id', {
+      config: channel,
+      schema: { tags, summary: 'Give the checkout buyer data and addresses', params: IdParams, body: CheckoutWrite, response },
+    }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body));
 
-  app.get('/v1/checkouts/:id', {
-    config: channel,
-    schema: { tags, summary: 'Get a checkout', params: IdParams, response },
-  }, async (request) => checkout.getCheckout(request.ctx, request.params.id));
+    app.get('/v1/checkouts/:id', {
+      config: channel,
+      schema: { tags, summary: 'Get a checkout', params: IdParams, response },
+    }, async (request) => checkout.getCheckout(request.ctx, request.params.id));
 
-  app.post('/v1/checkouts/:id/methods', {
-    config: channel,
-    schema: { tags, summary: 'Choose the shipping method and the payment gateway', params: IdParams, body: MethodsWrite, response },
-  }, async (request) => checkout.chooseMethods(request.ctx, request.params.id, request.body));
+    app.post('/v1/checkouts/:id/methods', {
+      config: channel,
+      schema: { tags, summary: 'Choose the shipping method and the payment gateway', params: IdParams, body: MethodsWrite, response },
+    }, async (request) => checkout.chooseMethods(request.ctx, request.params.id, request.body));
 
-  app.post('/v1/checkouts/:id/payment', {
-    config: channel,
-    schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response },
-  }, async (request) => payOrder(request.ctx, request.params.id, request.body));
+    app.post('/v1/checkouts/:id/payment', {
+      config: channel,
+      schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response },
+    }, async (request) => payOrder(request.ctx, request.params.id, request.body));
+  };
 }

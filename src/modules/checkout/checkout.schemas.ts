@@ -54,6 +54,7 @@ export const CheckoutEnvelope = Type.Object({
     is_shipping_required: Type.Boolean(),
     selected_shipping_method: Nullable(Type.String()),
     selected_payment_gateway: Nullable(Type.String()),
+    expires_at: Type.Integer({ description: 'Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again' }),
     shipping_methods: Type.Array(ShippingMethod),
     payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
   }),

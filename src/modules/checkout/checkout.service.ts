@@ -24,6 +24,11 @@ import { reprice, shippingLines, shippingOptions, type PricedOrder } from './ord
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
+/** How this server runs checkouts (from its configuration). */
+export interface CheckoutSettings {
+  /** How long a checkout may be changed and paid after its cart was checked out (STOREFRONT_CHECKOUT_TTL_HOURS). */
+  ttlSeconds: number;
+}
 
 /**
  * An order being checked out that the caller may use: one of its channel; when it came from a
@@ -73,6 +78,7 @@ export async function checkoutEnvelope(
       is_shipping_required: order.is_shipping_required === 1,
       selected_shipping_method: order.shipping_rate_id,
       selected_payment_gateway: order.gateway_id,
+      expires_at: order.checkout_expires_at,
       shipping_methods: methods.map((rate) => ({ ...rate, store: storeObject })),
       payment_gateways: gateways.map((row) => gatewayView(row, 'storefront')),
     },
@@ -137,7 +143,7 @@ async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: numbe
   return rows;
 }
 
-function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }, currency: string, now: number): OrderRow {
+function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }, currency: string, now: number, expiresAt: number): OrderRow {
   return {
     id,
     number: null,
@@ -183,6 +189,7 @@ function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }
     is_test: null,
     canceler_id: null,
     payment_claimed_at: null,
+    checkout_expires_at: expiresAt,
     placed_at: null,
     archived_at: null,
     canceled_at: null,
@@ -208,11 +215,12 @@ async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutW
 /**
  * Turns a cart into an order (status created, unpaid, no number) with its items copied, and applies
  * the optional checkout payload. Checking out the same cart again while its order is still being
- * checked out refreshes that order instead of making another.
+ * checked out refreshes that order instead of making another; once that order has expired, a new
+ * one is made. Either way the checkout is open for `settings.ttlSeconds` from now.
  * @throws Problem not_found; invalid_state while a payment of that order is under way; validation_failed
  * (empty cart, skus not on sale, invalid payload).
  */
-export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput): Promise<CheckoutView> {
+export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput, settings: CheckoutSettings): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const cart = await findOwnCart(ctx, tx, cartId);
@@ -220,7 +228,10 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     // so concurrent checkouts of one cart find the same open order instead of each making one.
     await lockCart(tx, cartId);
     const open = await orders.findOpenOrderOfCart(tx, cartId);
-    const existing = open ? await takeForChange(tx, open.id, now, async () => (await orders.findOrder(tx, open.id))!) : undefined;
+    // An expired checkout stays as it is (refusing changes and payment); the cart starts a fresh one.
+    const existing = open && !isExpired(open, now)
+      ? await takeForChange(tx, open.id, now, async () => (await orders.findOrder(tx, open.id))!)
+      : undefined;
     const orderId = existing?.id ?? newId('ord');
     const items = await snapshotItems(tx, cartId, orderId, now);
     const needsShipping = items.some((item) => item.is_shipping_required === 1);
@@ -233,6 +244,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       user_agent: cart.user_agent,
       landing_site: cart.landing_site,
       referring_site: cart.referring_site,
+      checkout_expires_at: now + settings.ttlSeconds,
       is_shipping_required: needsShipping ? 1 : 0,
       fulfillment_status: needsShipping ? 'unfulfilled' : 'not_required',
       updated_at: now,
@@ -245,7 +257,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       order = { ...existing, ...fromCart };
     } else {
       const store = await findStore(tx);
-      order = { ...newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now), ...fromCart };
+      order = { ...newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds), ...fromCart };
       await orders.insertOrder(tx, order);
       await orders.insertItems(tx, items);
     }
@@ -256,7 +268,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
 
 /**
  * Gives an order being checked out buyer data and addresses (the spec's checkout payload rules).
- * @throws Problem not_found; invalid_state once the order is placed or while it is being paid; validation_failed.
+ * @throws Problem not_found; invalid_state once the order is placed or expired, or while it is being paid;
+ * validation_failed.
  */
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
@@ -279,10 +292,25 @@ export function requireCreated(order: OrderRow): void {
   }
 }
 
+function isExpired(order: OrderRow, now: number): boolean {
+  return order.checkout_expires_at <= now;
+}
+
+/**
+ * 409 once the checkout has expired: it can no longer change or be paid, and checking its cart out
+ * again makes a fresh one. `requested`: the status the refused request asked for.
+ */
+export function requireUnexpired(order: OrderRow, now: number, requested: 'created' | 'placed'): void {
+  if (!isExpired(order, now)) return;
+  throw new Problem('invalid_state', 'The checkout expired: check the cart out again', {
+    extra: { field: 'status', current: 'expired', requested, expired_at: order.checkout_expires_at },
+  });
+}
+
 /**
  * Takes an order for a checkout change and returns it, read by `read` once taken: 409 unless it is
- * still created and no payment of it is under way (the gateway is charging the total read before
- * the change). The check is an update (a no-op that holds the row on PostgreSQL until the
+ * still created, not expired, and no payment of it is under way (the gateway is charging the total
+ * read before the change). The check is an update (a no-op that holds the row on PostgreSQL until the
  * transaction ends), so a payment cannot claim the order between the check and the change; the read
  * comes after it, so it is the order as the change finds it.
  * @throws Problem invalid_state, or what `read` throws (not_found).
@@ -291,6 +319,7 @@ async function takeForChange(tx: Tx, id: string, now: number, read: () => Promis
   const taken = await orders.lockUnclaimed(tx, id, now);
   const order = await read();
   requireCreated(order);
+  requireUnexpired(order, now, 'created');
   if (taken) return order;
   throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
     extra: { field: 'status', current: 'paying', requested: 'created' },
@@ -300,7 +329,7 @@ async function takeForChange(tx: Tx, id: string, now: number, read: () => Promis
 /**
  * Chooses the shipping method (required when the order needs shipping; one of meta.shipping_methods)
  * and the payment gateway (required; an enabled one, by id or source).
- * @throws Problem not_found; invalid_state once placed or while being paid; validation_failed naming
+ * @throws Problem not_found; invalid_state once placed or expired, or while being paid; validation_failed naming
  * shipping[method] or payment[gateway].
  */
 export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {

@@ -6,7 +6,7 @@ import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
 import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { taxRateFor } from '../taxes/tax-rates.service.js';
-import { computeTotals } from './order-totals.js';
+import { computeTotals, type LineTotals } from './order-totals.js';
 
 export function parseAddress(json: string | null): CheckedAddress | null {
   return json === null ? null : (JSON.parse(json) as CheckedAddress);
@@ -29,21 +29,27 @@ export interface PricedOrder {
   items: OrderItemRow[];
 }
 
+/** What an order's totals and lines come to, priced now: nothing is saved. */
+export interface Pricing {
+  /** The order's totals and shipping columns (a chosen rate that no longer fits it is dropped). */
+  changes: Partial<OrderRow>;
+  /** Each item's tax and totals, in the order of the items given. */
+  lines: LineTotals[];
+}
+
 /**
- * Recomputes an order's taxes and totals from its items, addresses and shipping rate, and saves them.
- * Taxes follow the shipping address (else the billing one; none without either). A chosen shipping
- * rate that no longer fits the order is dropped. Returns the order and its items as saved.
- * `held`: the order's items as saved, when the caller holds them (they are read otherwise).
+ * Prices an order's items as the shop stands now: taxes follow the shipping address (else the
+ * billing one; none without either), and the chosen shipping rate is read again (dropped when it no
+ * longer fits the order).
  */
-export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[]): Promise<PricedOrder> {
-  const items = held ?? await orders.findItems(db, [order.id]);
+export async function priceOrder(db: Executor, order: OrderRow, items: OrderItemRow[]): Promise<Pricing> {
   const store = await findStore(db);
   const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
   const taxRate = taxAddress ? await taxRateFor(db, taxAddress.country_code, taxAddress.state_code) : 0;
   const taxIncluded = store?.is_tax_included === 1;
 
   const first = computeTotals(lines(items), taxRate, taxIncluded, 0);
-  let changes: Partial<OrderRow> = { ...orderTotals(first), updated_at: now };
+  let changes: Partial<OrderRow> = orderTotals(first);
   if (order.shipping_rate_id !== null) {
     const rate = (await shippingOptions(db, { ...order, ...changes })).find((r) => r.id === order.shipping_rate_id);
     changes = rate
@@ -51,10 +57,21 @@ export async function reprice(db: Executor, order: OrderRow, now: number, held?:
       : { ...changes, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 };
   }
   const totals = computeTotals(lines(items), taxRate, taxIncluded, changes.shipping_rate ?? order.shipping_rate);
-  changes = { ...changes, ...orderTotals(totals) };
+  return { changes: { ...changes, ...orderTotals(totals) }, lines: totals.lines };
+}
+
+/**
+ * Recomputes an order's taxes and totals from its items, addresses and shipping rate (priceOrder),
+ * and saves them. Returns the order and its items as saved.
+ * `held`: the order's items as saved, when the caller holds them (they are read otherwise).
+ */
+export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[]): Promise<PricedOrder> {
+  const items = held ?? await orders.findItems(db, [order.id]);
+  const pricing = await priceOrder(db, order, items);
+  const changes: Partial<OrderRow> = { ...pricing.changes, updated_at: now };
   const saved: OrderItemRow[] = [];
   for (const [i, item] of items.entries()) {
-    const line = totals.lines[i]!;
+    const line = pricing.lines[i]!;
     if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal) {
       await orders.updateItem(db, item.id, { ...line, updated_at: now });
       saved.push({ ...item, ...line, updated_at: now });

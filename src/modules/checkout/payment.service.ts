@@ -16,7 +16,8 @@ import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { shortSkus, takeStock } from './stock.js';
 import type { PricedOrder } from './order-pricing.js';
-import { checkoutEnvelope, findOwnOrder, type CheckoutView } from './checkout.service.js';
+import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } from './checkout.service.js';
+import { repriceAsNow, requireAsInShop } from './shop-check.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
@@ -62,17 +63,37 @@ async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
   await orders.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
 }
 
+function isCheckoutChanged(error: unknown): boolean {
+  return error instanceof Problem && error.code === 'checkout_changed';
+}
+
+/** The buyer told checkout_changed reads the checkout priced as now (items, taxes, shipping, totals). */
+async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
+  await ctx.db.transaction().execute((tx) => repriceAsNow(tx, orderId, ctx.now()));
+}
+
 /**
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
  * from every tracked sku (never below 0 unless backorderable), the payment's transaction, its search
  * terms (the number and payment method are new), and the events order.placed (and order.paid when
  * the money is in). The order and its items were read under the payment claim, which refuses every
- * other change: they are as saved. Returns the order as placed, and its view.
- * @throws Problem out_of_stock (everything rolled back).
+ * other change: they are as saved, and their total is the amount charged. Returns the order as
+ * placed, and its view.
+ * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
+ * (everything rolled back).
  */
 async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
   const short = await takeStock(ctx, tx, items);
+  // The check that decides whether the shop still sells the order at the amount charged runs here,
+  // in the placement's transaction, as the stock check does: the one before the charge only spares
+  // the buyer a charge given back, and a price changed while the gateway charged must not be placed
+  // at the old one. It reads after takeStock, so every tracked sku's row is already locked by this
+  // transaction (a staff change of it waits for the commit; SQLite runs one writer at a time). A
+  // change of a row not locked here (a product, an untracked sku) that commits after this read is
+  // ordered after the placement, as if made a moment after payment. Either way the order placed
+  // records the total charged, and that total is the shop's price when the placement commits.
+  await requireAsInShop(tx, order, items, now);
   if (short.length > 0) throw outOfStockProblem(short);
   const store = await findStore(tx);
   const number = `${store?.order_prefix ?? ''}${await orders.nextOrderNumber(tx)}${store?.order_suffix ?? ''}`;
@@ -111,9 +132,10 @@ async function claimPayment(ctx: Ctx, id: string): Promise<void> {
 }
 
 /**
- * What paying this order needs: its data complete, its gateway enabled and offering the method, and
- * stock for every item now (checked again at placement).
- * @throws Problem validation_failed; out_of_stock.
+ * What paying this order needs: its data complete, its gateway enabled and offering the method,
+ * every item on sale and priced as the order holds it, and stock for every item now (each checked
+ * again at placement).
+ * @throws Problem validation_failed; checkout_changed; out_of_stock.
  */
 async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput) {
   const missing = missingData(order);
@@ -128,6 +150,7 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
   }
   errors.throwIfAny();
   const items = await orders.findItems(ctx.db, [order.id]);
+  await requireAsInShop(ctx.db, order, items, ctx.now());
   const short = await shortSkus(ctx.db, items);
   if (short.length > 0) throw outOfStockProblem(short);
   return { gateway, driver, settings, items };
@@ -137,15 +160,20 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
  * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
  * awaits it offline), places it. The gateway is called outside any database transaction; a second
  * payment of the same order while one is under way is refused, so nothing is charged twice. A
- * decline records a failed transaction and leaves the order payable. When stock ran out between the
- * check and the placement, the payment is given back (void or refund) and the order stays payable.
- * @throws Problem not_found; invalid_state (placed, or a payment under way); validation_failed (data
- * missing, unknown method); out_of_stock; payment_declined (402).
+ * decline records a failed transaction and leaves the order payable. An item no longer on sale is
+ * refused; a price, tax or shipping rate changed since the checkout was priced re-prices it and is
+ * refused, so the buyer reads the new total and pays again. When stock ran out, an item left the
+ * shop or a price changed between the check and the placement, the payment is given back (void or
+ * refund) and the order stays payable.
+ * @throws Problem not_found; invalid_state (placed, expired, or a payment under way); validation_failed
+ * (data missing, unknown method, items no longer on sale); checkout_changed; out_of_stock;
+ * payment_declined (402).
  */
 export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
   const found = await findOwnOrder(ctx, ctx.db, id);
   // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
   assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed');
+  requireUnexpired(found, ctx.now(), 'placed');
   await claimPayment(ctx, id);
   let order: OrderRow;
   let payable: Awaited<ReturnType<typeof checkPayable>>;
@@ -155,7 +183,12 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     order = (await orders.findOrder(ctx.db, id))!;
     payable = await checkPayable(ctx, order, input);
   } catch (error) {
-    await releaseClaim(ctx, id);
+    try {
+      // Re-priced while the claim still keeps other payments and changes out.
+      if (isCheckoutChanged(error)) await repriceForBuyer(ctx, id);
+    } finally {
+      await releaseClaim(ctx, id);
+    }
     throw error;
   }
   const { gateway, driver, settings, items } = payable;
@@ -182,6 +215,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     placed = await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, input.payment.method, transaction));
   } catch (error) {
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
+    if (isCheckoutChanged(error)) await repriceForBuyer(ctx, id);
     throw error;
   }
   return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });

@@ -18,7 +18,7 @@ const ORDER_ITEM_FIELDS = [
   'quantity', 'discount', 'is_taxable', 'tax_rate', 'total', 'fulfilled', 'is_shipping_required', 'weight', 'stock_id',
   'order_id', 'product_id', 'sku_id', 'created_at', 'updated_at', 'subtotal', 'taxes', 'stock_manager',
 ];
-const META_FIELDS = ['is_shipping_required', 'selected_shipping_method', 'selected_payment_gateway', 'shipping_methods', 'payment_gateways'];
+const META_FIELDS = ['is_shipping_required', 'selected_shipping_method', 'selected_payment_gateway', 'expires_at', 'shipping_methods', 'payment_gateways'];
 const SHIPPING_FIELDS = ['first_name', 'last_name', 'address1', 'postcode', 'city', 'country_code', 'phone'];
 const GOOD_CARD = '4242424242424242';
 

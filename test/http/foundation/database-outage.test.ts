@@ -30,7 +30,7 @@ async function appOn(url: string): Promise<{ app: App; close(): Promise<void> }>
   const app = await buildApp({
     database: handle,
     files: { storage: new LocalStorage(directory), maxBytes: 1024, types: ['image/*'], inline: ['image/*'], baseUrl: TEST_FILES_URL },
-    config: { rateLimit: 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: 2000, webhooksAllowPrivate: true },
+    config: { rateLimit: 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: 2000, webhooksAllowPrivate: true, checkoutTtlHours: 72 },
     logger: false,
   });
   await app.ready();

@@ -1,0 +1,81 @@
+import type { Executor, Tx } from '../../db/database.js';
+import type { OrderItemRow, OrderRow } from '../../db/types.js';
+import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
+import { isOnSale } from '../catalog/catalog-filters.js';
+import { findProducts } from '../catalog/products.repo.js';
+import { findSkus } from '../catalog/skus.repo.js';
+import { indexOrder } from '../orders/order-search.js';
+import * as orders from '../orders/orders.repo.js';
+import { priceOrder, reprice } from './order-pricing.js';
+
+/** An order's items held against the shop as it is now. */
+interface ShopCheck {
+  /** Items no longer on sale (product inactive or unpublished, sku unlisted or gone), named `items[<sku_id>]`. */
+  unavailable: FieldError[];
+  /** True when paying would cost another total than the order holds, or an item another unit price. */
+  changed: boolean;
+  /** The items with the catalogue's price, compared price, taxability and weight of now. */
+  current: OrderItemRow[];
+}
+
+/** The order columns that make up what the buyer pays: any of them re-derived otherwise is a change. */
+const CHARGED = ['total_price', 'total_items_price', 'total_taxes', 'shipping_rate', 'shipping_rate_id'] as const;
+
+/**
+ * Holds an order's items against the catalogue of now: each sku must still be on sale, and the
+ * order re-priced from the skus' prices, the tax rate and the chosen shipping rate of now must come
+ * to what it holds. The item snapshots (names, images) are not compared: they describe, not charge.
+ */
+async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<ShopCheck> {
+  const skus = new Map((await findSkus(db, items.map((item) => item.sku_id))).map((sku) => [sku.id, sku]));
+  const products = new Map((await findProducts(db, [...new Set([...skus.values()].map((sku) => sku.product_id))])).map((p) => [p.id, p]));
+  const errors = new FieldErrors();
+  const current = items.map((item) => {
+    const sku = skus.get(item.sku_id);
+    const product = sku ? products.get(sku.product_id) : undefined;
+    if (!sku || !product || !isOnSale(product, now) || sku.is_listable !== 1) {
+      errors.add(`items[${item.sku_id}]`, 'unavailable', 'is no longer on sale: remove it from the cart and check out again');
+      return item;
+    }
+    return { ...item, price: sku.price, compared_price: sku.compared_price, is_taxable: sku.is_taxable, weight: sku.weight_grams };
+  });
+  if (errors.list.length > 0) return { unavailable: errors.list, changed: false, current };
+  const { changes } = await priceOrder(db, order, current);
+  const changed = current.some((item, i) => item.price !== items[i]!.price)
+    || CHARGED.some((column) => changes[column] !== undefined && changes[column] !== order[column]);
+  return { unavailable: [], changed, current };
+}
+
+/**
+ * Every item still on sale and the order priced as the shop prices it now.
+ * @throws Problem validation_failed naming each item no longer on sale; checkout_changed (the buyer
+ * reads the checkout again and pays its new total).
+ */
+export async function requireAsInShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<void> {
+  const check = await checkAgainstShop(db, order, items, now);
+  if (check.unavailable.length > 0) throw Problem.invalid(check.unavailable);
+  if (check.changed) {
+    throw new Problem('checkout_changed', 'Prices changed since the checkout was priced: it is re-priced and nothing was charged; read it again and pay its new total');
+  }
+}
+
+/**
+ * Re-prices an order still being checked out as the shop stands now (its items' prices, taxes,
+ * shipping and totals), for a buyer told checkout_changed. An order placed or gone meanwhile, or
+ * with items no longer on sale, is left as it is.
+ */
+export async function repriceAsNow(tx: Tx, orderId: string, now: number): Promise<void> {
+  const order = await orders.findOrder(tx, orderId);
+  if (!order || order.status !== 'created') return;
+  const items = await orders.findItems(tx, [orderId]);
+  const check = await checkAgainstShop(tx, order, items, now);
+  if (check.unavailable.length > 0 || !check.changed) return;
+  for (const [i, item] of check.current.entries()) {
+    const before = items[i]!;
+    if (item.price !== before.price || item.compared_price !== before.compared_price || item.is_taxable !== before.is_taxable || item.weight !== before.weight) {
+      await orders.updateItem(tx, item.id, { price: item.price, compared_price: item.compared_price, is_taxable: item.is_taxable, weight: item.weight, updated_at: now });
+    }
+  }
+  const priced = await reprice(tx, order, now, check.current);
+  await indexOrder(tx, priced.order, undefined, priced.items);
+}
