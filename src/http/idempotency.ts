@@ -91,10 +91,21 @@ async function release(db: Db, scope: string, key: string): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('credential_id', '=', scope).where('key', '=', key).execute();
 }
 
-/** The server's secret for keyed request hashes, made by migration 016 and shared by every process. */
-async function requestSecret(db: Db): Promise<Buffer> {
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'idempotency').executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64');
+/**
+ * The server's secret for keyed request hashes, made by migration 016 and shared by every process;
+ * read at the first request that needs it (the database may be down at start), then kept.
+ */
+function requestSecret(db: Db): () => Promise<Buffer> {
+  let secret: Promise<Buffer> | undefined;
+  return () => {
+    secret ??= db
+      .selectFrom('server_secrets').select('value').where('name', '=', 'idempotency').executeTakeFirstOrThrow()
+      .then((row) => Buffer.from(row.value, 'base64'), (error: unknown) => {
+        secret = undefined;
+        throw error;
+      });
+    return secret;
+  };
 }
 
 /**
@@ -121,9 +132,9 @@ export interface IdempotencyOptions {
  * `ctx.idempotencyKey`, so a money move records it in its own transaction and a retry after a crash
  * between that commit and the kept answer finds the move instead of making it again.
  */
-export async function registerIdempotency(app: FastifyInstance, db: Db, options: IdempotencyOptions = {}): Promise<void> {
+export function registerIdempotency(app: FastifyInstance, db: Db, options: IdempotencyOptions = {}): void {
   app.decorateRequest('idempotency', null);
-  const secret = await requestSecret(db);
+  const secret = requestSecret(db);
 
   const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
@@ -132,7 +143,7 @@ export async function registerIdempotency(app: FastifyInstance, db: Db, options:
       throw new Problem('invalid_request', 'Idempotency-Key must be 1 to 255 characters');
     }
     const scope = scopeOf(request);
-    const hash = requestHash(request, secret);
+    const hash = requestHash(request, await secret());
     const now = unixNow();
     const claimed = () => {
       request.idempotency = { scope, key };
