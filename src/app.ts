@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   }
   app.addHook('onRequest', authorise);
-  await registerIdempotency(app, options.database.db, { crashBeforeKeeping: options.config.testCrashBeforeAnswer });
+  registerIdempotency(app, options.database.db, { crashBeforeKeeping: options.config.testCrashBeforeAnswer });
   if (options.config.cacheTtlMs > 0) {
     const cache = registerResponseCache(app, feed, options.config.cacheTtlMs);
     provideCatalogueStamp(options.database.db, () => cache.stamp());
