@@ -37,7 +37,7 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Fastify logger options; tests pass false. */
@@ -64,6 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
+    // request.ip (rate limits, an order's browser_ip) reads X-Forwarded-For only from the proxies
+    // STOREFRONT_TRUST_PROXY names; by default it is the socket's address, which no client can forge.
+    trustProxy: options.config.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: requestId,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },

@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /** Process configuration, read from the environment once at start-up. */
 export interface Config {
   host: string;
@@ -6,6 +8,11 @@ export interface Config {
   databaseUrl: string;
   /** Requests per minute per credential (per IP without one); 0 turns rate limiting off. */
   rateLimit: number;
+  /**
+   * Which proxies in front may tell the client's address (X-Forwarded-For), as Fastify's `trustProxy`:
+   * false (none: the socket's address is the client's), true (any), or addresses and CIDRs.
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** Keys created on first start instead of random ones, so scripts and tests know them. */
   adminKey: string | undefined;
@@ -84,6 +91,25 @@ function typeList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): str
   return types;
 }
 
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  // Fastify 5 refuses hop counts likewise: they cannot tell the balancer from a client connecting directly.
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(`STOREFRONT_TRUST_PROXY takes the proxies' addresses or CIDRs (or true), not a hop count such as "${value}": a count cannot tell the balancer from a client that connects directly`);
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.has(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`STOREFRONT_TRUST_PROXY must be true, or addresses and CIDRs separated by commas; "${bad}" is neither`);
+  }
+  return entries;
+}
+
 function baseUrl(name: string, raw: string): string {
   if (!/^https?:\/\/[^/]+/.test(raw)) throw new ConfigError(`${name} must be an http or https URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
@@ -102,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     databaseUrl,
     rateLimit: integer(env, 'STOREFRONT_RATE_LIMIT', 1200, 0),
+    trustProxy: trustProxy(env.STOREFRONT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     adminKey: key(env, 'STOREFRONT_ADMIN_KEY', 'sk_'),
     channelKey: key(env, 'STOREFRONT_CHANNEL_KEY', 'ck_'),

@@ -102,12 +102,19 @@ export class CredentialCache {
   }
 }
 
+/**
+ * `Authorization: Bearer <token>` exactly: one space, one token of RFC 6750's characters, nothing
+ * after it, so a header carrying more than one credential is never read as the first of them. The
+ * scheme is case-insensitive, as RFC 7235 says.
+ */
+const BEARER = /^bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ', 2);
-  if (scheme?.toLowerCase() !== 'bearer' || !token) throw new Problem('unauthorized', 'Authorization must be "Bearer <key>"');
-  return token.trim();
+  if (header === undefined) return undefined;
+  const token = BEARER.exec(header)?.[1];
+  if (token === undefined) throw new Problem('unauthorized', 'Authorization must be exactly "Bearer <key>"');
+  return token;
 }
 
 function channelKey(request: FastifyRequest): string | undefined {

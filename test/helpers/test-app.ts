@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
 import { ensureStore } from '../../src/bootstrap.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -126,6 +127,8 @@ export interface TestAppOptions {
   webhooksAllowPrivate?: boolean;
   /** Upload settings; by default a local storage in a temporary directory, 20 MiB, images, PDF and video. */
   files?: Partial<FilesSettings>;
+  /** Which proxies may tell the client's address (STOREFRONT_TRUST_PROXY): none by default. Injected requests come from 127.0.0.1. */
+  trustProxy?: Config['trustProxy'];
   /** How long checkouts stay open (STOREFRONT_CHECKOUT_TTL_HOURS): 72 by default, as in production. */
   checkoutTtlHours?: number;
 }
@@ -152,7 +155,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
   const app = await buildApp({
     database: handle,
     files,
-    config: { rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
+    config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
       checkoutTtlHours: options.checkoutTtlHours ?? 72 },
     logger: false,
   });

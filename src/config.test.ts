@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('trusts no proxy unless STOREFRONT_TRUST_PROXY names them', () => {
+    for (const off of [undefined, '', 'false', '0']) expect(loadConfig({ STOREFRONT_TRUST_PROXY: off }).trustProxy, String(off)).toBe(false);
+    expect(loadConfig({ STOREFRONT_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ STOREFRONT_TRUST_PROXY: '10.0.0.7, 10.1.0.0/16,::1,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.7', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a hop count or anything but addresses for STOREFRONT_TRUST_PROXY', () => {
+    expect(() => loadConfig({ STOREFRONT_TRUST_PROXY: '1' })).toThrow(/hop count/);
+    expect(() => loadConfig({ STOREFRONT_TRUST_PROXY: '10.0.0.1, balancer.internal' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STOREFRONT_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
+  });
+
+  it('serves images and video inline unless STOREFRONT_FILES_INLINE says otherwise', () => {
+    expect(loadConfig({}).filesInline).toEqual(['image/*', 'video/*']);
+    expect(loadConfig({ STOREFRONT_FILES_INLINE: 'image/png, Application/PDF' }).filesInline).toEqual(['image/png', 'application/pdf']);
+    expect(() => loadConfig({ STOREFRONT_FILES_INLINE: 'pdf' })).toThrow(/STOREFRONT_FILES_INLINE lists "pdf"/);
+  });
+});
