@@ -165,12 +165,15 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
  * refused, so the buyer reads the new total and pays again. When stock ran out, an item left the
  * shop or a price changed between the check and the placement, the payment is given back (void or
  * refund) and the order stays payable.
+ * With an Idempotency-Key, the gateway gets it and the placing transaction keeps it, so a retry of a
+ * payment that placed the order answers that order again, charging nothing.
  * @throws Problem not_found; invalid_state (placed, expired, or a payment under way); validation_failed
  * (data missing, unknown method, items no longer on sale); checkout_changed; out_of_stock;
  * payment_declined (402).
  */
 export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
   const found = await findOwnOrder(ctx, ctx.db, id);
+  if (found.status !== 'created' && (await isPlacedWithThisKey(ctx, id))) return checkoutEnvelope(ctx.db, found, ctx.actor);
   // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
   assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed');
   requireUnexpired(found, ctx.now(), 'placed');
@@ -195,7 +198,9 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
 
   let result: Awaited<ReturnType<typeof driver.authorize>>;
   try {
-    result = await driver.authorize({ orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings });
+    result = await driver.authorize({
+      orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings, idempotencyKey: ctx.idempotencyKey ?? null,
+    });
   } catch (error) {
     await releaseClaim(ctx, id);
     ctx.log.error({ err: error, order: id }, 'payment gateway failed');
@@ -212,13 +217,24 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   const financial: FinancialStatus = result.status === 'pending' ? 'pending' : result.kind === 'authorization' ? 'authorized' : 'paid';
   let placed: Awaited<ReturnType<typeof place>>;
   try {
-    placed = await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, input.payment.method, transaction));
+    // Only the payment that places the order keeps the key: a retry finds it (isPlacedWithThisKey).
+    const keyed = { ...transaction, idempotency_key: ctx.idempotencyKey ?? null };
+    placed = await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, input.payment.method, keyed));
   } catch (error) {
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
     if (isCheckoutChanged(error)) await repriceForBuyer(ctx, id);
     throw error;
   }
   return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });
+}
+
+/**
+ * Whether this request's Idempotency-Key placed the order: then its retry (after a crash lost the
+ * first answer) answers the placed checkout, as the first request did, instead of a refusal.
+ */
+async function isPlacedWithThisKey(ctx: Ctx, id: string): Promise<boolean> {
+  if (ctx.idempotencyKey === undefined) return false;
+  return (await orders.findTransactionByIdempotencyKey(ctx.db, id, ctx.idempotencyKey)) !== undefined;
 }
 
 /**

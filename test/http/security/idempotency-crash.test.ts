@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/database.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
-import { orderRow, placedOrder, transactionRows } from '../../helpers/checkout.js';
+import { cardPayment } from '../../helpers/buyer.js';
+import { orderRow, placedOrder, readyCheckout, transactionRows } from '../../helpers/checkout.js';
 import { startServer, stop, type Running } from '../../helpers/server-process.js';
 import { createTestAppOn, freshDatabaseUrl, testDatabases, type TestContext } from '../../helpers/test-app.js';
 
@@ -50,13 +51,23 @@ for (const kind of testDatabases()) {
       });
     }
 
-    /** Sends the move to a server that dies between its commit and its answer; resolves once it is dead. */
-    async function moveAndCrash(orderId: string, body: unknown, key: string): Promise<void> {
-      const doomed = await server({ STOREFRONT_TEST_CRASH_BEFORE_ANSWER: MOVE_ROUTE });
+    function pay(base: string, orderId: string, key: string): Promise<Response> {
+      return fetch(`${base}/v1/checkouts/${orderId}/payment`, {
+        method: 'POST',
+        headers: { 'channel-key': t.channelKey, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(cardPayment()),
+      });
+    }
+
+    /** Sends a request to a server that dies between its commit and its answer; resolves once it is dead. */
+    async function sendAndCrash(route: string, send: (base: string) => Promise<Response>): Promise<void> {
+      const doomed = await server({ STOREFRONT_TEST_CRASH_BEFORE_ANSWER: route });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => doomed.child.once('exit', (_code, signal) => resolve(signal)));
-      await expect(move(doomed.base, orderId, body, key)).rejects.toThrow();
+      await expect(send(doomed.base)).rejects.toThrow();
       expect(await exited).toBe('SIGKILL');
     }
+
+    const moveAndCrash = (orderId: string, body: unknown, key: string) => sendAndCrash(MOVE_ROUTE, (base) => move(base, orderId, body, key));
 
     /** The retry a client makes a minute later: the dead request's claim on the key has lapsed by then. */
     async function aMinuteLater(): Promise<void> {
@@ -117,6 +128,31 @@ for (const kind of testDatabases()) {
       const another = await move(next.base, orderId, { kind: 'refund', amount: 300 }, randomUUID());
       expect(another.status).toBe(201);
       expect((await transactionRows(t, orderId)).filter((row) => row.kind === 'refund')).toHaveLength(2);
+      await stop(next.child);
+    });
+
+    it('charges a checkout once when its payment is retried after a crash, and answers the placed order', async () => {
+      const { orderId } = await readyCheckout(t);
+      const key = randomUUID();
+
+      await sendAndCrash('/v1/checkouts/:id/payment', (base) => pay(base, orderId, key));
+      const charges = await transactionRows(t, orderId);
+      expect(charges.map((row) => [row.kind, row.status])).toEqual([['charge', 'succeeded']]);
+      const placed = await orderRow(t, orderId);
+      expect(placed.status).toBe('placed');
+
+      const next = await server();
+      await aMinuteLater();
+      const retried = await pay(next.base, orderId, key);
+      const body = (await retried.json()) as any;
+      expect(retried.status, JSON.stringify(body)).toBe(200);
+      expect(body.data).toMatchObject({ id: orderId, status: 'placed', financial_status: 'paid', number: placed.number });
+      expect((await transactionRows(t, orderId)).map((row) => row.id)).toEqual([charges[0]!.id]);
+
+      // Another key asks for another payment of a placed order: refused, nothing charged.
+      const another = await pay(next.base, orderId, randomUUID());
+      expect(another.status).toBe(409);
+      expect(await transactionRows(t, orderId)).toHaveLength(1);
       await stop(next.child);
     });
   });

@@ -16,6 +16,8 @@ export interface ChargeRequest {
   details: PaymentDetails;
   /** The gateway's settings as stored (secrets included). */
   settings: Record<string, unknown>;
+  /** As on FollowUpRequest: the request's Idempotency-Key in its caller's scope, when it sent one. */
+  idempotencyKey?: string | null;
 }
 
 /** A previous transaction a capture, refund or void acts on. */
