@@ -180,7 +180,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
       const email = `buyer${i + 1}@scale.example.com`;
       rows.push({
         id: newId('cus'), email, email_key: email, first_name: firstName, last_name: lastName, is_newsletterable: 0, is_active: 1,
-        notes: null, tags: '[]', password_hash: null, created_at: BASE_TIME, updated_at: BASE_TIME,
+        is_verified: 0, notes: null, tags: '[]', password_hash: null, created_at: BASE_TIME, updated_at: BASE_TIME,
       });
     }
     await db.transaction().execute((tx) => insertChunked(tx, 'customers', rows));

@@ -234,12 +234,14 @@ export interface EventRow {
 export interface CustomerRow {
   id: string;
   email: string;
-  /** The email lowercased: unique. */
+  /** The email trimmed, in Unicode NFC and lowercased (emails.ts): unique. */
   email_key: string;
   first_name: string | null;
   last_name: string | null;
   is_newsletterable: Flag;
   is_active: Flag;
+  /** The customer proved it owns its email; cleared when the email changes. */
+  is_verified: Flag;
   notes: string | null;
   /** JSON array of strings. */
   tags: string;
@@ -278,10 +280,24 @@ export interface CustomerTokenRow {
   created_at: number;
 }
 
-export interface LoginFailureRow {
+/** Failed sign-ins of an email from one client, or (client '') from any client. */
+export interface SignInFailureRow {
   email_key: string;
+  client: string;
   failures: number;
   first_failed_at: number;
+  /** Client '': no attempt for the email before this time (the backoff); 0 when none is due. */
+  next_attempt_at: number;
+}
+
+/** A token proving a customer's email: single use, stored as its SHA-256. */
+export interface CustomerVerificationRow {
+  token_hash: string;
+  customer_id: string;
+  /** The email key it was issued for: it proves nothing once the customer's email changed. */
+  email_key: string;
+  expires_at: number;
+  created_at: number;
 }
 
 export interface CartRow {
@@ -376,8 +392,12 @@ export interface OrderRow {
   cart_id: string | null;
   customer_id: string | null;
   email: string | null;
+  /** The email by the customers' key rule: finds guest orders for the account that verifies it. */
+  email_key?: string | null;
   customer_first_name: string | null;
   customer_last_name: string | null;
+  /** What the buyer sent as `customer[is_newsletterable]`. */
+  customer_is_newsletterable?: Flag | null;
   is_shipping_required: Flag;
   /** JSON snapshot of the checked address. */
   shipping_address: string | null;
@@ -635,7 +655,8 @@ export interface Database {
   customers: CustomerRow;
   customer_addresses: CustomerAddressRow;
   customer_tokens: CustomerTokenRow;
-  login_failures: LoginFailureRow;
+  sign_in_failures: SignInFailureRow;
+  customer_verifications: CustomerVerificationRow;
   carts: CartRow;
   cart_items: CartItemRow;
   shipping_zones: ShippingZoneRow;

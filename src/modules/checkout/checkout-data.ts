@@ -1,60 +1,100 @@
 import type { Tx } from '../../db/database.js';
-import type { OrderRow } from '../../db/types.js';
+import type { CustomerRow, OrderRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
+import { boolFlag } from '../../lib/flags.js';
 import { FieldErrors } from '../../lib/problem.js';
 import { newId } from '../../lib/ids.js';
 import { recordEvent } from '../events/record-event.js';
 import { checkAddress, type CheckedAddress } from '../customers/address-rules.js';
 import * as customers from '../customers/customers.repo.js';
-import { emailKey } from '../customers/customers.service.js';
-import { customerView } from '../customers/customers.view.js';
+import { customerView, fullName } from '../customers/customers.view.js';
+import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
+import type { OrderView } from '../orders/orders.schemas.js';
 import type { CheckoutWriteInput } from './checkout.schemas.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 function sent(structure: object | undefined): boolean {
   return structure !== undefined && Object.values(structure).some((value) => value !== undefined);
 }
 
+type BuyerInput = NonNullable<CheckoutWriteInput['customer']>;
+
+/**
+ * The customer an anonymous buyer's order belongs to, by the email sent: an account only once it has
+ * proved it owns the email (`is_verified`; anyone may type anyone's email), a guest record (no
+ * password) with that email, or a new guest (`customer.created`). With an unproven account's email
+ * the order belongs to no customer: it keeps the email, and joins the account when it verifies.
+ */
+async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string): Promise<string | null> {
+  const key = emailKey(email);
+  const existing = await customers.findCustomerByEmail(tx, key);
+  if (existing) return existing.password_hash === null || existing.is_verified === 1 ? existing.id : null;
+  const now = ctx.now();
+  const guest: CustomerRow = {
+    id: newId('cus'),
+    email,
+    email_key: key,
+    first_name: input.first_name ?? null,
+    last_name: input.last_name ?? null,
+    is_newsletterable: boolFlag(input.is_newsletterable === true),
+    is_active: 1,
+    is_verified: 0,
+    notes: null,
+    tags: '[]',
+    password_hash: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await customers.insertCustomer(tx, guest);
+  await recordEvent(tx, now, 'customer.created', await customerView(tx, guest));
+  return guest.id;
+}
+
 /**
  * The buyer (rule 1 of the spec: evaluated when any member of `customer` is sent). A signed-in
- * customer is the buyer; otherwise the customer with that email, or a new guest (no password).
+ * customer is the buyer; otherwise anonymousBuyer decides. The order keeps what was sent.
  */
-async function applyBuyer(ctx: Ctx, tx: Tx, input: NonNullable<CheckoutWriteInput['customer']>, errors: FieldErrors): Promise<Partial<OrderRow>> {
-  const email = input.email?.trim() ?? '';
-  if (email === '') errors.add('customer[email]', 'required', 'is required');
-  else if (!EMAIL.test(email)) errors.add('customer[email]', 'invalid_format', 'must be an email address');
+async function applyBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, errors: FieldErrors): Promise<Partial<OrderRow>> {
+  checkEmail(input.email, 'customer[email]', errors);
   if (errors.list.length > 0) return {};
-  const now = ctx.now();
-  let customerId: string;
-  if (ctx.actor.kind === 'customer') {
-    customerId = ctx.actor.customerId;
-  } else {
-    const existing = await customers.findCustomerByEmail(tx, emailKey(email));
-    if (existing) {
-      customerId = existing.id;
-    } else {
-      customerId = newId('cus');
-      const guest = {
-        id: customerId,
-        email,
-        email_key: emailKey(email),
-        first_name: input.first_name ?? null,
-        last_name: input.last_name ?? null,
-        is_newsletterable: input.is_newsletterable ? (1 as const) : (0 as const),
-        is_active: 1 as const,
-        notes: null,
-        tags: '[]',
-        password_hash: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await customers.insertCustomer(tx, guest);
-      await recordEvent(tx, now, 'customer.created', await customerView(tx, guest));
-    }
-  }
-  return { customer_id: customerId, email, customer_first_name: input.first_name ?? null, customer_last_name: input.last_name ?? null };
+  const email = normalizedEmail(input.email!);
+  return {
+    customer_id: ctx.actor.kind === 'customer' ? ctx.actor.customerId : await anonymousBuyer(ctx, tx, input, email),
+    email,
+    email_key: emailKey(email),
+    customer_first_name: input.first_name ?? null,
+    customer_last_name: input.last_name ?? null,
+    customer_is_newsletterable: boolFlag(input.is_newsletterable === true),
+  };
 }
+
+/**
+ * The checkout's `customer` for anyone but the order's customer signed in (and staff): the buyer as
+ * sent with the checkout (email, names, newsletter consent), no id, nothing stored; null before any
+ * buyer data was sent.
+ */
+export function buyerAsSent(order: OrderRow): BuyerView | null {
+  if (order.email === null) return null;
+  return {
+    id: null,
+    object: 'customer',
+    name: fullName(order.customer_first_name, order.customer_last_name),
+    first_name: order.customer_first_name,
+    last_name: order.customer_last_name,
+    email: order.email,
+    is_newsletterable: order.customer_is_newsletterable === 1,
+    is_active: true,
+    is_verified: false,
+    notes: null,
+    tags: [],
+    default_address: null,
+    addresses: [],
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+  };
+}
+
+/** A checkout's customer: the stored one, or the buyer as sent (no id). */
+export type BuyerView = Omit<NonNullable<OrderView['customer']>, 'id'> & { id: string | null };
 
 /** An address of the checkout: a saved one of the signed-in customer (`id`), or one checked as sent. */
 async function resolveAddress(

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/common-schemas.js';
 import { addressFields } from '../customers/address-rules.js';
+import { Customer } from '../customers/customers.schemas.js';
 import { Order } from '../orders/orders.schemas.js';
 
 const CheckoutAddress = Type.Object({
@@ -49,6 +50,17 @@ const ShippingMethod = Type.Object(
   { additionalProperties: true },
 );
 
+/** The stored customer for that customer signed in; for anyone else the buyer as sent, with a null id. */
+const CheckoutCustomer = Type.Object({
+  ...Customer.properties,
+  id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer' })),
+});
+const CheckoutOrder = Type.Object({
+  ...Order.properties,
+  customer: Nullable(CheckoutCustomer),
+  customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer' })),
+});
+
 export const CheckoutEnvelope = Type.Object({
   meta: Type.Object({
     is_shipping_required: Type.Boolean(),
@@ -58,5 +70,5 @@ export const CheckoutEnvelope = Type.Object({
     shipping_methods: Type.Array(ShippingMethod),
     payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
   }),
-  data: Order,
+  data: CheckoutOrder,
 });

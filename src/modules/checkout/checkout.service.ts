@@ -18,7 +18,7 @@ import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
-import { applyCheckoutData } from './checkout-data.js';
+import { applyCheckoutData, buyerAsSent } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
 import { reprice, shippingLines, shippingOptions, type PricedOrder } from './order-pricing.js';
 
@@ -46,13 +46,14 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
 }
 
 /**
- * The order's customer as the caller may see it. Anyone holding the checkout id may read it, and a
- * guest links the order to a registered customer by typing that customer's email: so only the
- * signed-in customer itself sees its saved addresses and the staff's notes and tags.
+ * The order's customer as the caller may see it. Anyone holding the checkout id may read it, and
+ * anyone may type a registered customer's email: so only that customer signed in (and staff) sees the
+ * stored customer and its id; anyone else sees the buyer as sent (buyerAsSent), which tells nothing
+ * of whether the email belongs to a customer.
  */
-function visibleCustomer(customer: CheckoutView['data']['customer'], viewer: Actor | undefined): CheckoutView['data']['customer'] {
-  if (customer === null || (viewer?.kind === 'customer' && viewer.customerId === customer.id)) return customer;
-  return { ...customer, notes: null, tags: [], default_address: null, addresses: [] };
+function visibleBuyer(order: OrderRow, data: OrderView, viewer: Actor | undefined): Pick<CheckoutView['data'], 'customer' | 'customer_id'> {
+  const isOwn = viewer?.kind === 'admin' || (viewer?.kind === 'customer' && order.customer_id === viewer.customerId);
+  return isOwn ? { customer: data.customer, customer_id: data.customer_id } : { customer: buyerAsSent(order), customer_id: null };
 }
 
 /**
@@ -82,7 +83,7 @@ export async function checkoutEnvelope(
       shipping_methods: methods.map((rate) => ({ ...rate, store: storeObject })),
       payment_gateways: gateways.map((row) => gatewayView(row, 'storefront')),
     },
-    data: { ...data, customer: visibleCustomer(data.customer, viewer) },
+    data: { ...data, ...visibleBuyer(order, data, viewer) },
   };
 }
 

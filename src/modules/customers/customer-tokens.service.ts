@@ -4,38 +4,34 @@ import { newId } from '../../lib/ids.js';
 import { Problem } from '../../lib/problem.js';
 import { generateToken, hashToken } from '../access/tokens.js';
 import * as repo from './customers.repo.js';
-import { emailKey } from './customers.service.js';
 import { customerView, type CustomerView } from './customers.view.js';
+import { emailKey } from './emails.js';
 import { verifyPassword } from './passwords.js';
+import { admitSignIn, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.js';
 
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
-/** After this many failed sign-ins for one email within the window, sign-ins for it wait for the window to end. */
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const wrongCredentials = () => new Problem('unauthorized', 'The email or the password is wrong');
 
 /**
  * Signs a customer in through a channel: the customer and a new token (`ctk_…`, 30 days). A wrong
  * password, an unknown email, a guest without a password and an inactive customer all get the same
- * 401, after the same work. Repeated failures for one email are throttled (429 with Retry-After).
+ * 401, after the same work. Repeated failures for one email are throttled per `client` (the caller's
+ * address) and backed off across clients (sign-in-throttle.ts: 429 with Retry-After).
  * @throws Problem unauthorized; forbidden without a channel key; rate_limited.
  */
-export async function signIn(ctx: Ctx, input: { email: string; password: string }): Promise<CustomerView & { token: string; expires_at: number }> {
+export async function signIn(ctx: Ctx, input: { email: string; password: string }, client: string): Promise<CustomerView & { token: string; expires_at: number }> {
   const actor = ctx.actor;
   if (actor.kind !== 'channel' && actor.kind !== 'customer') throw new Problem('forbidden', 'Customers sign in through a sales channel: send its Channel-Key');
   const key = emailKey(input.email);
   const now = ctx.now();
-  // Count the attempt before checking it, in one statement: concurrent guesses cannot all pass a
-  // check made before any of them was counted. A success clears the count.
-  const attempt = await repo.countLoginAttempt(ctx.db, key, now, FAILURE_WINDOW_SECONDS);
-  if (attempt.failures > MAX_FAILURES) {
-    const wait = FAILURE_WINDOW_SECONDS - (now - attempt.first_failed_at);
-    throw new Problem('rate_limited', `Too many failed sign-ins for this email; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
-  }
+  await admitSignIn(ctx.db, key, client, now);
   const customer = await repo.findCustomerByEmail(ctx.db, key);
   const matches = await verifyPassword(input.password, customer?.password_hash ?? null);
-  if (!customer || !matches || customer.is_active !== 1) throw wrongCredentials();
+  if (!customer || !matches || customer.is_active !== 1) {
+    await recordSignInFailure(ctx.db, key, now);
+    throw wrongCredentials();
+  }
   const token = generateToken('ctk');
   const expiresAt = now + TOKEN_LIFETIME_SECONDS;
   await ctx.db.transaction().execute(async (tx) => {
@@ -43,7 +39,7 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
     // (and revoked the tokens it found). Check again under a lock, so that a deactivation either is
     // seen here or waits for this token and revokes it too.
     if (!(await repo.lockActiveCustomer(tx, customer.id, ctx.dbKind))) throw wrongCredentials();
-    await repo.clearLoginFailures(tx, key);
+    await clearSignInFailures(tx, key, client);
     await repo.insertToken(tx, {
       id: newId('tok'),
       customer_id: customer.id,

@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { DatabaseKind, Executor } from '../../db/database.js';
-import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, LoginFailureRow } from '../../db/types.js';
+import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, CustomerVerificationRow, SignInFailureRow } from '../../db/types.js';
 
 // Every checkout step reads its buyer; these are kept compiled (see compiledQuery).
 const selectCustomers = compiledQuery((db, ids: string[]) => db.selectFrom('customers').selectAll().where('id', 'in', ids));
@@ -92,9 +92,11 @@ export async function deleteToken(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('customer_tokens').where('id', '=', id).execute();
 }
 
-/** Revokes every token of a customer. */
-export async function deleteTokensOfCustomer(db: Executor, customerId: string): Promise<void> {
-  await db.deleteFrom('customer_tokens').where('customer_id', '=', customerId).execute();
+/** Revokes every token of a customer, but the one `keptId` names when given. */
+export async function deleteTokensOfCustomer(db: Executor, customerId: string, keptId?: string): Promise<void> {
+  let query = db.deleteFrom('customer_tokens').where('customer_id', '=', customerId);
+  if (keptId !== undefined) query = query.where('id', '!=', keptId);
+  await query.execute();
 }
 
 /**
@@ -109,28 +111,64 @@ export async function lockActiveCustomer(db: Executor, id: string, kind: Databas
 }
 
 /**
- * Counts one more sign-in attempt of an email that has not succeeded yet, starting a new window when
- * the last one is over, and answers the count and the window's start after it. One atomic upsert, so
+ * Counts one more failed (or not yet known to succeed) sign-in of an email from `client`, starting a
+ * new window when the last one is over, and answers the row after it. One atomic upsert, so
  * concurrent attempts each get their own number (reading first and counting later let any number of
  * simultaneous guesses through).
  */
-export function countLoginAttempt(db: Executor, emailKey: string, now: number, windowSeconds: number): Promise<LoginFailureRow> {
+export function countSignInFailure(db: Executor, emailKey: string, client: string, now: number, windowSeconds: number): Promise<SignInFailureRow> {
   const windowStart = now - windowSeconds;
   return db
-    .insertInto('login_failures')
-    .values({ email_key: emailKey, failures: 1, first_failed_at: now })
+    .insertInto('sign_in_failures')
+    .values({ email_key: emailKey, client, failures: 1, first_failed_at: now, next_attempt_at: 0 })
     .onConflict((oc) =>
-      oc.column('email_key').doUpdateSet((eb) => ({
-        failures: eb.case().when('login_failures.first_failed_at', '<=', windowStart).then(1).else(eb('login_failures.failures', '+', 1)).end(),
-        first_failed_at: eb.case().when('login_failures.first_failed_at', '<=', windowStart).then(now).else(eb.ref('login_failures.first_failed_at')).end(),
+      oc.columns(['email_key', 'client']).doUpdateSet((eb) => ({
+        failures: eb.case().when('sign_in_failures.first_failed_at', '<=', windowStart).then(1).else(eb('sign_in_failures.failures', '+', 1)).end(),
+        first_failed_at: eb.case().when('sign_in_failures.first_failed_at', '<=', windowStart).then(now).else(eb.ref('sign_in_failures.first_failed_at')).end(),
       })),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function clearLoginFailures(db: Executor, emailKey: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
+export function findSignInFailures(db: Executor, emailKey: string, clients: string[]): Promise<SignInFailureRow[]> {
+  return db.selectFrom('sign_in_failures').selectAll().where('email_key', '=', emailKey).where('client', 'in', clients).execute();
+}
+
+/** Sets when the next attempt of the email's row for `client` may come. */
+export async function setNextSignInAttempt(db: Executor, emailKey: string, client: string, at: number): Promise<void> {
+  await db.updateTable('sign_in_failures').set({ next_attempt_at: at }).where('email_key', '=', emailKey).where('client', '=', client).execute();
+}
+
+/**
+ * Takes the email's next attempt slot: moves `next_attempt_at` to `until` if it is not after `now`.
+ * One conditional update, so of attempts arriving together exactly one takes it; false for the others.
+ */
+export async function claimSignInAttempt(db: Executor, emailKey: string, client: string, now: number, until: number): Promise<boolean> {
+  const result = await db.updateTable('sign_in_failures').set({ next_attempt_at: until })
+    .where('email_key', '=', emailKey).where('client', '=', client).where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteSignInFailures(db: Executor, emailKey: string, clients: string[]): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('email_key', '=', emailKey).where('client', 'in', clients).execute();
+}
+
+export async function insertVerification(db: Executor, row: CustomerVerificationRow): Promise<void> {
+  await db.insertInto('customer_verifications').values(row).execute();
+}
+
+/** Deletes the verification token with this hash and answers it: a token can be taken once. */
+export function takeVerification(db: Executor, tokenHash: string): Promise<CustomerVerificationRow | undefined> {
+  return db.deleteFrom('customer_verifications').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
+}
+
+/** Deletes a customer's verification tokens: all of them, or those expired by `now`. */
+export async function deleteVerifications(db: Executor, customerId: string, expiredBy?: number): Promise<void> {
+  let query = db.deleteFrom('customer_verifications').where('customer_id', '=', customerId);
+  if (expiredBy !== undefined) query = query.where('expires_at', '<=', expiredBy);
+  await query.execute();
 }
 
 export async function findCustomers(db: Executor, ids: string[]): Promise<CustomerRow[]> {

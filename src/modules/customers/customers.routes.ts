@@ -3,9 +3,10 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import * as addresses from './customer-addresses.service.js';
 import { signIn, signOut } from './customer-tokens.service.js';
+import { issueVerification, redeemVerification } from './customer-verification.service.js';
 import {
   AddressCreate, AddressEnvelope, AddressList, AddressListQuery, AddressParams, AddressUpdate, CustomerCreate, CustomerEnvelope, CustomerList,
-  CustomerListQuery, CustomerTokenEnvelope, CustomerUpdate, TokenCreate,
+  CustomerListQuery, CustomerTokenEnvelope, CustomerUpdate, TokenCreate, VerificationEnvelope, VerifyEmail,
 } from './customers.schemas.js';
 import * as customers from './customers.service.js';
 
@@ -35,7 +36,7 @@ export async function customersRoutes(app: App): Promise<void> {
   app.post('/v1/customers/token', {
     config: channel,
     schema: { tags, summary: 'Sign a customer in: the customer and a token for 30 days', body: TokenCreate, response: ok(CustomerTokenEnvelope) },
-  }, async (request) => ({ data: await signIn(request.ctx, request.body) }));
+  }, async (request) => ({ data: await signIn(request.ctx, request.body, request.ip) }));
 
   app.delete('/v1/customers/token', {
     config: signedIn,
@@ -45,6 +46,25 @@ export async function customersRoutes(app: App): Promise<void> {
     app.credentials.forget();
     return reply.code(204).send(null);
   });
+
+  app.post('/v1/customers/verify', {
+    config: channel,
+    schema: {
+      tags,
+      summary: "Prove a customer's email with a verification token: the customer, verified, with the guest orders of that email joined",
+      body: VerifyEmail,
+      response: ok(CustomerEnvelope),
+    },
+  }, async (request) => ({ data: await redeemVerification(request.ctx, request.body.token) }));
+
+  app.post('/v1/customers/:id/verification', {
+    schema: {
+      tags,
+      summary: "Issue a single-use token proving the customer's email, valid 48 hours (staff hand it to the customer)",
+      params: IdParams,
+      response: created(VerificationEnvelope),
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await issueVerification(request.ctx, request.params.id) }));
 
   app.get('/v1/customers/:id', {
     config: customer,
@@ -56,8 +76,8 @@ export async function customersRoutes(app: App): Promise<void> {
     schema: { tags, summary: 'Update a customer (email required)', params: IdParams, body: CustomerUpdate, response: ok(CustomerEnvelope) },
   }, async (request) => {
     const data = await customers.updateCustomer(request.ctx, request.params.id, request.body);
-    // Deactivating revoked the customer's tokens; this process must not keep accepting them.
-    if (request.body.is_active === false) app.credentials.forget();
+    // Deactivating and a new password revoked tokens of the customer; this process must not keep accepting them.
+    if (request.body.is_active === false || request.body.password !== undefined) app.credentials.forget();
     return { data };
   });
 

@@ -34,6 +34,7 @@ export const Customer = Type.Object({
   email: Type.String(),
   is_newsletterable: Type.Boolean(),
   is_active: Type.Boolean(),
+  is_verified: Type.Boolean({ description: 'the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes' }),
   notes: Nullable(Type.String({ description: 'store notes; staff only' })),
   tags: Type.Array(Type.String()),
   default_address: Nullable(CustomerAddress),
@@ -48,7 +49,8 @@ export const CustomerWithToken = Type.Object({
   expires_at: Timestamp,
 });
 
-const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
+/** Checked by emails.ts checkEmail, which names the failure (`invalid_format`) for whitespace and invisible characters alike. */
+export const Email = Type.String({ minLength: 3, maxLength: 254, description: 'an address with one @; no whitespace, control or invisible characters' });
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 });
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
@@ -72,11 +74,18 @@ export const CustomerCreate = Type.Object({
 });
 export const CustomerUpdate = Type.Object({
   ...customerFields,
-  current_password: Type.Optional(Type.String({ maxLength: 256, description: 'needed when a customer changes its own password' })),
+  current_password: Type.Optional(Type.String({ maxLength: 256, description: 'needed when a customer changes its own password or sign-in email' })),
 });
 export type CustomerCreateInput = Static<typeof CustomerCreate>;
 export type CustomerUpdateInput = Static<typeof CustomerUpdate>;
 export type AddressCreateInput = Static<typeof AddressCreate>;
+
+export const Verification = Type.Object({
+  token: Type.String({ description: 'cvt_…: single use; the customer redeems it with POST /v1/customers/verify' }),
+  expires_at: Timestamp,
+});
+export const VerificationEnvelope = DataEnvelope(Verification);
+export const VerifyEmail = Type.Object({ token: Type.String({ maxLength: 256 }) });
 
 export const TokenCreate = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
 

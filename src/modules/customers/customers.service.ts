@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database.js';
 import type { CustomerRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
@@ -11,14 +12,12 @@ import { findVisibleCustomer } from './customer-access.js';
 import * as repo from './customers.repo.js';
 import type { CustomerCreateInput, CustomerUpdateInput } from './customers.schemas.js';
 import { customerView, customerViews, type CustomerView } from './customers.view.js';
+import { checkEmail, emailKey, normalizedEmail } from './emails.js';
+import { checkPasswordStrength } from './password-strength.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** Fields only staff may set: a customer signing up or editing itself may not. */
 const staffOnly = ['notes', 'tags', 'is_active'] as const;
-
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 function refuseStaffFields(input: Record<string, unknown>, errors: FieldErrors): void {
   for (const name of staffOnly) {
@@ -33,7 +32,7 @@ function emailTaken(): Problem {
 function columns(input: CustomerUpdateInput | CustomerCreateInput): Partial<CustomerRow> {
   const changes: Partial<CustomerRow> = {};
   if (input.email !== undefined) {
-    changes.email = input.email.trim();
+    changes.email = normalizedEmail(input.email);
     changes.email_key = emailKey(input.email);
   }
   if (input.first_name !== undefined) changes.first_name = input.first_name;
@@ -46,20 +45,35 @@ function columns(input: CustomerUpdateInput | CustomerCreateInput): Partial<Cust
 }
 
 /**
+ * The password's strength (password-strength.ts) judged against what the customer will hold: its
+ * email and names, as sent or else as stored.
+ */
+function checkNewPassword(password: string | undefined, input: CustomerUpdateInput | CustomerCreateInput, current: CustomerRow | undefined, errors: FieldErrors) {
+  if (password === undefined) return Promise.resolve();
+  const first = input.first_name === undefined ? current?.first_name : input.first_name;
+  const last = input.last_name === undefined ? current?.last_name : input.last_name;
+  return checkPasswordStrength(password, [input.email, first, last], errors);
+}
+
+/**
  * Staff create a customer (password optional); a storefront signs one up (password required, no
- * staff fields). Signing up with the email of a guest (a customer without a password, as checkouts
- * make) claims that guest and its history instead. Records `customer.created` (or `customer.updated`
- * for a claimed guest).
- * @throws Problem validation_failed: the email belongs to a customer (with a password, for sign-up),
- * a staff field or no password on sign-up, an invalid address.
+ * staff fields). Either starts unverified. Signing up with the email of a guest (a customer without
+ * a password, as checkouts make) retires that guest, as deleteCustomer does (`customer.deleted`; its
+ * orders stay with their email, linked to nobody), and creates the account new: whoever signs up
+ * with an email gets none of its history until it proves the email (customer-verification.service.ts).
+ * Records `customer.created`.
+ * @throws Problem validation_failed: an invalid email, or one that belongs to a customer (with a
+ * password, for sign-up); a staff field or no password on sign-up; a weak password; an invalid address.
  */
 export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Promise<CustomerView> {
   const signUp = ctx.actor.kind !== 'admin';
   const errors = new FieldErrors();
+  checkEmail(input.email, 'email', errors);
   if (signUp) {
     refuseStaffFields(input, errors);
     if (input.password === undefined) errors.add('password', 'required', 'is required to sign up');
   }
+  await checkNewPassword(input.password, input, undefined, errors);
   errors.throwIfAny();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
 
@@ -67,51 +81,56 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
     const now = ctx.now();
     const existing = await repo.findCustomerByEmail(tx, emailKey(input.email));
     if (existing && !(signUp && existing.password_hash === null)) throw emailTaken();
-    let id: string;
-    if (existing) {
-      id = existing.id;
-      await repo.updateCustomer(tx, id, { ...columns(input), password_hash: passwordHash, updated_at: now });
-    } else {
-      id = newId('cus');
-      await repo.insertCustomer(tx, {
-        id,
-        email: '',
-        email_key: '',
-        first_name: null,
-        last_name: null,
-        is_newsletterable: 0,
-        is_active: 1,
-        notes: null,
-        tags: '[]',
-        password_hash: passwordHash,
-        created_at: now,
-        updated_at: now,
-        ...columns(input),
-      });
-    }
+    if (existing) await retireCustomer(tx, existing, now);
+    const id = newId('cus');
+    await repo.insertCustomer(tx, {
+      id,
+      email: '',
+      email_key: '',
+      first_name: null,
+      last_name: null,
+      is_newsletterable: 0,
+      is_active: 1,
+      is_verified: 0,
+      notes: null,
+      tags: '[]',
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+      ...columns(input),
+    });
     if (input.addresses?.length) await addAddresses(tx, id, input.addresses, 'addresses', now);
     const view = await customerView(tx, (await repo.findCustomer(tx, id))!);
-    await recordEvent(tx, now, existing ? 'customer.updated' : 'customer.created', view);
+    await recordEvent(tx, now, 'customer.created', view);
     return view;
   });
 }
 
 /**
  * Changes a customer (email required, as the spec says) and records `customer.updated`. A signed-in
- * customer changes only itself, without staff fields, and changes its password only with its
- * current one. Deactivating a customer (`is_active: false`) revokes all its tokens in the same
- * transaction: reactivating brings none back. The caller drops its credential cache afterwards.
- * @throws Problem not_found; validation_failed for a taken email, staff fields, a wrong current password.
+ * customer changes only itself, without staff fields, and changes its password or its sign-in email
+ * only with its current password. A new email (another key) is unproven: `is_verified` turns false,
+ * pending verification tokens go, and no order of the new email is attached. Sessions end in the same
+ * transaction: deactivating (`is_active: false`) and a password set by staff revoke every token of
+ * the customer (reactivating brings none back); the customer's own password change revokes every
+ * token but the one it was made with. The caller drops its credential cache afterwards (the
+ * recorded event announces the change to other processes).
+ * @throws Problem not_found; validation_failed for an invalid or taken email, staff fields, a missing
+ * or wrong current password, a weak password.
  */
 export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdateInput): Promise<CustomerView> {
   const current = await findVisibleCustomer(ctx, ctx.db, id);
   const errors = new FieldErrors();
-  if (ctx.actor.kind === 'customer') {
+  const actor = ctx.actor;
+  if (actor.kind === 'customer') {
     refuseStaffFields(input, errors);
-    if (input.password !== undefined && !(await verifyPassword(input.current_password ?? '', current.password_hash))) {
-      errors.add('current_password', 'invalid', 'is not the current password');
+    const needsProof = input.password !== undefined || emailKey(input.email) !== current.email_key;
+    if (needsProof && !(await verifyPassword(input.current_password ?? '', current.password_hash))) {
+      errors.add('current_password', 'invalid', 'must be the current password to change the password or the sign-in email');
     }
   }
+  checkEmail(input.email, 'email', errors);
+  await checkNewPassword(input.password, input, current, errors);
   errors.throwIfAny();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
@@ -121,9 +140,14 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
     const sameEmail = await repo.findCustomerByEmail(tx, emailKey(input.email));
     if (sameEmail && sameEmail.id !== id) throw emailTaken();
     const changes: Partial<CustomerRow> = { ...columns(input), updated_at: now };
+    if (changes.email_key !== row.email_key) {
+      changes.is_verified = 0;
+      await repo.deleteVerifications(tx, id);
+    }
     if (passwordHash !== undefined) changes.password_hash = passwordHash;
     await repo.updateCustomer(tx, id, changes);
-    if (changes.is_active === 0) await repo.deleteTokensOfCustomer(tx, id);
+    if (changes.is_active === 0 || (passwordHash !== undefined && actor.kind !== 'customer')) await repo.deleteTokensOfCustomer(tx, id);
+    else if (passwordHash !== undefined && actor.kind === 'customer') await repo.deleteTokensOfCustomer(tx, id, actor.tokenId);
     const view = await customerView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'customer.updated', view);
     return view;
@@ -131,17 +155,23 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
 }
 
 /**
- * Deletes a customer with its addresses and sign-ins, and records `customer.deleted` with the customer
- * as it was. Its orders stay, unlinked, and are no longer found by its id.
+ * Deletes a customer row with its addresses, sign-ins and verification tokens (the database
+ * cascades), and records `customer.deleted` with the customer as it was. Its orders stay, unlinked
+ * (the database sets their customer to null), and are no longer found by its id.
  */
+async function retireCustomer(tx: Tx, row: CustomerRow, now: number): Promise<void> {
+  const view = await customerView(tx, row);
+  await deleteCustomerSearchTerms(tx, row.id);
+  await repo.deleteCustomer(tx, row.id);
+  await recordEvent(tx, now, 'customer.deleted', view);
+}
+
+/** Deletes a customer (retireCustomer) and records `customer.deleted`. @throws Problem not_found. */
 export async function deleteCustomer(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const row = await repo.findCustomer(tx, id);
     if (!row) throw Problem.notFound('customer', id);
-    const view = await customerView(tx, row);
-    await deleteCustomerSearchTerms(tx, id);
-    await repo.deleteCustomer(tx, id);
-    await recordEvent(tx, ctx.now(), 'customer.deleted', view);
+    await retireCustomer(tx, row, ctx.now());
   });
 }
 

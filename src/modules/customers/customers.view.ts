@@ -52,6 +52,7 @@ export async function customerViews(db: Executor, rows: CustomerRow[]): Promise<
       email: row.email,
       is_newsletterable: row.is_newsletterable === 1,
       is_active: row.is_active === 1,
+      is_verified: row.is_verified === 1,
       notes: row.notes,
       tags: JSON.parse(row.tags) as string[],
       default_address: own.find((a) => a.is_primary) ?? null,

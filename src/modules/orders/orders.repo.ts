@@ -226,6 +226,11 @@ export async function deleteCustomerSearchTerms(db: Executor, customerId: string
   await recountOrderSearchTerms(db, term);
 }
 
+/** The orders placed with an email (by its key, see customers/emails.ts) that belong to no customer. */
+export function findGuestOrdersOfEmail(db: Executor, emailKey: string): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('email_key', '=', emailKey).where('customer_id', 'is', null).orderBy('id').execute();
+}
+
 export async function findTransactions(db: Executor, orderIds: string[]): Promise<TransactionRow[]> {
   if (orderIds.length === 0) return [];
   return (await selectTransactions(db, orderIds)).rows;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
-import { Customer } from '../customers/customers.schemas.js';
+import { Customer, Email } from '../customers/customers.schemas.js';
 
 const text = Nullable(Type.String());
 
@@ -153,7 +153,8 @@ export const OrderListQuery = Type.Object({
 
 export const OrderUpdate = Type.Object({
   order_note: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' })),
+  email: Type.Optional(Email),
+  customer_id: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'attaches the order to this customer (null detaches it)' }))),
 });
 export const OrderCancel = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });
 export const TransactionCreate = Type.Object({

@@ -1,15 +1,17 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
-import { Problem } from '../../lib/problem.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { searchTerms } from '../catalog/catalog-filters.js';
 import { giveStockBack } from '../checkout/stock.js';
+import { findCustomer } from '../customers/customers.repo.js';
+import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
 import { recordEvent } from '../events/record-event.js';
 import { statusMoves, type OrderStatus } from './order-states.js';
-import { queryTerms } from './order-search.js';
+import { indexOrder, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { orderView, orderViews } from './orders.view.js';
@@ -101,14 +103,48 @@ export async function getOrder(ctx: Ctx, id: string): Promise<OrderView> {
   return orderView(ctx.db, await findVisibleOrder(ctx, ctx.db, id));
 }
 
-/** Changes the staff note or the email of an order. */
-export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: string | null; email?: string }): Promise<OrderView> {
-  const row = await findVisibleOrder(ctx, ctx.db, id);
-  const changes: Partial<OrderRow> = { updated_at: ctx.now() };
-  if (input.order_note !== undefined) changes.order_note = input.order_note;
-  if (input.email !== undefined) changes.email = input.email.trim();
-  await repo.updateOrder(ctx.db, id, changes);
-  return orderView(ctx.db, { ...row, ...changes });
+/**
+ * Changes the staff note, the email or the customer of an order. Staff attach an order to a customer
+ * (or detach it with null) explicitly; a new email attaches nothing by itself.
+ * @throws Problem not_found; validation_failed for an invalid email or a customer_id naming no customer.
+ */
+export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: string | null; email?: string; customer_id?: string | null }): Promise<OrderView> {
+  const errors = new FieldErrors();
+  if (input.email !== undefined) checkEmail(input.email, 'email', errors);
+  errors.throwIfAny();
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await findVisibleOrder(ctx, tx, id);
+    const changes: Partial<OrderRow> = { updated_at: ctx.now() };
+    if (input.order_note !== undefined) changes.order_note = input.order_note;
+    if (input.email !== undefined) Object.assign(changes, { email: normalizedEmail(input.email), email_key: emailKey(input.email) });
+    if (input.customer_id !== undefined && input.customer_id !== row.customer_id) {
+      if (input.customer_id !== null && !(await findCustomer(tx, input.customer_id))) {
+        throw Problem.invalid([{ field: 'customer_id', code: 'not_found', message: 'names no customer' }]);
+      }
+      changes.customer_id = input.customer_id;
+    }
+    await repo.updateOrder(tx, id, changes);
+    const order = { ...row, ...changes };
+    // The customer's id is one of the order's search terms.
+    if (changes.customer_id !== undefined) await indexOrder(tx, order);
+    return orderView(tx, order);
+  });
+}
+
+/**
+ * Joins to a customer the guest orders (no customer) placed with its email, compared by key, and
+ * adds its id to their search terms: call it once the customer has proved it owns the email, in
+ * that transaction. Answers the orders joined.
+ */
+export async function joinGuestOrders(tx: Tx, customerId: string, key: string, now: number): Promise<OrderRow[]> {
+  const joined: OrderRow[] = [];
+  for (const row of await repo.findGuestOrdersOfEmail(tx, key)) {
+    const order = { ...row, customer_id: customerId, updated_at: now };
+    await repo.updateOrder(tx, row.id, { customer_id: customerId, updated_at: now });
+    await indexOrder(tx, order);
+    joined.push(order);
+  }
+  return joined;
 }
 
 /** Another request moved the order between this one's read and its move. */

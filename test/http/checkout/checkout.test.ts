@@ -395,10 +395,11 @@ describeEachDatabase('checkout', (t) => {
 
       const res = await update(envelope.data.id, { customer: { email, first_name: 'Ada', last_name: 'Lovelace', is_newsletterable: true } });
 
-      const customerId = res.data.customer_id;
+      // The buyer sees what it sent, never a stored customer or its id (see test/http/security/checkout-privacy.test.ts).
+      const customerId = (await orderRow(envelope.data.id)).customer_id!;
       expect(customerId).toMatch(/^cus_[0-9a-z]{26}$/);
-      expect(res.data).toMatchObject({ email, customer_id: customerId });
-      expect(res.data.customer).toMatchObject({ id: customerId, object: 'customer', email, first_name: 'Ada', last_name: 'Lovelace', is_newsletterable: true });
+      expect(res.data).toMatchObject({ email, customer_id: null });
+      expect(res.data.customer).toMatchObject({ id: null, object: 'customer', email, first_name: 'Ada', last_name: 'Lovelace', is_newsletterable: true });
       const customer = await t.db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirstOrThrow();
       expect(customer).toMatchObject({ email, email_key: email, first_name: 'Ada', last_name: 'Lovelace', password_hash: null, is_newsletterable: 1 });
       expect(await orderRow(envelope.data.id)).toMatchObject({ email, customer_id: customerId, customer_first_name: 'Ada', customer_last_name: 'Lovelace' });
@@ -408,12 +409,12 @@ describeEachDatabase('checkout', (t) => {
 
       // The same email again (another cart) finds that guest: no second customer.
       const second = await checkout((await cart({ [item.skuId]: 1 })).id, { customer: { email: email.toUpperCase() } });
-      expect(second.data.customer_id).toBe(customerId);
+      expect((await orderRow(second.data.id)).customer_id).toBe(customerId);
       expect(await t.db.selectFrom('customers').select('id').where('email_key', '=', email).execute()).toHaveLength(1);
       expect(await eventsOf(customerId, 'customer.created')).toHaveLength(1);
     });
 
-    it('links the order to the existing customer with that email, creating nobody', async () => {
+    it('links the order to the existing guest customer with that email, creating nobody', async () => {
       const email = newEmail();
       const existing = await t.admin.post('/v1/customers', { email, first_name: 'Known' });
       expect(existing.status, existing.text).toBe(201);
@@ -423,8 +424,7 @@ describeEachDatabase('checkout', (t) => {
 
       const res = await update(envelope.data.id, { customer: { email: `  ${email.toUpperCase()}  ` } });
 
-      expect(res.data.customer_id).toBe(existing.body.data.id);
-      expect(res.data.customer.id).toBe(existing.body.data.id);
+      expect(res.data).toMatchObject({ customer_id: null, customer: { id: null } });
       expect((await orderRow(envelope.data.id)).customer_id).toBe(existing.body.data.id);
       expect((await t.db.selectFrom('customers').select('id').execute()).length).toBe(customersBefore);
     });
@@ -441,8 +441,10 @@ describeEachDatabase('checkout', (t) => {
       const res = await t.storefront.post(`/v1/carts/${(await cart({ [item.skuId]: 1 })).id}/checkout`, { customer: { email } });
 
       expect(res.status, res.text).toBe(200);
-      expect(res.body.data.customer_id).toBe(existing.body.data.id);
-      expect(res.body.data.customer).toMatchObject({ id: existing.body.data.id, email, addresses: [], default_address: null, notes: null, tags: [] });
+      expect(res.body.data.customer_id).toBeNull();
+      expect(res.body.data.customer).toMatchObject({ id: null, email, first_name: null, addresses: [], default_address: null, notes: null, tags: [] });
+      expect(res.text).not.toContain(existing.body.data.id);
+      expect(res.text).not.toContain('Known');
       expect(res.text).not.toContain('7 Private Lane');
       expect(res.text).not.toContain('pays late');
       const got = await t.storefront.get(`/v1/checkouts/${res.body.data.id}`);
@@ -648,7 +650,7 @@ describeEachDatabase('checkout', (t) => {
     expect(methodIdsOf(envelope, jersey)).toEqual([jersey.rates[0].id]);
     expect(envelope.meta.shipping_methods.map((m: any) => m.id)).toEqual([jersey.rates[0].id]);
     const row = await orderRow(envelope.data.id);
-    expect(row).toMatchObject({ email, customer_id: envelope.data.customer_id });
+    expect(row).toMatchObject({ email, customer_id: expect.stringMatching(/^cus_/) });
     expect(row.shipping_address).not.toBeNull();
   });
 

@@ -48,8 +48,8 @@ for (const kind of testDatabases()) {
       rmSync(folder, { recursive: true, force: true });
     });
 
-    /** A customer signed up and in through a; its id, email and token, and a client of b sending the token. */
-    async function customerSeenByB(): Promise<{ id: string; email: string; token: string; viaB: Client }> {
+    /** A customer signed up and in through a; its id, email, password and token, and a client of b sending the token. */
+    async function customerSeenByB(): Promise<{ id: string; email: string; password: string; token: string; viaB: Client }> {
       const email = `${uniqueWord()}@example.com`;
       const password = `pw-${uniqueWord()}`;
       const signUp = await a.storefront.post('/v1/customers', { email, password });
@@ -61,7 +61,7 @@ for (const kind of testDatabases()) {
       const id: string = signUp.body.data.id;
       // Used through b, twice: b now keeps the token in its credential cache.
       for (let i = 0; i < 2; i++) expect((await viaB.get(`/v1/customers/${id}`)).status).toBe(200);
-      return { id, email, token, viaB };
+      return { id, email, password, token, viaB };
     }
 
     it('refuses at once, in another process, the token of a customer deactivated through one', async () => {
@@ -86,6 +86,21 @@ for (const kind of testDatabases()) {
       expect(signedOut.status, signedOut.text).toBe(204);
 
       expectProblem(await refusedSoon(() => viaB.get(`/v1/customers/${id}`)), 401, 'unauthorized');
+    });
+
+    it('refuses at once, in another process, the other tokens of a customer who changed its password through one', async () => {
+      const { id, email, password, viaB } = await customerSeenByB();
+      const signIn = await a.storefront.post('/v1/customers/token', { email, password });
+      expect(signIn.status, signIn.text).toBe(200);
+      const viaA = a.as({ authorization: `Bearer ${signIn.body.data.token}`, 'channel-key': a.channelKey });
+      const changed = await viaA.post(`/v1/customers/${id}`, { email, password: `new-${uniqueWord()}-${uniqueWord()}`, current_password: password });
+      expect(changed.status, changed.text).toBe(200);
+
+      expectProblem(await refusedSoon(() => viaB.get(`/v1/customers/${id}`)), 401, 'unauthorized');
+      // The token the change was made with stays valid, in that process and the other.
+      expect((await viaA.get(`/v1/customers/${id}`)).status).toBe(200);
+      const keptViaB = b.as({ authorization: `Bearer ${signIn.body.data.token}`, 'channel-key': a.channelKey });
+      expect((await keptViaB.get(`/v1/customers/${id}`)).status).toBe(200);
     });
 
     it('refuses at once, in another process, an admin key revoked through one', async () => {

@@ -86,6 +86,7 @@ describeEachDatabase('customers', (t) => {
       email,
       is_newsletterable: false,
       is_active: true,
+      is_verified: false,
       notes: null,
       tags: [],
       default_address: null,

@@ -49,6 +49,7 @@ const STOREFRONT_ACCESS: Record<string, Exclude<Access, 'admin'>> = {
   'GET /v1/gateways/{id}': 'storefront',
   'POST /v1/customers': 'storefront',
   'POST /v1/customers/token': 'channel',
+  'POST /v1/customers/verify': 'channel',
   'POST /v1/carts': 'channel',
   'GET /v1/carts/{id}': 'channel',
   'PUT /v1/carts/{id}': 'channel',

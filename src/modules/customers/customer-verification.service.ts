@@ -1,0 +1,59 @@
+import type { Ctx } from '../../lib/context.js';
+import { Problem } from '../../lib/problem.js';
+import { generateToken, hashToken } from '../access/tokens.js';
+import { recordEvent } from '../events/record-event.js';
+import { joinGuestOrders } from '../orders/orders.service.js';
+import * as repo from './customers.repo.js';
+import { customerView, type CustomerView } from './customers.view.js';
+
+/** How long a verification token may be redeemed: two days, so a message read the next evening still works. */
+export const VERIFICATION_LIFETIME_SECONDS = 48 * 60 * 60;
+
+/**
+ * Issues a token that proves the customer's current email to whoever redeems it (issue
+ * "Notifications" will mail it; until then staff hand it over). 192 random bits, stored only as its
+ * SHA-256, single use, valid VERIFICATION_LIFETIME_SECONDS. Earlier unexpired tokens stay valid.
+ * @throws Problem not_found.
+ */
+export async function issueVerification(ctx: Ctx, customerId: string): Promise<{ token: string; expires_at: number }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const customer = await repo.findCustomer(tx, customerId);
+    if (!customer) throw Problem.notFound('customer', customerId);
+    await repo.deleteVerifications(tx, customerId, now);
+    const token = generateToken('cvt');
+    const expiresAt = now + VERIFICATION_LIFETIME_SECONDS;
+    await repo.insertVerification(tx, {
+      token_hash: hashToken(token),
+      customer_id: customerId,
+      email_key: customer.email_key,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+    return { token, expires_at: expiresAt };
+  });
+}
+
+const invalidToken = () => Problem.invalid([{ field: 'token', code: 'invalid', message: 'is unknown, expired or already used' }]);
+
+/**
+ * Redeems a verification token, in one transaction: the customer becomes `is_verified`, the guest
+ * orders placed with its email (no customer, same email key) join it, and `customer.updated` is
+ * recorded. The token is used up. A token issued for an email the customer has since left proves
+ * nothing.
+ * @throws Problem validation_failed on `token` (unknown, expired, used or outdated).
+ */
+export async function redeemVerification(ctx: Ctx, token: string): Promise<CustomerView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const now = ctx.now();
+    const taken = await repo.takeVerification(tx, hashToken(token));
+    const customer = taken ? await repo.findCustomer(tx, taken.customer_id) : undefined;
+    if (!taken || !customer || taken.expires_at <= now || taken.email_key !== customer.email_key) throw invalidToken();
+    const changes = { is_verified: 1 as const, updated_at: now };
+    await repo.updateCustomer(tx, customer.id, changes);
+    await joinGuestOrders(tx, customer.id, customer.email_key, now);
+    const view = await customerView(tx, { ...customer, ...changes });
+    await recordEvent(tx, now, 'customer.updated', view);
+    return view;
+  });
+}
