@@ -1,12 +1,14 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateTo, migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './demo.js';
+import { describeSeed, seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
+import { Problem } from './lib/problem.js';
 import { insertKey } from './modules/access/api-keys.service.js';
 import { serve } from './server.js';
 import { work } from './worker.js';
@@ -16,12 +18,31 @@ const usage: Record<string, string> = {
   worker: 'storefront worker\n  Delivers webhooks (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
-  seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL.',
+  seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL, all of it or nothing; what the store has of it\n  already (a product, category, collection or shipping zone of the same name, a gateway of the same source)\n  is kept as it is.',
 };
 
 function help(command?: string): string {
   if (command && usage[command]) return `${usage[command]}\n`;
-  return `Usage: storefront <command> [--help]\n\n${Object.values(usage).join('\n\n')}\n\nConfiguration comes from the environment; see README.md.\n`;
+  return `Usage: storefront <command> [--help] [--version]\n\n${Object.values(usage).join('\n\n')}\n\nConfiguration comes from the environment; see README.md.\n`;
+}
+
+/** The package's version: src/ and dist/ both sit next to package.json. */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * A command's arguments, parsed strictly: an unknown option, a missing value or a stray word is a
+ * usage error that says which, followed by the command's usage.
+ */
+function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: O, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    if (!(error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'))) throw error;
+    // Node's message for an unknown option goes on about positionals; the first sentence says it.
+    throw new ConfigError(`${error.message.replace(/\. To specify a positional.*$/s, '.')}\n\n${usage[command]}`);
+  }
 }
 
 async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
@@ -36,28 +57,30 @@ async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): P
   }
 }
 
+const keyKinds = ['admin', 'read_only', 'channel'] as const;
+
 async function createKey(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { kind: { type: 'string' }, channel: { type: 'string' }, name: { type: 'string' } },
-  });
-  const kind = values.kind;
-  if (positionals[0] !== 'create' || (kind !== 'admin' && kind !== 'read_only' && kind !== 'channel')) {
-    throw new ConfigError(usage.keys!);
-  }
+  const { values, positionals } = parseCommand('keys', args, { kind: { type: 'string' }, channel: { type: 'string' }, name: { type: 'string' } }, true);
+  if (positionals.length === 0) throw new ConfigError(`Missing the action: create.\n\n${usage.keys}`);
+  if (positionals[0] !== 'create' || positionals.length > 1) throw new ConfigError(`Unknown action "${positionals.join(' ')}": the only one is create.\n\n${usage.keys}`);
+  const kind = values.kind as (typeof keyKinds)[number] | undefined;
+  if (kind === undefined) throw new ConfigError(`Missing --kind: admin, read_only or channel.\n\n${usage.keys}`);
+  if (!keyKinds.includes(kind)) throw new ConfigError(`--kind must be admin, read_only or channel, not "${kind}".\n\n${usage.keys}`);
+  if (values.channel !== undefined && kind !== 'channel') throw new ConfigError('--channel goes with --kind channel only.');
   const token = await withDatabase(async ({ db }) => {
-    let channelId = values.channel ?? null;
-    if (kind === 'channel' && !channelId) {
-      channelId = (await db.selectFrom('channels').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    let channelId: string | null = null;
+    if (kind === 'channel') {
+      const channels = (await db.selectFrom('channels').select('id').orderBy('id').execute()).map((row) => row.id);
+      channelId = values.channel ?? channels[0]!;
+      if (!channels.includes(channelId)) throw new ConfigError(`No sales channel ${channelId}; the store's are: ${channels.join(', ')}.`);
     }
-    return (await insertKey(db, unixNow(), kind, { name: values.name ?? null, channelId: kind === 'channel' ? channelId : null })).token;
+    return (await insertKey(db, unixNow(), kind, { name: values.name ?? null, channelId })).token;
   });
   process.stdout.write(`${token}\n`);
 }
 
 async function migrate(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
+  const { values } = parseCommand('migrate', args, { to: { type: 'string' } });
   const target = values.to;
   if (target === undefined) {
     await withDatabase(async () => undefined);
@@ -75,7 +98,7 @@ async function migrate(args: string[]): Promise<void> {
 
 /** `--workers N` or `--workers auto` (one per core); 1 without the flag. */
 function workerCount(args: string[]): number {
-  const { values } = parseArgs({ args, options: { workers: { type: 'string' } } });
+  const { values } = parseCommand('serve', args, { workers: { type: 'string' } });
   if (values.workers === undefined) return 1;
   if (values.workers === 'auto') return availableParallelism();
   const count = Number(values.workers);
@@ -83,8 +106,18 @@ function workerCount(args: string[]): number {
   return count;
 }
 
+async function seed(args: string[]): Promise<void> {
+  const { values } = parseCommand('seed', args, { demo: { type: 'boolean' } });
+  if (!values.demo) throw new ConfigError(`Missing --demo: the demo catalogue is the one seed there is.\n\n${usage.seed}`);
+  process.stdout.write(`${describeSeed(await withDatabase(seedDemo))}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === 'version' || rest.includes('--version')) {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
   if (!command || command === '--help' || command === 'help') {
     process.stdout.write(help());
     return;
@@ -97,16 +130,14 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve(loadConfig(), workerCount(rest));
     case 'worker':
+      parseCommand('worker', rest, {});
       return work(loadConfig());
     case 'migrate':
       return migrate(rest);
     case 'keys':
       return createKey(rest);
     case 'seed':
-      if (!rest.includes('--demo')) throw new ConfigError(usage.seed!);
-      await withDatabase(seedDemo);
-      process.stdout.write('The demo catalogue was added.\n');
-      return;
+      return seed(rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${help()}`);
   }
@@ -116,6 +147,12 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  // A refusal of the services (the data does not allow it) is told as the API would tell it, without a trace.
+  if (error instanceof Problem) {
+    const fields = (error.errors ?? []).map((field) => `\n  ${field.field}: ${field.message}`).join('');
+    process.stderr.write(`${error.message}${fields}\n`);
+    process.exit(1);
   }
   process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);

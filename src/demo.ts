@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle, Db, Tx } from './db/database.js';
 import { unixNow } from './lib/clock.js';
 import type { Ctx } from './lib/context.js';
 import { createCategory } from './modules/catalog/categories.service.js';
@@ -33,68 +33,153 @@ const products: DemoProduct[] = [
   { name: 'Linen Napkins (set of 4)', vendor: 'Harbor Goods', tags: ['linen'], category: 'home', price: 2400, weight: 0.4, stock: 0 },
 ];
 
-/** Where the demo store ships, and how it is paid: what a checkout needs to run end to end. */
-async function seedSelling(ctx: Ctx): Promise<void> {
-  await createShippingZone(ctx, {
+const zones = [
+  {
     name: 'United States',
     countries: ['US'],
     rates: [
-      { name: 'Standard', kind: 'weight', from: 0, to: 5000, price: 700 },
-      { name: 'Heavy parcel', kind: 'weight', from: 5000, to: null, price: 1500 },
-      { name: 'Free shipping over $100', kind: 'price', from: 10000, to: null, price: 0 },
+      { name: 'Standard', kind: 'weight' as const, from: 0, to: 5000, price: 700 },
+      { name: 'Heavy parcel', kind: 'weight' as const, from: 5000, to: null, price: 1500 },
+      { name: 'Free shipping over $100', kind: 'price' as const, from: 10000, to: null, price: 0 },
     ],
-  });
-  await createShippingZone(ctx, {
+  },
+  {
     name: 'International',
     countries: ['CA', 'MX', 'GB', 'DE', 'FR', 'ES', 'IT', 'CL', 'AR', 'BR', 'AU', 'JP'],
-    rates: [{ name: 'International', kind: 'weight', from: 0, to: null, price: 2500 }],
+    rates: [{ name: 'International', kind: 'weight' as const, from: 0, to: null, price: 2500 }],
+  },
+];
+
+/** How the demo store is paid: a gateway's source is unique in a store. */
+const gateways = [
+  { name: 'Bank transfer or cash', source: 'manual', driver: 'manual' },
+  { name: 'Test card', display_name: 'Card (test mode)', source: 'test', driver: 'test' },
+];
+
+const categoryTitles = { apparel: 'Apparel', coffee: 'Coffee', home: 'Home' } as const;
+
+/** What the store has already, of the names (gateways: the sources) the demo gives its things. */
+async function findPresent(tx: Tx) {
+  const names = async (rows: Promise<{ name: string }[]>) => new Set((await rows).map((row) => row.name));
+  return {
+    zones: await names(tx.selectFrom('shipping_zones').select('name').where('name', 'in', zones.map((zone) => zone.name)).execute()),
+    gatewaySources: await names(tx.selectFrom('gateways').select('source as name').where('source', 'in', gateways.map((gateway) => gateway.source)).execute()),
+    products: await names(tx.selectFrom('products').select('name').where('name', 'in', products.map((product) => product.name)).execute()),
+    categories: new Map((await tx.selectFrom('categories').select(['title', 'id'])
+      .where('parent_id', 'is', null).where('title', 'in', Object.values(categoryTitles)).execute()).map((row) => [row.title, row.id])),
+    collections: new Map((await tx.selectFrom('collections').select(['title', 'id', 'kind'])
+      .where('title', 'in', ['Featured', 'Coffee corner']).execute()).map((row) => [row.title, row])),
+  };
+}
+
+/**
+ * `tx`, as the database of services that open a transaction of their own: theirs runs inside it, so
+ * the demo is written whole or not at all.
+ */
+function joining(tx: Tx): Db {
+  return new Proxy(tx, {
+    get(target, key) {
+      if (key === 'transaction') return () => ({ execute: <T>(run: (inner: Tx) => Promise<T>) => run(target) });
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
-  await createGateway(ctx, { name: 'Bank transfer or cash', source: 'manual', driver: 'manual' });
-  await createGateway(ctx, { name: 'Test card', display_name: 'Card (test mode)', source: 'test', driver: 'test' });
+}
+
+/** The kinds of things the demo adds, as a person counts them. */
+const kinds = {
+  zones: ['shipping zone', 'shipping zones'],
+  gateways: ['payment gateway', 'payment gateways'],
+  categories: ['category', 'categories'],
+  collections: ['collection', 'collections'],
+  products: ['product', 'products'],
+} as const;
+
+/** What a demo seed added, by kind, and how many of the demo's things the store had already. */
+export interface DemoSeed {
+  added: Record<keyof typeof kinds, number>;
+  kept: number;
+}
+
+/** One line for the person who ran the seed. */
+export function describeSeed(seed: DemoSeed): string {
+  const added = Object.entries(seed.added).filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${kinds[kind as keyof typeof kinds][count === 1 ? 0 : 1]}`);
+  if (added.length === 0) return 'The store already has the demo catalogue; nothing was added.';
+  if (seed.kept === 0) return `The demo catalogue was added: ${added.join(', ')}.`;
+  return `The store had part of the demo catalogue (${seed.kept} of its things, kept as they were); added the rest: ${added.join(', ')}.`;
 }
 
 /**
  * A small store for a new database: categories, products with skus and stock, a hand-picked
  * collection and a smart one, shipping zones with rates, and the manual and test gateways. Written
- * through the services, so it has its events like any change.
+ * through the services, so it has its events like any change, and in one transaction. What the store
+ * has already (a zone, product, category or collection of the same name, a gateway of the same
+ * source) is kept as it is and not added again, so seeding twice adds nothing.
  */
-export async function seedDemo(database: DatabaseHandle): Promise<void> {
-  const ctx: Ctx = { db: database.db, dbKind: database.kind, actor: { kind: 'system' }, now: unixNow, log: quiet };
-  await seedSelling(ctx);
-  const categories = {
-    apparel: (await createCategory(ctx, { title: 'Apparel', order: 1 })).id,
-    coffee: (await createCategory(ctx, { title: 'Coffee', order: 2 })).id,
-    home: (await createCategory(ctx, { title: 'Home', order: 3 })).id,
-  };
-  const featured = await createCollection(ctx, { title: 'Featured', kind: 'products', sorting_rule: 'manual' });
-  await createCollection(ctx, {
-    title: 'Coffee corner',
-    kind: 'smart',
-    sorting_rule: 'price-asc',
-    disjunctive: true,
-    rules: [{ field: 'tag', condition: 'equals', value: 'coffee' }, { field: 'tag', condition: 'equals', value: 'brewing' }],
-  });
+export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {
+  return database.db.transaction().execute(async (tx) => {
+    const ctx: Ctx = { db: joining(tx), dbKind: database.kind, actor: { kind: 'system' }, now: unixNow, log: quiet };
+    const present = await findPresent(tx);
+    const seed: DemoSeed = { added: { zones: 0, gateways: 0, categories: 0, collections: 0, products: 0 }, kept: 0 };
+    /** Counts one of the demo's things as added or kept; true when it is to be made. */
+    const isMissing = (what: keyof DemoSeed['added'], found: boolean): boolean => {
+      if (found) seed.kept += 1;
+      else seed.added[what] += 1;
+      return !found;
+    };
 
-  for (const [i, item] of products.entries()) {
-    const product = await createProduct(ctx, {
-      name: item.name,
-      vendor: item.vendor,
-      tags: item.tags,
-      modifiers: item.variants ? [item.variants.modifier] : [],
-      category_ids: [categories[item.category]],
-      collection_ids: i % 2 === 0 ? [featured.id] : [],
-      price: item.price,
-      description: `<p>${item.name} from ${item.vendor}.</p>`,
-    });
-    const stock = { stock_policy: 'overall' as const, in_stock: item.stock, weight: item.weight, weight_unit: 'kg' as const };
-    if (!item.variants) {
-      await updateSku(ctx, product.sku_id!, stock);
-      continue;
+    for (const zone of zones) {
+      if (isMissing('zones', present.zones.has(zone.name))) await createShippingZone(ctx, zone);
     }
-    for (const [position, value] of item.variants.values.entries()) {
-      await createSku(ctx, { product_id: product.id, modifiers: { [item.variants.modifier]: value }, price: item.price, position, ...stock });
+    for (const gateway of gateways) {
+      if (isMissing('gateways', present.gatewaySources.has(gateway.source))) await createGateway(ctx, gateway);
     }
-    // The variants replace the default sku the product was made with.
-    await deleteSku(ctx, product.sku_id!);
+    const categories: Record<string, string> = {};
+    for (const [order, [key, title]] of Object.entries(categoryTitles).entries()) {
+      const found = present.categories.get(title);
+      categories[key] = isMissing('categories', found !== undefined) ? (await createCategory(ctx, { title, order: order + 1 })).id : found!;
+    }
+    let featured = present.collections.get('Featured');
+    if (isMissing('collections', featured !== undefined)) featured = await createCollection(ctx, { title: 'Featured', kind: 'products', sorting_rule: 'manual' });
+    if (isMissing('collections', present.collections.has('Coffee corner'))) {
+      await createCollection(ctx, {
+        title: 'Coffee corner',
+        kind: 'smart',
+        sorting_rule: 'price-asc',
+        disjunctive: true,
+        rules: [{ field: 'tag', condition: 'equals', value: 'coffee' }, { field: 'tag', condition: 'equals', value: 'brewing' }],
+      });
+    }
+
+    for (const [i, item] of products.entries()) {
+      // A smart collection of the store's own named Featured takes no hand-picked products.
+      const collectionIds = i % 2 === 0 && featured!.kind === 'products' ? [featured!.id] : [];
+      if (isMissing('products', present.products.has(item.name))) await seedProduct(ctx, item, categories[item.category]!, collectionIds);
+    }
+    return seed;
+  });
+}
+
+async function seedProduct(ctx: Ctx, item: DemoProduct, categoryId: string, collectionIds: string[]): Promise<void> {
+  const product = await createProduct(ctx, {
+    name: item.name,
+    vendor: item.vendor,
+    tags: item.tags,
+    modifiers: item.variants ? [item.variants.modifier] : [],
+    category_ids: [categoryId],
+    collection_ids: collectionIds,
+    price: item.price,
+    description: `<p>${item.name} from ${item.vendor}.</p>`,
+  });
+  const stock = { stock_policy: 'overall' as const, in_stock: item.stock, weight: item.weight, weight_unit: 'kg' as const };
+  if (!item.variants) {
+    await updateSku(ctx, product.sku_id!, stock);
+    return;
   }
+  for (const [position, value] of item.variants.values.entries()) {
+    await createSku(ctx, { product_id: product.id, modifiers: { [item.variants.modifier]: value }, price: item.price, position, ...stock });
+  }
+  // The variants replace the default sku the product was made with.
+  await deleteSku(ctx, product.sku_id!);
 }

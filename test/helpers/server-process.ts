@@ -1,5 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { freePort } from './ports.js';
+
+const run = promisify(execFile);
+
+/**
+ * Runs `storefront ARGS` to its end: its exit code and what it printed, stdout then stderr. One that
+ * has not ended within a minute (a command that went on to serve) is killed and fails the test.
+ */
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
 
 export interface Running {
   child: ChildProcess;

@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseKind, type Db } from '../../../src/db/database.js';
 import { migrateToLatest, migrationNames } from '../../../src/db/migrate.js';
-import { startServer } from '../../helpers/server-process.js';
+import { runCli, startServer } from '../../helpers/server-process.js';
 import { createTestAppOn, freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
-const run = promisify(execFile);
-
 /** Runs `storefront migrate` with `args` on `databaseUrl`: its exit code and what it printed. */
-async function migrateCommand(databaseUrl: string, args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'migrate', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
+function migrateCommand(databaseUrl: string, args: string[]): Promise<{ code: number; output: string }> {
+  return runCli(['migrate', ...args], { DATABASE_URL: databaseUrl });
 }
 
 /** Every table, column, index, constraint, trigger and function the migrations made, as text. */
