@@ -209,13 +209,13 @@ function entryPointNodeFlags(): string[] {
 }
 
 /**
- * The server as it runs in production: compiled once per harness run (`npm run build` into dist/),
- * then the `storefront` command with its node flags. Running it through tsx would add its loader's
- * compile work and some 40 MB of memory to every figure.
+ * The server as it runs in production: built into dist/ when its sources changed (as `npm start`
+ * builds it: scripts/build-if-changed.js), then the `storefront` command with its node flags. Running
+ * it through tsx would add its loader's compile work and some 40 MB of memory to every figure.
  */
 export function serverCommand(command: 'serve' | 'worker'): string[] {
   if (!built) {
-    execFileSync(process.execPath, [resolve(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [resolve(ROOT, 'scripts/build-if-changed.js')], { cwd: ROOT, stdio: 'inherit' });
     built = true;
   }
   return [...entryPointNodeFlags(), ENTRY_POINT, command];
