@@ -48,9 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('sign_in_failures_pkey', ['email_key', 'client'])
     .execute();
 
-  // Most emails are ASCII, for which SQL's lower(trim()) is the rule: one statement, then JS fixes the rest.
-  await db.updateTable('orders').set({ email_key: sql`lower(trim(email))` }).where('email', 'is not', null).execute();
-  await rekey(db, 'orders', emailKey);
+  await keyOrderEmails(db);
   await rekeyCustomerEmails(db);
 }
 
@@ -70,6 +68,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('customers').dropColumn('is_verified').execute();
 }
 
+/** Gives every order with an email its key (emails.ts). */
+export async function keyOrderEmails(db: Kysely<any>): Promise<void> {
+  // Most emails are ASCII, for which SQL's lower(trim()) is the rule: one statement, then JS fixes the rest.
+  await db.updateTable('orders').set({ email_key: sql`lower(trim(email))` }).where('email', 'is not', null).execute();
+  await rekey(db, 'orders', emailKey);
+}
+
 /**
  * Recomputes every customer's email key by today's rule (emails.ts). Two customers whose keys the
  * new rule makes equal (`café@` typed both ways, signed up before the rule) cannot share the unique
@@ -83,16 +88,17 @@ export function rekeyCustomerEmails(db: Kysely<any>): Promise<void> {
 async function rekey(db: Kysely<any>, table: 'customers' | 'orders', key: (email: string) => string): Promise<void> {
   let after = '';
   for (;;) {
-    const rows: Array<{ id: string; email: string | null; email_key: string | null }> = await db
+    const rows: Array<{ id: string; email: string; email_key: string | null }> = await db
       .selectFrom(table)
       .select(['id', 'email', 'email_key'])
+      .where('email', 'is not', null)
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
       .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
-      const wanted = row.email === null ? null : key(row.email);
+      const wanted = key(row.email);
       if (wanted === row.email_key) continue;
       if (table === 'customers') {
         const holder = await db.selectFrom('customers').select('id').where('email_key', '=', wanted).executeTakeFirst();

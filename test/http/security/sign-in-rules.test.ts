@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rekeyCustomerEmails } from '../../../src/db/migrations/017-customer-verification.js';
-import { makeSku } from '../../helpers/checkout.js';
+import { keyOrderEmails, rekeyCustomerEmails } from '../../../src/db/migrations/017-customer-verification.js';
+import { makeSku, orderRow, readyCheckout } from '../../helpers/checkout.js';
 import { customerClient, newEmail, signedUpCustomer, signUp, strongPassword } from '../../helpers/customers.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
@@ -118,6 +118,12 @@ describeEachDatabase('sign-in and sign-up rules', (t) => {
         { id: `cus_${word}c`, email_key: `clash-caf\u00e9-${word}@example.com` },
         { id: `cus_${word}d`, email_key: `clash-cafe\u0301-${word}@example.com` },
       ]);
+
+      // An order from before the rule has an email and no key.
+      const order = await readyCheckout(t, { until: 'data' });
+      await t.db.updateTable('orders').set({ email: `CAFE\u0301-${word}@Example.com`, email_key: null }).where('id', '=', order.orderId).execute();
+      await keyOrderEmails(t.db);
+      expect((await orderRow(t, order.orderId)).email_key).toBe(`caf\u00e9-${word}@example.com`);
     });
   });
 
