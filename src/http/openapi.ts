@@ -35,6 +35,26 @@ function documentProblems(response: unknown): unknown {
   );
 }
 
+type Parameter = { in: string; schema?: { type?: unknown }; style?: string; explode?: boolean };
+type Operations = Record<string, Record<string, { parameters?: Parameter[] }>>;
+
+/**
+ * Object-valued query parameters are read with bracket names (`price[min]=1000`, DESIGN.md §2):
+ * OpenAPI calls that `deepObject`. Without it a generated client follows the default (`form`) and
+ * sends `min=1000`.
+ */
+function describeDeepObjects(paths: Operations): void {
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || parameter.schema?.type !== 'object') continue;
+        parameter.style = 'deepObject';
+        parameter.explode = true;
+      }
+    }
+  }
+}
+
 /**
  * The OpenAPI 3.1 document is generated from the same TypeBox schemas that validate requests and
  * serialise answers; `/openapi.json` serves it and `/docs` renders it.
@@ -72,6 +92,11 @@ export async function registerOpenApi(app: App): Promise<void> {
         operationId: operationId(method, url),
       } as FastifySchema;
       return { schema: documented, url };
+    },
+    transformObject: (documents) => {
+      const document = (documents as { openapiObject: { paths: Operations } }).openapiObject;
+      describeDeepObjects(document.paths);
+      return document;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

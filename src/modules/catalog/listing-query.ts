@@ -12,7 +12,7 @@ export function catalogFilterOf(query: Static<typeof ProductListQuery>): Catalog
     listable: query.listable,
     priceMin: query.price?.min,
     priceMax: query.price?.max,
-    options: query.options,
+    options: query.options && Object.fromEntries(Object.entries(query.options).map(([name, values]) => [name, typeof values === 'string' ? [values] : values])),
     q: query.q,
     sortBy: query.sort_by,
   };

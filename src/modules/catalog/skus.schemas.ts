@@ -72,9 +72,14 @@ export const listingQuery = {
   })),
   // A product has at most 10 modifiers, so more names match nothing; bounded so a query naming
   // hundreds is a 400, not one condition per name nested past SQLite's expression depth (a 500).
-  options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }), {
+  // One value or a list of them: a generated client writes `options[color]=red` (deepObject has
+  // no form for a list); `options[color][]=red&options[color][]=blue` asks for either.
+  options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Union([
+    Type.String({ maxLength: 255 }),
+    Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }),
+  ]), {
     maxProperties: 10,
-    description: 'options[color]=red: skus whose option equals one of the values; at most 10 names',
+    description: 'options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names',
   })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
