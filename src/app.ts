@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  const refuseOtherMethods = registerMethodNotAllowed(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await limit.call(this, request, reply);
     });
   }
+  app.addHook('onRequest', refuseOtherMethods);
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db, { crashBeforeKeeping: options.config.testCrashBeforeAnswer });
   if (options.config.cacheTtlMs > 0) {
