@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import type { Access } from './auth.js';
+import { registerErrorDocs } from './error-docs.js';
 import type { App } from './types.js';
 
 /** What each access (auth.ts) accepts, as the document's `security`: exactly what the server lets in. */
@@ -101,4 +102,5 @@ export async function registerOpenApi(app: App): Promise<void> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerErrorDocs(app);
 }
