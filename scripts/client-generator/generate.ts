@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
@@ -24,7 +24,7 @@ export interface GeneratedFiles {
 }
 
 /** The server's OpenAPI document, from the app built on an empty in-memory database with the default configuration. */
-export async function currentDocument(): Promise<Record<string, unknown>> {
+export async function currentDocument(): Promise<OpenAPI3> {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
   const database = openDatabase(config.databaseUrl);
   try {
@@ -34,7 +34,7 @@ export async function currentDocument(): Promise<Record<string, unknown>> {
     const app = await buildApp({ database, config, files, logger: false });
     try {
       await app.ready();
-      return app.swagger() as unknown as Record<string, unknown>;
+      return app.swagger() as unknown as OpenAPI3;
     } finally {
       await app.close();
     }
@@ -46,7 +46,8 @@ export async function currentDocument(): Promise<Record<string, unknown>> {
 /** The contents of the generated files as the server describes itself now. */
 export async function generateClientFiles(): Promise<GeneratedFiles> {
   const document = await currentDocument();
-  const nodes = await openapiTS(structuredClone(document) as Parameters<typeof openapiTS>[0], { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  // rootTypes: each named schema is also exported by its own name (`Order`), not only as components['schemas']['Order'].
+  const nodes = await openapiTS(document, { rootTypes: true, rootTypesNoSchemaPrefix: true });
   return {
     document: `${JSON.stringify(document, null, 2)}\n`,
     types: `${COMMENT_HEADER}${astToString(nodes)}`,
