@@ -28,7 +28,7 @@ export const Pagination = Type.Object({
     previous_page: Nullable(Type.String()),
     next_page: Nullable(Type.String()),
   }),
-});
+}, { title: 'Pagination' });
 
 /** `{ data: T }`: every single-resource answer. */
 export function DataEnvelope<T extends TSchema>(schema: T) {
@@ -57,11 +57,11 @@ export const Problem = Type.Object(
     detail: Type.String(),
     errors: Type.Optional(
       Type.Array(
-        Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }, { additionalProperties: true }),
+        Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }, { title: 'FieldError', additionalProperties: true }),
       ),
     ),
   },
-  { additionalProperties: true, description: 'RFC 9457 problem details' },
+  { title: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
 );
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -10,7 +10,7 @@ export const ApiKey = Type.Object({
   last_used_at: Nullable(Type.Integer()),
   created_at: Timestamp,
   token: Type.Optional(Type.String({ description: 'the secret, present only in the answer that creates the key' })),
-});
+}, { title: 'ApiKey' });
 
 export const ApiKeyCreate = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 255 })),
@@ -25,7 +25,7 @@ export const ChannelKey = Type.Object({
   last_used_at: Nullable(Type.Integer()),
   created_at: Timestamp,
   token: Type.Optional(Type.String({ description: 'the secret (ck_…), present only in the answer that creates the key' })),
-});
+}, { title: 'ChannelKey' });
 
 export const Channel = Type.Object({
   id: Id('chn'),
@@ -34,7 +34,7 @@ export const Channel = Type.Object({
   keys: Type.Array(ChannelKey),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Channel' });
 
 export const ChannelCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
 export const ChannelKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });

@@ -18,7 +18,7 @@ export const CartItem = Type.Object({
   product: Product,
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'CartItem' });
 
 export const Cart = Type.Object({
   id: Id('crt'),
@@ -41,7 +41,7 @@ export const Cart = Type.Object({
   total_weight: Type.Integer({ description: 'grams' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Cart' });
 
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 

@@ -13,7 +13,7 @@ const categoryProperties = {
   updated_at: Timestamp,
 };
 
-export const Category = Type.Object(categoryProperties);
+export const Category = Type.Object(categoryProperties, { title: 'Category' });
 
 /** A category with all its descendants nested in `children`, each level sorted by order, then id. */
 export const CategoryNode = Type.Cyclic(
@@ -21,7 +21,7 @@ export const CategoryNode = Type.Cyclic(
     CategoryNode: Type.Object({
       ...categoryProperties,
       children: Type.Array(Type.Ref('CategoryNode'), { description: 'child categories, sorted by order, then id' }),
-    }),
+    }, { title: 'CategoryNode' }),
   },
   'CategoryNode',
 );

@@ -14,7 +14,7 @@ export const CollectionRule = Type.Object({
   field: Type.String(),
   condition: Type.String(),
   value: Type.String(),
-});
+}, { title: 'CollectionRule' });
 
 export const Collection = Type.Object({
   id: Id('col'),
@@ -33,7 +33,7 @@ export const Collection = Type.Object({
   rules: Type.Array(CollectionRule),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Collection' });
 
 const RuleInput = Type.Object({
   field: StringEnum(ruleFields),
@@ -68,7 +68,7 @@ export const Membership = Type.Object({
   collection_id: Type.String(),
   product_id: Type.String(),
   position: Type.Integer(),
-});
+}, { title: 'CollectionProduct' });
 export const MembershipCreate = Type.Object({
   product_id: Type.String({ maxLength: 64 }),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9, description: 'default: after the last product' })),

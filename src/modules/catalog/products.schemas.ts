@@ -12,7 +12,7 @@ export const Vendor = Type.Object({
   description: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Vendor' });
 
 export const Tag = Type.Object({
   id: Id('tag'),
@@ -21,14 +21,14 @@ export const Tag = Type.Object({
   title: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Tag' });
 
 export const Image = Type.Object({
   object: Type.Literal('image'),
   url: Type.String(),
   file_id: Nullable(Type.String()),
   position: Type.Integer(),
-});
+}, { title: 'Image' });
 
 export const Product = Type.Object({
   id: Id('prd'),
@@ -56,7 +56,7 @@ export const Product = Type.Object({
   collection_ids: Type.Array(Type.String(), { description: 'collections of kind products it belongs to' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Product' });
 
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 const idList = Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }));

@@ -31,7 +31,7 @@ export const Sku = Type.Object({
   product_id: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Sku' });
 
 const skuFields = {
   code: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),

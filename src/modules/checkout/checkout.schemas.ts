@@ -47,19 +47,19 @@ const ShippingMethod = Type.Object(
     price: Type.Integer(),
     store: Type.Object({}, { additionalProperties: true }),
   },
-  { additionalProperties: true },
+  { title: 'ShippingMethod', additionalProperties: true },
 );
 
 /** The stored customer for that customer signed in; for anyone else the buyer as sent, with a null id. */
 const CheckoutCustomer = Type.Object({
   ...Customer.properties,
   id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer' })),
-});
+}, { title: 'CheckoutCustomer' });
 const CheckoutOrder = Type.Object({
   ...Order.properties,
   customer: Nullable(CheckoutCustomer),
   customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer' })),
-});
+}, { title: 'Checkout' });
 
 export const CheckoutEnvelope = Type.Object({
   meta: Type.Object({
@@ -69,6 +69,6 @@ export const CheckoutEnvelope = Type.Object({
     expires_at: Type.Integer({ description: 'Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again' }),
     shipping_methods: Type.Array(ShippingMethod),
     payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
-  }),
+  }, { title: 'CheckoutMeta' }),
   data: CheckoutOrder,
 });

@@ -39,7 +39,7 @@ export const Blog = Type.Object({
   is_commentable: Type.Boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Blog' });
 
 const blogFields = { permalink, ...seo, is_commentable: Type.Optional(Type.Boolean({ description: 'default false' })) };
 export const BlogCreate = Type.Object({ title, ...blogFields });
@@ -69,7 +69,7 @@ export const Post = Type.Object({
   published_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Post' });
 
 const postFields = {
   permalink,
@@ -105,7 +105,7 @@ export const Page = Type.Object({
   published_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Page' });
 
 const pageFields = { permalink, content: text(CONTENT_MAX_LENGTH, 'HTML'), ...seo, ...publishing };
 export const PageCreate = Type.Object({ title, ...pageFields });

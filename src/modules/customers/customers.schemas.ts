@@ -23,7 +23,7 @@ export const CustomerAddress = Type.Object({
   is_primary: Type.Boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Address' });
 
 export const Customer = Type.Object({
   id: Id('cus'),
@@ -41,13 +41,13 @@ export const Customer = Type.Object({
   addresses: Type.Array(CustomerAddress),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Customer' });
 
 export const CustomerWithToken = Type.Object({
   ...Customer.properties,
   token: Type.String({ description: 'ctk_…: send as Authorization: Bearer with the Channel-Key' }),
   expires_at: Timestamp,
-});
+}, { title: 'CustomerWithToken' });
 
 /** Checked by emails.ts checkEmail, which names the failure (`invalid_format`) for whitespace and invisible characters alike. */
 export const Email = Type.String({ minLength: 3, maxLength: 254, description: 'an address with one @; no whitespace, control or invisible characters' });
@@ -83,7 +83,7 @@ export type AddressCreateInput = Static<typeof AddressCreate>;
 export const Verification = Type.Object({
   token: Type.String({ description: 'cvt_…: single use; the customer redeems it with POST /v1/customers/verify' }),
   expires_at: Timestamp,
-});
+}, { title: 'EmailVerification' });
 export const VerificationEnvelope = DataEnvelope(Verification);
 export const VerifyEmail = Type.Object({ token: Type.String({ maxLength: 256 }) });
 

@@ -14,6 +14,7 @@ export const Event = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
+  { title: 'Event' },
 );
 
 export const EventListQuery = Type.Object({

@@ -12,7 +12,7 @@ export const Fulfillment = Type.Object({
       ...OrderItem.properties,
       fulfilled_quantity: Type.Integer({ description: 'units of the item in this shipment' }),
       fulfilled_weight: Type.Integer({ description: 'their weight in grams' }),
-    }),
+    }, { title: 'FulfillmentItem' }),
   ),
   items_count: Type.Integer({ description: 'units in this shipment' }),
   tracking_code: Nullable(Type.String()),
@@ -21,7 +21,7 @@ export const Fulfillment = Type.Object({
   order_id: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Fulfillment' });
 export type FulfillmentView = Static<typeof Fulfillment>;
 
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));

@@ -4,14 +4,15 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { countryList, listStates } from './countries.service.js';
 
-const Entry = Type.Object({ code: Type.String(), name: Type.String() });
+const Country = Type.Object({ code: Type.String({ description: 'ISO 3166-1 alpha-2' }), name: Type.String() }, { title: 'Country' });
+const State = Type.Object({ code: Type.String({ description: 'ISO 3166-2 code after the country: NY for US-NY' }), name: Type.String() }, { title: 'State' });
 const Countries = Type.Object({
   data: Type.Object({
-    billing_countries: Type.Array(Entry, { description: 'every ISO 3166-1 country' }),
-    shipping_countries: Type.Array(Entry, { description: 'the countries some shipping zone covers' }),
+    billing_countries: Type.Array(Country, { description: 'every ISO 3166-1 country' }),
+    shipping_countries: Type.Array(Country, { description: 'the countries some shipping zone covers' }),
   }),
 });
-const StateList = ListEnvelope(Entry);
+const StateList = ListEnvelope(State);
 const StatesQuery = Type.Object({
   ...PageQuery,
   // The largest country has 224 subdivisions: one default page holds any of them.

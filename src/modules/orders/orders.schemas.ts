@@ -33,7 +33,7 @@ export const OrderItem = Type.Object({
   sku_id: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'OrderItem' });
 
 export const Transaction = Type.Object({
   id: Id('tra'),
@@ -55,7 +55,7 @@ export const Transaction = Type.Object({
   parent_id: text,
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Transaction' });
 
 export const OrderAddress = Nullable(
   Type.Object({
@@ -75,7 +75,7 @@ export const OrderAddress = Nullable(
       state: text,
       state_code: text,
     }),
-  }),
+  }, { title: 'OrderAddress' }),
 );
 
 export const ShippingLines = Nullable(
@@ -86,7 +86,7 @@ export const ShippingLines = Nullable(
     source: Type.String(),
     title: Type.String(),
     reference: text,
-  }),
+  }, { title: 'ShippingLine' }),
 );
 
 const amount = Type.Integer();
@@ -139,7 +139,7 @@ export const Order = Type.Object({
   canceled_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Order' });
 export type OrderView = Static<typeof Order>;
 
 export const OrderListQuery = Type.Object({

@@ -16,7 +16,7 @@ export const Gateway = Type.Object({
   methods: Type.Array(Type.String(), { description: 'the payment methods the gateway offers with these settings' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Gateway' });
 
 const name = Type.String({ minLength: 1, maxLength: 255 });
 const displayName = Nullable(Type.String({ maxLength: 255 }));

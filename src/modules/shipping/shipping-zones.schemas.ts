@@ -16,12 +16,12 @@ export const ShippingRate = Type.Object({
   zone_id: Id('shz'),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'ShippingRate' });
 
 const ZoneState = Type.Object({
   country_code: Type.String({ description: 'ISO 3166-1 alpha-2; one of the zone countries' }),
   code: Type.String({ description: 'ISO 3166-2 code after the country: WA for US-WA' }),
-});
+}, { title: 'ShippingZoneState' });
 
 export const ShippingZone = Type.Object({
   id: Id('shz'),
@@ -32,7 +32,7 @@ export const ShippingZone = Type.Object({
   rates: Type.Array(ShippingRate, { description: 'in the order they were sent' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'ShippingZone' });
 
 const name = Type.String({ minLength: 1, maxLength: 255 });
 

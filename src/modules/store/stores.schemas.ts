@@ -45,7 +45,7 @@ export const Store = Type.Object({
   next_billing_at: Nullable(Type.String({ description: 'YYYY-MM-DD HH:MM:SS (UTC)' })),
   created_at: Type.String({ description: 'YYYY-MM-DD HH:MM:SS (UTC)' }),
   updated_at: Type.String({ description: 'YYYY-MM-DD HH:MM:SS (UTC)' }),
-});
+}, { title: 'Store' });
 
 const optionalText = (maxLength = 255) => Type.Optional(Nullable(Type.String({ maxLength })));
 

@@ -10,7 +10,7 @@ export const TaxRate = Type.Object({
   rate: Type.Integer({ description: 'basis points: 1900 is 19 %' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'TaxRate' });
 
 const countryCode = Type.String({ maxLength: 8, description: 'ISO 3166-1 alpha-2 (case-insensitive)' });
 const stateCode = Nullable(Type.String({

@@ -13,7 +13,7 @@ export const Webhook = Type.Object({
   secret: Type.Optional(Type.String({ description: 'whsec_…: only in the answers that create or rotate it' })),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Webhook' });
 export type WebhookView = Static<typeof Webhook>;
 
 const events = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 50 });
@@ -45,7 +45,7 @@ export const Attempt = Type.Object({
   error: Nullable(Type.String()),
   next_attempt_at: Nullable(Type.Integer({ description: 'Unix milliseconds of the next try; null when none will be' })),
   created_at: Timestamp,
-});
+}, { title: 'Delivery' });
 
 export const RedeliverBody = Type.Object({
   webhook_id: Type.Optional(Type.String({ maxLength: 64, description: 'only this endpoint (default: every subscribed one)' })),
