@@ -15,6 +15,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
+import { buildRequestValidator, closeRequestSchemas, formBodyParser } from './http/request-validation.js';
 import { registerResponseCache } from './http/response-cache.js';
 import type { App } from './http/types.js';
 import { Problem, problemBody } from './lib/problem.js';
@@ -76,7 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Errors raised before routing (a bad URL, an oversized header) leave as problems too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Query strings and form bodies are coerced from text; JSON bodies are checked as sent.
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
@@ -114,7 +116,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     done();
   });
   registerInputGuards(app);
-  await app.register(formbody, { parser: parseBrackets });
+  await app.register(formbody, { parser: formBodyParser(parseBrackets) });
+  // Before the OpenAPI plugin's hook, which reads the same schemas: the document says what is refused.
+  app.addHook('onRoute', closeRequestSchemas);
   await registerOpenApi(app);
   // One change feed per process tells its in-memory caches (credentials, storefront answers) of the
   // changes committed through other processes.

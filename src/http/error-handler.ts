@@ -2,51 +2,17 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { Problem, problemBody, type FieldError, type ProblemCode } from '../lib/problem.js';
-
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** `/shipping/postcode` → `shipping[postcode]`, the spec's bracket names. */
-export function bracketName(pointer: string, child?: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (child !== undefined) parts.push(child);
-  const [head = '', ...rest] = parts;
-  return head + rest.map((p) => `[${p}]`).join('');
-}
-
-function fieldError(error: AjvError): FieldError {
-  switch (error.keyword) {
-    case 'required':
-      return { field: bracketName(error.instancePath, String(error.params.missingProperty)), code: 'required', message: 'is required' };
-    case 'additionalProperties':
-      return { field: bracketName(error.instancePath, String(error.params.additionalProperty)), code: 'unknown', message: 'is not a known field' };
-    case 'type':
-      return { field: bracketName(error.instancePath), code: 'invalid_type', message: `must be ${String(error.params.type).replace(',', ' or ')}` };
-    case 'enum':
-      return { field: bracketName(error.instancePath), code: 'invalid_value', message: `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}` };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
-      return { field: bracketName(error.instancePath), code: 'out_of_range', message: error.message ?? 'is out of range' };
-    case 'minLength': case 'maxLength': case 'minItems': case 'maxItems': case 'minProperties': case 'maxProperties':
-      return { field: bracketName(error.instancePath), code: 'invalid_length', message: error.message ?? 'has an invalid length' };
-    default:
-      return { field: bracketName(error.instancePath), code: 'invalid', message: error.message ?? 'is invalid' };
-  }
-}
-
-/** The schema errors of a request as field errors with bracket names, each reported once. */
-function validationFieldErrors(validation: readonly AjvError[]): FieldError[] {
-  const errors = validation.map(fieldError);
-  // Drop repeats (anyOf branches report the same field several times).
-  return errors.filter((e, i) => errors.findIndex((o) => o.field === e.field && o.code === e.code) === i);
-}
+import { Problem, problemBody, type ProblemCode } from '../lib/problem.js';
+import { validationFieldErrors, type AjvError } from './validation-messages.js';
 
 function fromValidation(error: FastifyError & { validation: AjvError[]; validationContext?: string }): Problem {
-  const unique = validationFieldErrors(error.validation);
+  const unique = validationFieldErrors(error.validation, error.validationContext);
+  // An unknown member is a 400 before anything else: a typo must not pass for a request that means
+  // something else (`activ=false` is no filter on `active`), nor be taken for a wrong value.
+  const unknown = unique.filter((e) => e.code === 'unknown');
+  if (unknown.length > 0 && error.validationContext !== 'params') {
+    return new Problem('invalid_request', `${unknown[0]!.field} ${unknown[0]!.message}`, { errors: unknown });
+  }
   switch (error.validationContext) {
     case 'body':
       // A body that is not an object at all (`null`, `[]`, `"text"`) has no fields to name.

@@ -57,8 +57,8 @@ const isNonFinite = (leaf: unknown) => typeof leaf === 'number' && !Number.isFin
  * Two kinds of input that pass the schemas but that no database should see:
  * - a NUL character, anywhere in the path, query or body: PostgreSQL text cannot hold one (the
  *   statement fails: a 500) while SQLite stores it, so it is a 400 on both;
- * - a number that is not finite: the validator coerces the text `1e309` or `Infinity` (query, form
- *   and JSON strings alike) to Infinity without checking its range, so a query parameter is a 400
+ * - a number that is not finite: the validator coerces the text `1e309` or `Infinity` of a query
+ *   string or a form body to Infinity without checking its range, so a query parameter is a 400
  *   and a body field a 422, as any other value out of range.
  */
 export function registerInputGuards(app: FastifyInstance): void {

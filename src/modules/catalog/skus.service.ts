@@ -130,13 +130,11 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
 }
 
 /**
- * Changes a sku and records `sku.updated`. The product of a sku never changes.
- * @throws Problem not_found; validation_failed as createSku, or when product_id is sent.
+ * Changes a sku and records `sku.updated`. The product of a sku never changes (the update schema has
+ * no product_id).
+ * @throws Problem not_found; validation_failed as createSku.
  */
-export async function updateSku(ctx: Ctx, id: string, input: SkuFields & { product_id?: unknown }): Promise<SkuView> {
-  if (input.product_id !== undefined) {
-    throw Problem.invalid([{ field: 'product_id', code: 'immutable', message: 'cannot be changed; create a sku on the other product' }]);
-  }
+export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise<SkuView> {
   return ctx.db.transaction().execute(async (tx) => {
     const current = await repo.findSku(tx, id);
     if (!current) throw Problem.notFound('sku', id);

@@ -235,8 +235,10 @@ describeEachDatabase('skus', (t) => {
     const product = await createProduct({ modifiers: ['color'] });
     const other = await createProduct();
 
+    // An update takes no product_id: it is an unknown member, refused before anything changes.
     const moved = await t.admin.post(`/v1/skus/${product.sku_id}`, { product_id: other.id, price: 5 });
-    expectInvalid(moved, 'product_id');
+    expectProblem(moved, 400, 'invalid_request');
+    expect(moved.body.errors).toEqual([{ field: 'product_id', code: 'unknown', message: 'is not a field of this endpoint' }]);
     const row = await t.db.selectFrom('skus').select(['product_id', 'price']).where('id', '=', product.sku_id).executeTakeFirstOrThrow();
     expect(row).toEqual({ product_id: product.id, price: 0 });
 

@@ -153,7 +153,8 @@ describeEachDatabase('pages', (t) => {
 
   it('shows a page published by staff on the next storefront read', async () => {
     const page = await createPage();
-    const url = `/v1/pages?per_page=250&w=${uniqueWord()}`;
+    // Creating the page emptied the cache: the first read fills it.
+    const url = '/v1/pages?per_page=250';
     expect(ids((await t.storefront.get(url)).body.data)).not.toContain(page.id);
     expect((await t.storefront.get(url)).headers['x-cache']).toBe('hit');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketName } from './error-handler.js';
+import { bracketName } from './validation-messages.js';
 
 describe('bracketName', () => {
   it('turns JSON pointers into the spec bracket names', () => {

@@ -1,0 +1,99 @@
+import type { FieldError } from '../lib/problem.js';
+import { PERMALINK_PATTERN } from '../modules/catalog/permalinks.js';
+
+/** One error of the schema validator (Ajv). */
+export interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Which part of the request an error is about, as Fastify names it. */
+export type RequestPart = 'body' | 'querystring' | 'params' | 'headers' | string | undefined;
+
+/** `/shipping/postcode` → `shipping[postcode]`, the spec's bracket names. */
+export function bracketName(pointer: string, child?: string): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  const [head = '', ...rest] = parts;
+  return head + rest.map((p) => `[${p}]`).join('');
+}
+
+/** What each request-side `pattern` asks for, in words: a regular expression tells a person nothing. */
+const patternWords: Record<string, string> = {
+  [PERMALINK_PATTERN]: 'must be lowercase letters and digits, in words joined by single hyphens (summer-hat-2)',
+  '^[A-Z]{3}$': 'must be a three-letter currency code in capitals (USD)',
+  '^[a-z]{2}(-[A-Z]{2})?$': 'must be a language code such as en or en-US',
+  '^[a-z0-9_-]+$': 'may hold only lowercase letters, digits, _ and -',
+};
+
+/** The words for a `pattern`: an id pattern (`^ord_[0-9a-z]{26}$`) names its prefix; unknown ones say no regex. */
+export function wordsForPattern(pattern: string): string | undefined {
+  const words = patternWords[pattern];
+  if (words) return words;
+  const id = /^\^([a-z]+)_\[0-9a-z\]\{26\}\$$/.exec(pattern);
+  return id ? `must be an id starting with ${id[1]}_` : undefined;
+}
+
+const formatWords: Record<string, string> = {
+  email: 'is not an email address',
+  uri: 'is not a URL',
+  url: 'is not a URL',
+  'date-time': 'is not a date and time (2024-05-01T12:00:00Z)',
+  date: 'is not a date (2024-05-01)',
+  uuid: 'is not a UUID',
+};
+
+const typeWords: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+function typeMessage(type: unknown): string {
+  const names = String(type).split(',').map((name) => typeWords[name] ?? name);
+  return `must be ${names.join(' or ')}`;
+}
+
+/** An unknown member: of the endpoint at the top level, else of the object it was sent in. */
+function unknownMessage(parent: string, part: RequestPart): string {
+  if (parent !== '') return `is not a field of ${parent}`;
+  return part === 'querystring' ? 'is not a parameter of this endpoint' : 'is not a field of this endpoint';
+}
+
+/** One schema error as a field error with its bracket name and a message a person can act on. */
+export function fieldError(error: AjvError, part: RequestPart): FieldError {
+  const field = bracketName(error.instancePath);
+  switch (error.keyword) {
+    case 'required':
+      return { field: bracketName(error.instancePath, String(error.params.missingProperty)), code: 'required', message: 'is required' };
+    case 'additionalProperties':
+      return { field: bracketName(error.instancePath, String(error.params.additionalProperty)), code: 'unknown', message: unknownMessage(field, part) };
+    case 'type':
+      return { field, code: 'invalid_type', message: typeMessage(error.params.type) };
+    case 'enum':
+      return { field, code: 'invalid_value', message: `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}` };
+    case 'pattern':
+      return { field, code: 'invalid_format', message: wordsForPattern(String(error.params.pattern)) ?? 'is not in the expected format' };
+    case 'format':
+      return { field, code: 'invalid_format', message: formatWords[String(error.params.format)] ?? 'is not in the expected format' };
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return { field, code: 'out_of_range', message: error.message ?? 'is out of range' };
+    case 'minLength': case 'maxLength': case 'minItems': case 'maxItems': case 'minProperties': case 'maxProperties':
+      return { field, code: 'invalid_length', message: error.message ?? 'has an invalid length' };
+    default:
+      return { field, code: 'invalid', message: error.message ?? 'is invalid' };
+  }
+}
+
+/** The schema errors of a request as field errors, each reported once. */
+export function validationFieldErrors(validation: readonly AjvError[], part: RequestPart): FieldError[] {
+  const errors = validation.map((error) => fieldError(error, part));
+  // Drop repeats (anyOf branches report the same field several times).
+  return errors.filter((e, i) => errors.findIndex((o) => o.field === e.field && o.code === e.code) === i);
+}
