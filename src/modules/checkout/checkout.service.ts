@@ -16,6 +16,7 @@ import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
+import type { RateView } from '../shipping/shipping-rates.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent } from './checkout-data.js';
@@ -327,6 +328,14 @@ async function takeForChange(tx: Tx, id: string, now: number, read: () => Promis
   });
 }
 
+/** Why a shipping method is not one of the offered rates, with the ids to send instead. */
+function unknownMethod(sent: string, options: RateView[]): string {
+  if (options.length === 0) return 'names no shipping method: none covers the shipping address and this order';
+  const named = options.filter((rate) => rate.name.toLowerCase() === sent.trim().toLowerCase());
+  if (named.length > 0) return `takes the id of a shipping method, not its name: send ${named.map((rate) => rate.id).join(' or ')} for ${named[0]!.name}`;
+  return `must be the id of one of meta.shipping_methods: ${options.map((rate) => `${rate.id} (${rate.name})`).join(', ')}`;
+}
+
 /**
  * Chooses the shipping method (required when the order needs shipping; one of meta.shipping_methods)
  * and the payment gateway (required; an enabled one, by id or source).
@@ -344,7 +353,7 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
       const rate = options.find((r) => r.id === method);
       if (!method) errors.add('shipping[method]', 'required', 'is required: the order needs shipping');
       else if (order.shipping_address === null) errors.add('shipping[method]', 'no_address', 'send the shipping address first');
-      else if (!rate) errors.add('shipping[method]', 'invalid_value', 'is not one of meta.shipping_methods');
+      else if (!rate) errors.add('shipping[method]', 'invalid_value', unknownMethod(method, options));
       else Object.assign(changes, { shipping_rate_id: rate.id, shipping_rate: rate.price, shipping_lines: JSON.stringify(shippingLines(rate)) });
     }
     const wanted = input.payment?.gateway;

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { recordEvent } from '../events/record-event.js';
-import { statusMoves, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
+import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
@@ -127,7 +127,7 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
 async function claimPayment(ctx: Ctx, id: string): Promise<void> {
   if (await orders.claimOrder(ctx.db, id, 'status', 'created', ctx.now())) return;
   const current = await orders.findOrder(ctx.db, id);
-  if (current) assertMove(statusMoves, 'status', current.status as OrderStatus, 'placed');
+  if (current) assertMove(statusMoves, 'status', current.status as OrderStatus, 'placed', statusWords);
   throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });
 }
 
@@ -175,7 +175,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   const found = await findOwnOrder(ctx, ctx.db, id);
   if (found.status !== 'created' && (await isPlacedWithThisKey(ctx, id))) return checkoutEnvelope(ctx.db, found, ctx.actor);
   // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
-  assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed');
+  assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed', statusWords);
   requireUnexpired(found, ctx.now(), 'placed');
   await claimPayment(ctx, id);
   let order: OrderRow;

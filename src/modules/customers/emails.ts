@@ -28,7 +28,7 @@ export function checkEmail(email: string | undefined, field: string, errors: Fie
   const trimmed = email?.trim() ?? '';
   if (trimmed === '') errors.add(field, 'required', 'is required');
   else if (INVISIBLE.test(trimmed)) errors.add(field, 'invalid_format', 'must not contain control or invisible characters');
-  else if (!SHAPE.test(trimmed)) errors.add(field, 'invalid_format', 'must be an email address');
+  else if (!SHAPE.test(trimmed)) errors.add(field, 'invalid_format', 'is not an email address');
   else return true;
   return false;
 }

@@ -5,7 +5,7 @@ import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { assertMove, type Moves } from '../../lib/state-machine.js';
+import { assertMove, type MoveWords, type Moves } from '../../lib/state-machine.js';
 import { recordEvent } from '../events/record-event.js';
 import type { FulfillmentStatus as OrderFulfillmentStatus } from '../orders/order-states.js';
 import * as orders from '../orders/orders.repo.js';
@@ -19,6 +19,12 @@ export const fulfillmentMoves: Moves<FulfillmentStatus> = {
   succeeded: ['canceled'],
   failed: [],
   canceled: [],
+};
+
+const fulfillmentWords: MoveWords<FulfillmentStatus> = {
+  subject: 'fulfillment',
+  state: { pending: 'pending', succeeded: 'shipped (succeeded)', failed: 'failed', canceled: 'canceled' },
+  move: { pending: 'made pending again', succeeded: 'marked as succeeded', failed: 'marked as failed', canceled: 'canceled' },
 };
 
 /** Statuses whose units count as shipped. */
@@ -175,7 +181,7 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, i
     if (input.carrier !== undefined) changes.carrier = input.carrier;
     if (input.is_customer_notified !== undefined) changes.is_customer_notified = boolFlag(input.is_customer_notified);
     if (input.status !== undefined && input.status !== row.status) {
-      assertMove(fulfillmentMoves, 'status', row.status, input.status);
+      assertMove(fulfillmentMoves, 'status', row.status, input.status, fulfillmentWords);
       changes.status = input.status;
       if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, input.status);
       if (!shipping.includes(input.status)) await giveUnitsBack(tx, row, now);
@@ -202,7 +208,7 @@ export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): 
     const now = ctx.now();
     await orders.lockOrder(tx, orderId);
     const row = await findOwnFulfillment(tx, orderId, id);
-    assertMove(fulfillmentMoves, 'status', row.status, 'canceled');
+    assertMove(fulfillmentMoves, 'status', row.status, 'canceled', fulfillmentWords);
     const changes: Partial<FulfillmentRow> = { status: 'canceled', updated_at: now };
     if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, 'canceled');
     await giveUnitsBack(tx, row, now);

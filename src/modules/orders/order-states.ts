@@ -1,4 +1,4 @@
-import type { Moves } from '../../lib/state-machine.js';
+import type { MoveWords, Moves } from '../../lib/state-machine.js';
 
 /** Order `status`. */
 export type OrderStatus =
@@ -12,6 +12,12 @@ export const statusMoves: Moves<OrderStatus> = {
   placed: ['canceled', 'archived'],
   canceled: [],
   archived: [],
+};
+
+export const statusWords: MoveWords<OrderStatus> = {
+  subject: 'order',
+  state: { created: 'not placed yet', placed: 'placed', canceled: 'canceled', archived: 'archived' },
+  move: { created: 'reopened', placed: 'paid for', canceled: 'canceled', archived: 'archived' },
 };
 
 /** Order `financial_status`: the spec's list plus `unpaid`, before any payment. */
@@ -34,6 +40,31 @@ export const financialMoves: Moves<FinancialStatus> = {
   partially_refunded: ['partially_refunded', 'refunded'],
   refunded: [],
   voided: [],
+};
+
+export const financialWords: MoveWords<FinancialStatus> = {
+  subject: 'order',
+  state: {
+    unpaid: 'unpaid',
+    pending: 'awaiting an offline payment',
+    authorized: 'authorized and not yet captured',
+    partially_paid: 'partially paid',
+    paid: 'paid',
+    partially_refunded: 'partially refunded',
+    refunded: 'refunded',
+    voided: 'voided',
+  },
+  // Named by what staff do: a capture leads to paid or partially_paid, a refund to (partially_)refunded.
+  move: {
+    unpaid: 'made unpaid again',
+    pending: 'left awaiting payment',
+    authorized: 'authorized',
+    partially_paid: 'captured',
+    paid: 'captured',
+    partially_refunded: 'refunded',
+    refunded: 'refunded',
+    voided: 'voided',
+  },
 };
 
 /** Order `fulfillment_status`, computed from the items' fulfilled quantities. */

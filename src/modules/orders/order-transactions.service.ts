@@ -8,7 +8,7 @@ import { recordEvent } from '../events/record-event.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
-import { financialMoves, type FinancialStatus } from './order-states.js';
+import { financialMoves, financialWords, type FinancialStatus } from './order-states.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { findVisibleOrder } from './orders.service.js';
@@ -29,14 +29,14 @@ export function moneyOf(transactions: TransactionRow[]): { captured: number; ref
 /** The move a transaction makes, and the amount it moves (what remains when none is asked). */
 function plan(kind: Kind, from: FinancialStatus, total: number, money: { captured: number; refunded: number }, asked: number | undefined) {
   if (kind === 'void') {
-    assertMove(financialMoves, 'financial_status', from, 'voided');
+    assertMove(financialMoves, 'financial_status', from, 'voided', financialWords);
     return { to: 'voided' as FinancialStatus, amount: total - money.captured };
   }
   if (kind === 'capture') {
     const remaining = total - money.captured;
     const amount = asked ?? remaining;
     const to: FinancialStatus = money.captured + amount >= total ? 'paid' : 'partially_paid';
-    assertMove(financialMoves, 'financial_status', from, to);
+    assertMove(financialMoves, 'financial_status', from, to, financialWords);
     if (amount > remaining) {
       throw Problem.invalid([{ field: 'amount', code: 'out_of_range', message: `is more than the ${remaining} left to capture` }]);
     }
@@ -45,7 +45,7 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
   const refundable = money.captured - money.refunded;
   const amount = asked ?? refundable;
   const to: FinancialStatus = money.refunded + amount >= money.captured ? 'refunded' : 'partially_refunded';
-  assertMove(financialMoves, 'financial_status', from, to);
+  assertMove(financialMoves, 'financial_status', from, to, financialWords);
   if (amount > refundable) {
     throw Problem.invalid([{ field: 'amount', code: 'out_of_range', message: `is more than the ${refundable} captured and not yet refunded` }]);
   }

@@ -10,7 +10,7 @@ import { giveStockBack } from '../checkout/stock.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
 import { recordEvent } from '../events/record-event.js';
-import { statusMoves, type OrderStatus } from './order-states.js';
+import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
 import { indexOrder, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
@@ -169,7 +169,7 @@ export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefin
     await repo.lockOrder(tx, id);
     const row = await findVisibleOrder(ctx, tx, id);
     const from = row.status as OrderStatus;
-    assertMove(statusMoves, 'status', from, 'canceled');
+    assertMove(statusMoves, 'status', from, 'canceled', statusWords);
     if (row.fulfillment_status === 'partially_fulfilled' || row.fulfillment_status === 'fulfilled') {
       throw new Problem('invalid_state', 'Items of this order were shipped: it cannot be canceled', {
         extra: { field: 'fulfillment_status', current: row.fulfillment_status, requested: 'canceled' },
@@ -192,7 +192,7 @@ export async function archiveOrder(ctx: Ctx, id: string): Promise<OrderView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row = await findVisibleOrder(ctx, tx, id);
-    assertMove(statusMoves, 'status', row.status as OrderStatus, 'archived');
+    assertMove(statusMoves, 'status', row.status as OrderStatus, 'archived', statusWords);
     const changes: Partial<OrderRow> = { status: 'archived', archived_at: now, updated_at: now };
     if (!(await repo.moveOrder(tx, id, 'status', row.status, changes))) throw movedMeanwhile(row.status, 'archived');
     const view = await orderView(tx, { ...row, ...changes });
