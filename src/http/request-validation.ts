@@ -1,6 +1,6 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { Options as AjvOptions } from 'ajv';
-import type { RouteOptions } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { Problem } from '../lib/problem.js';
 
 interface RouteSchemaPart {
@@ -126,4 +126,17 @@ export function closeRequestSchemas(route: RouteOptions): void {
   if (closed.querystring !== undefined) closed.querystring = closedSchema(closed.querystring);
   else if (isApi) closed.querystring = NO_PARAMETERS;
   route.schema = closed;
+}
+
+/**
+ * Checks the query of a route that reads its body itself (`attachValidation`): Fastify stops at the
+ * first part that fails, so a body its schema only documents (a multipart upload) would hide the
+ * query's faults.
+ * @throws the validation error, which the error handler answers as it answers any.
+ */
+export function assertQuery(request: FastifyRequest): void {
+  const validate = request.getValidationFunction('querystring');
+  if (validate && !validate(request.query)) {
+    throw Object.assign(new Error('Invalid query'), { validation: validate.errors, validationContext: 'querystring' });
+  }
 }

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { created, IdParams, noContent, ok, Problem as ProblemSchema } from '../../http/common-schemas.js';
+import { assertQuery } from '../../http/request-validation.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
@@ -94,6 +95,7 @@ export function filesRoutes(settings: service.FilesSettings) {
       attachValidation: true,
       schema: { tags, summary: 'Upload a file (multipart/form-data, part "file")', consumes: ['multipart/form-data'], body: FileUpload, response: created(FileEnvelope) },
     }, async (request, reply) => {
+      assertQuery(request);
       const upload = await readUpload(request, settings.maxBytes).catch((error: unknown) => {
         throw unreadableBody(error);
       });

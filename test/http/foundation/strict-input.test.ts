@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { makeGateway, makeSku, readyCheckout } from '../../helpers/checkout.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
+import { multipart, SAMPLES } from '../../helpers/files.js';
 import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
 
 /** The products whose name starts with `prefix`, as stored. */
@@ -89,6 +90,12 @@ describeEachDatabase('strict input', (t) => {
     expect(store.body.errors).toEqual([{ field: 'expand', code: 'unknown', message: 'is not a parameter of this endpoint' }]);
     const post = await t.admin.post('/v1/channels?dry_run=true', { name: `Channel ${uniqueWord()}` });
     expectProblem(post, 400, 'invalid_request');
+    // An upload reads its parts itself, but its query is checked all the same.
+    const { payload, headers } = multipart([{ name: 'file', filename: 'dot.png', contentType: 'image/png', body: SAMPLES.png }]);
+    const upload = await t.app.inject({ method: 'POST', url: '/v1/files?public=true', payload, headers: { ...headers, authorization: `Bearer ${t.adminKey}` } });
+    expect(upload.statusCode, upload.body).toBe(400);
+    expect(JSON.parse(upload.body).errors).toEqual([{ field: 'public', code: 'unknown', message: 'is not a parameter of this endpoint' }]);
+    expect(await t.db.selectFrom('files').select('id').where('original_filename', '=', 'dot.png').execute()).toEqual([]);
   });
 
   it('refuses an unknown body member with 400 naming it, at the top and nested, and stores nothing', async () => {
