@@ -2,7 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import type { Access } from './auth.js';
+import { Problem } from './common-schemas.js';
 import { registerErrorDocs } from './error-docs.js';
+import { addExamples } from './openapi-examples.js';
+import { documentRequests } from './openapi-requests.js';
+import { documentResponses, problemStatuses } from './openapi-responses.js';
+import { nameSchemas, type Schema } from './openapi-schemas.js';
 import type { App } from './types.js';
 
 /** What each access (auth.ts) accepts, as the document's `security`: exactly what the server lets in. */
@@ -22,38 +27,15 @@ function operationId(method: string, url: string): string {
 }
 
 /**
- * Problems leave as `application/problem+json` (DESIGN.md §3), so the document says so; the route's
- * own response schemas, which serialise the answers, are left as they are.
+ * The route's own answers (2xx, 3xx) as its schemas declare them, and the problem statuses it can
+ * answer, which openapi-responses.ts documents as `application/problem+json`.
  */
-function documentProblems(response: unknown): unknown {
-  if (!response || typeof response !== 'object') return response;
-  return Object.fromEntries(
-    Object.entries(response as Record<string, { description?: string }>).map(([status, body]) =>
-      /^[45]/.test(status)
-        ? [status, { description: body.description ?? 'Problem details', content: { 'application/problem+json': { schema: body } } }]
-        : [status, body],
-    ),
-  );
-}
-
-type Parameter = { in: string; schema?: { type?: unknown }; style?: string; explode?: boolean };
-type Operations = Record<string, Record<string, { parameters?: Parameter[] }>>;
-
-/**
- * Object-valued query parameters are read with bracket names (`price[min]=1000`, DESIGN.md §2):
- * OpenAPI calls that `deepObject`. Without it a generated client follows the default (`form`) and
- * sends `min=1000`.
- */
-function describeDeepObjects(paths: Operations): void {
-  for (const item of Object.values(paths)) {
-    for (const operation of Object.values(item)) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in !== 'query' || parameter.schema?.type !== 'object') continue;
-        parameter.style = 'deepObject';
-        parameter.explode = true;
-      }
-    }
-  }
+function splitResponses(response: unknown): { answers: Record<string, unknown>; declared: number[] } {
+  const entries = Object.entries((response ?? {}) as Record<string, unknown>);
+  return {
+    answers: Object.fromEntries(entries.filter(([status]) => !/^[45]/.test(status))),
+    declared: entries.map(([status]) => Number(status)).filter((status) => status >= 400),
+  };
 }
 
 /**
@@ -67,18 +49,30 @@ export async function registerOpenApi(app: App): Promise<void> {
       info: {
         title: 'Storefront API',
         version: '1.0.0',
-        description: 'Headless commerce API: catalogue, customers, carts, checkouts, orders, events and webhooks.',
+        description: 'Headless commerce API: catalogue, customers, carts, checkouts, orders, events and webhooks.\n\n'
+          + 'Bodies are JSON or form-encoded with bracket names (`customer[email]`); object query parameters use bracket names too '
+          + '(`price[min]=1000`). Every failure is an RFC 9457 problem (`application/problem+json`) whose `type` links to its code on '
+          + '[/docs/errors](/docs/errors). Every answer carries `x-request-id`. A POST may carry an `Idempotency-Key` that makes its retry safe.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: '/' }],
       components: {
+        // Every problem response refers to it; routes no longer carry it once their problems are documented.
+        schemas: { Problem },
         securitySchemes: {
-          adminKey: { type: 'http', scheme: 'bearer', description: 'Admin key sk_… (or read-only rk_…)' },
-          channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel' },
+          // Both bearer credentials travel in Authorization; the token's prefix tells them apart.
+          adminKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sk_… (read-only: rk_…)',
+            description: 'Admin key: Authorization: Bearer sk_… (a read-only rk_… key may only read). Staff and back-office use; never in a browser.',
+          },
+          channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel: the storefront. Public by design.' },
           customerToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Customer token ctk_… from POST /v1/customers/token, sent with the Channel-Key of its channel',
+            bearerFormat: 'ctk_…',
+            description: 'Customer token: Authorization: Bearer ctk_… from POST /v1/customers/token, sent together with the Channel-Key of its channel.',
           },
         },
       },
@@ -86,17 +80,31 @@ export async function registerOpenApi(app: App): Promise<void> {
     transform: ({ schema, url, route }) => {
       const access: Access = route.config?.access ?? (url.startsWith('/v1/') ? 'admin' : 'public');
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const { answers, declared } = splitResponses(schema.response);
+      const problems = problemStatuses({
+        access,
+        method,
+        hasParams: url.includes(':'),
+        hasBody: schema.body !== undefined,
+        rateLimited: route.config?.rateLimit !== false,
+        declared,
+      });
       const documented = {
         ...schema,
-        ...(schema.response ? { response: documentProblems(schema.response) } : {}),
+        response: answers,
         security: securityByAccess[access],
         operationId: operationId(method, url),
+        'x-problems': problems,
       } as FastifySchema;
       return { schema: documented, url };
     },
+    // The whole document, once built: resources named, examples, problems and headers, how requests are written.
     transformObject: (documents) => {
-      const document = (documents as { openapiObject: { paths: Operations } }).openapiObject;
-      describeDeepObjects(document.paths);
+      const document = (documents as { openapiObject: { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } } }).openapiObject;
+      nameSchemas(document);
+      addExamples(document.components.schemas);
+      documentResponses(document);
+      documentRequests(document.paths);
       return document;
     },
   });

@@ -44,6 +44,7 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, {
     parameters?: OpenApiParameter[];
     requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+    responses?: Record<string, unknown>;
   }>>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
@@ -62,6 +63,8 @@ export interface Operation {
   pathParams: Parameter[];
   queryParams: Parameter[];
   body?: { contentType: string; schema: JsonSchema };
+  /** The statuses the document lists for its answers (`200`, `404` …); none for routes outside it. */
+  statuses?: string[];
 }
 
 /** A request as `app.inject` takes it. */
@@ -72,6 +75,8 @@ export interface FuzzRequest {
   payload?: string | Buffer;
   /** Which kinds of input went into it, for the failure message. */
   kinds: string[];
+  /** The statuses the document lists for the operation, when the request is sent to it: its method, its path. */
+  statuses?: string[];
 }
 
 /** What the app under test already holds, so requests can name real records and values. */
@@ -92,20 +97,24 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** The operations of a document, with `$ref`s of request schemas resolved. */
+/** The operations of a document, with every `$ref` of their parameters and request schemas followed. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
-  const resolve = (schema: JsonSchema | undefined, depth = 0): JsonSchema => {
-    if (!schema) return {};
-    if (schema.$ref && depth < 8) {
-      const name = schema.$ref.replace('#/components/schemas/', '');
-      return resolve(doc.components?.schemas?.[name], depth + 1);
-    }
-    return schema;
+  const target = (ref: string): unknown => ref.slice(2).split('/').reduce<any>((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  // A schema that refers to itself (a category's children) is cut short: its generated values stay small anyway.
+  const inline = (node: any, depth = 0): any => {
+    if (Array.isArray(node)) return node.map((child) => inline(child, depth));
+    if (node === null || typeof node !== 'object') return node;
+    if (typeof node.$ref === 'string') return depth < 8 ? inline(target(node.$ref), depth + 1) : {};
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, inline(child, depth)]));
   };
+  const resolve = (schema: JsonSchema | undefined): JsonSchema => (schema ? inline(schema) : {});
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters ?? []).map((p) => ({ in: p.in, name: p.name, schema: resolve(p.schema), required: p.required ?? false }));
+      const params = (op.parameters ?? []).map((parameter) => {
+        const p = inline(parameter) as OpenApiParameter;
+        return { in: p.in, name: p.name, schema: resolve(p.schema), required: p.required ?? false };
+      });
       const content = Object.entries(op.requestBody?.content ?? {})[0];
       operations.push({
         method: method.toUpperCase(),
@@ -113,6 +122,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         ...(content ? { body: { contentType: content[0], schema: resolve(content[1].schema) } } : {}),
+        statuses: Object.keys(op.responses ?? {}),
       });
     }
   }
@@ -619,6 +629,9 @@ export function requestFor(op: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRe
       headers,
       ...(body.payload !== undefined ? { payload: body.payload } : {}),
       kinds,
+      // A path parameter that is empty, a dot segment or raw may name another path (`/v1/posts/` is
+      // `/v1/posts`, `/v1/checkouts/./methods` is `/v1/checkouts/methods`), whose answers are its own.
+      ...(method === op.method && op.statuses && values.every((v) => !['', '.', '..'].includes(v.text) && !v.raw) ? { statuses: op.statuses } : {}),
     };
   });
 }

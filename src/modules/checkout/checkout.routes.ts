@@ -1,4 +1,4 @@
-import { IdParams, ok } from '../../http/common-schemas.js';
+import { IdParams, ok, Problem } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { CheckoutEnvelope, CheckoutWrite, MethodsWrite, PaymentWrite } from './checkout.schemas.js';
 import * as checkout from './checkout.service.js';
@@ -34,7 +34,8 @@ export function checkoutRoutes(settings: checkout.CheckoutSettings) {
 
     app.post('/v1/checkouts/:id/payment', {
       config: channel,
-      schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response },
+      // 402: the gateway declined (the order stays payable).
+      schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response: { ...response, 402: Problem } },
     }, async (request) => payOrder(request.ctx, request.params.id, request.body));
   };
 }

@@ -8,7 +8,7 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { typeListed } from './file-types.js';
-import { FileBytes, FileEnvelope, FileList, FileListQuery, FilenameParams, FileUpload } from './files.schemas.js';
+import { FileBytes, FileEnvelope, FileList, FileListQuery, FilenameParams, FileUpload, NotModified } from './files.schemas.js';
 import * as service from './files.service.js';
 
 const tags = ['Files'];
@@ -111,7 +111,11 @@ export function filesRoutes(settings: service.FilesSettings) {
 
     app.get('/files/:filename', {
       config: { access: 'public', rateLimit: false },
-      schema: { tags, summary: "A file's bytes, at its src or url", params: FilenameParams, response: { 200: FileBytes, '4xx': ProblemSchema } },
+      // The bytes go out with the type sniffed at upload: any media type.
+      schema: {
+        tags, summary: "A file's bytes, at its src or url", params: FilenameParams, produces: ['*/*'],
+        response: { 200: FileBytes, 304: NotModified, '4xx': ProblemSchema },
+      },
     }, async (request, typedReply) => {
       // The answer is a stream of bytes, not a body the schema serialises.
       const reply = typedReply as FastifyReply;

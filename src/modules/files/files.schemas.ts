@@ -12,7 +12,7 @@ export const FileObject = Type.Object({
   size: Type.Integer({ description: 'bytes' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'File' });
 
 export const FileEnvelope = DataEnvelope(FileObject);
 export const FileList = ListEnvelope(FileObject);
@@ -24,3 +24,4 @@ export const FileUpload = Type.Object({ file: Type.String({ format: 'binary', de
 export const FilenameParams = Type.Object({ filename: Type.String({ maxLength: 255 }) });
 
 export const FileBytes = Type.String({ format: 'binary', description: "the file's bytes" });
+export const NotModified = Type.Null({ description: "Not modified: the copy the client holds (If-None-Match: its ETag) is this file's" });

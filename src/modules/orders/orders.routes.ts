@@ -1,4 +1,4 @@
-import { created, IdParams, ok, PageQuery } from '../../http/common-schemas.js';
+import { created, IdParams, ok, PageQuery, Problem } from '../../http/common-schemas.js';
 import { commaList, type App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Type } from 'typebox';
@@ -42,6 +42,9 @@ export async function ordersRoutes(app: App): Promise<void> {
   }, async (request) => listTransactions(request.ctx, request.params.id, pageRequest(request.query), request.url));
 
   app.post('/v1/orders/:id/transactions', {
-    schema: { tags, summary: 'Capture, refund or void money of an order', params: IdParams, body: TransactionCreate, response: created(TransactionEnvelope) },
+    // 402: the gateway refused the move.
+    schema: {
+      tags, summary: 'Capture, refund or void money of an order', params: IdParams, body: TransactionCreate, response: { ...created(TransactionEnvelope), 402: Problem },
+    },
   }, async (request, reply) => reply.code(201).send({ data: await createTransaction(request.ctx, request.params.id, request.body) }));
 }

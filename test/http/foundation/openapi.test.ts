@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
-type Operation = { security?: Array<Record<string, string[]>>; operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> };
+type Operation = { security?: Array<Record<string, string[]>>; operationId?: string; responses?: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
 type Paths = Record<string, Record<string, Operation>>;
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
@@ -74,14 +74,17 @@ describeEachDatabase('openapi', (t) => {
   });
 
   it('documents problems as application/problem+json', async () => {
-    const { paths } = (await t.anonymous.get('/openapi.json')).body as { paths: Paths };
-    const store = paths['/v1/store']!.post!.responses!;
-    expect(Object.keys(store['4XX']!.content!)).toEqual(['application/problem+json']);
+    const document = (await t.anonymous.get('/openapi.json')).body as { paths: Paths; components: { responses: Record<string, { content?: Record<string, unknown> }> } };
+    // Problem responses are shared: `#/components/responses/<name>`.
+    const resolved = (response: { $ref?: string; content?: Record<string, unknown> }) =>
+      response.$ref ? document.components.responses[response.$ref.split('/').pop()!]! : response;
+    const store = document.paths['/v1/store']!.post!.responses!;
+    expect(Object.keys(resolved(store['422']!).content!)).toEqual(['application/problem+json']);
     expect(Object.keys(store['200']!.content!)).toEqual(['application/json']);
-    for (const [method, path, op] of operations(paths)) {
+    for (const [method, path, op] of operations(document.paths)) {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if (/^[45]/.test(status) && response.content) {
-          expect(Object.keys(response.content), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
+        if (/^[45]/.test(status)) {
+          expect(Object.keys(resolved(response).content ?? {}), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
         }
       }
     }

@@ -13,9 +13,9 @@ import { createTestApp, describeEachDatabase, type TestContext } from '../../hel
 /**
  * Hostile input, black-box: thousands of requests generated from the app's own OpenAPI document and
  * then bent (wrong types, missing and unknown fields, huge strings and numbers, unicode, deep nesting,
- * SQL and path traversal, malformed bodies) never get a 5xx, every 4xx is a problem, no answer leaks a
- * stack or SQL, and the store's invariants hold afterwards. Then the limits: body size, header size,
- * query size.
+ * SQL and path traversal, malformed bodies) never get a 5xx, every 4xx is a problem, every status is one
+ * the document lists for the operation, no answer leaks a stack or SQL, and the store's invariants hold
+ * afterwards. Then the limits: body size, header size, query size.
  *
  * A failure prints fast-check's seed and path, and the request and answer at fault;
  * `FUZZ_SEED=<seed> FUZZ_PATH=<path>` replays it. `FUZZ_RUNS` changes the number of requests,
@@ -319,6 +319,10 @@ describeEachDatabase('hostile input', (t) => {
           answer = await sendAndCheck(t, generated);
         }
         sent++;
+        // The answer agrees with the document: its status is one the operation lists.
+        if (generated.statuses && !generated.statuses.includes(String(answer.status))) {
+          throw new Error(`answered ${answer.status}, which the document does not list for ${generated.kinds[0]} (${generated.statuses.join(', ')})\n  request: ${describeRequest(generated)}\n  answer: ${answer.body.slice(0, 600)}`);
+        }
         const statusKey = `${generated.kinds[0]} ${answer.status}`;
         statuses.set(statusKey, (statuses.get(statusKey) ?? 0) + 1);
         for (const kind of generated.kinds.slice(1)) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);

@@ -1,0 +1,174 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { beforeAll, expect, it } from 'vitest';
+import { problemCatalog } from '../../../src/lib/problem.js';
+import { describeEachDatabase } from '../../helpers/test-app.js';
+
+type Json = Record<string, any>;
+interface Operation {
+  method: string;
+  path: string;
+  op: Json;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The resources a generated client must be able to name. */
+const RESOURCES = [
+  'Order', 'OrderItem', 'Transaction', 'Sku', 'Product', 'Collection', 'Cart', 'CartItem', 'Checkout', 'Customer', 'Address', 'Fulfillment',
+  'Event', 'Webhook', 'Delivery', 'Problem', 'Pagination', 'Category', 'CategoryNode', 'Blog', 'Post', 'Page', 'File', 'Gateway', 'ShippingZone',
+  'ShippingRate', 'TaxRate', 'ApiKey', 'Channel', 'ChannelKey', 'Store', 'Country', 'State', 'Vendor', 'Tag', 'Image', 'OrderAddress',
+];
+
+/** Operations that count no requests against the rate limit: health checks and the files themselves. */
+const NOT_RATE_LIMITED = ['get /health', 'get /ready', 'get /files/{filename}'];
+
+describeEachDatabase('openapi: the contract a generated client relies on', (t) => {
+  let doc: Json;
+  let operations: Operation[];
+  /** A `$ref` of the document, followed. */
+  const resolve = (node: Json): Json => {
+    if (typeof node?.$ref !== 'string') return node;
+    return resolve(node.$ref.slice(2).split('/').reduce((at: Json, part: string) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc));
+  };
+
+  beforeAll(async () => {
+    doc = (await t.anonymous.get('/openapi.json')).body;
+    operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({ method, path, op })));
+  });
+
+  it('names every resource under components.schemas, with no generated def-N names', () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names).toEqual(expect.arrayContaining(RESOURCES));
+    expect(names.filter((name) => /^def-\d+$/.test(name))).toEqual([]);
+    // No titled schema is left inline: each is a component, referred to by $ref.
+    const inline: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
+      else if (node && typeof node === 'object') {
+        if (typeof (node as Json).title === 'string' && (node as Json).type !== undefined && !at.match(/^#\/components\/schemas\/[^/]+$/) && !at.includes('/examples/')) inline.push(at);
+        for (const [key, child] of Object.entries(node)) walk(child, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(inline).toEqual([]);
+  });
+
+  it('refers to the named resources from the answers', () => {
+    const dataOf = (method: string, path: string) => {
+      const ok = resolve(doc.paths[path][method].responses['200'] ?? doc.paths[path][method].responses['201']);
+      return ok.content['application/json'].schema.properties.data;
+    };
+    expect(dataOf('get', '/v1/orders/{id}')).toEqual({ $ref: '#/components/schemas/Order' });
+    expect(dataOf('get', '/v1/orders')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Order' } });
+    expect(dataOf('post', '/v1/orders/{id}/transactions')).toEqual({ $ref: '#/components/schemas/Transaction' });
+    expect(dataOf('get', '/v1/checkouts/{id}')).toEqual({ $ref: '#/components/schemas/Checkout' });
+    expect(dataOf('put', '/v1/carts/{id}')).toEqual({ $ref: '#/components/schemas/Cart' });
+    expect(dataOf('get', '/v1/webhooks/{id}/deliveries')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Delivery' } });
+    expect(doc.components.schemas.Order.properties.customer).toEqual({ anyOf: [{ $ref: '#/components/schemas/Customer' }, { type: 'null' }] });
+    expect(doc.components.schemas.Order.properties.items).toEqual({ type: 'array', items: { $ref: '#/components/schemas/OrderItem' } });
+    expect(doc.components.schemas.CategoryNode.properties.children.items).toEqual({ $ref: '#/components/schemas/CategoryNode' });
+    // Every answer with a body is a named resource, a list of them or an envelope of them.
+    for (const { method, path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        const schema = resolve(response).content?.['application/json']?.schema;
+        if (!schema || ['/health', '/ready', '/v1/countries'].includes(path)) continue;
+        const data = schema.properties?.data;
+        expect(data?.$ref ?? data?.items?.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/schemas\//);
+      }
+    }
+  });
+
+  it('documents the problems each operation can answer, as application/problem+json with the Problem schema', () => {
+    for (const { method, path, op } of operations) {
+      const key = `${method} ${path}`;
+      const statuses = Object.keys(op.responses).filter((status) => /^[45]/.test(status)).map(Number);
+      const expected = [400, 500, 503];
+      if (op.security.length > 0) expected.push(401);
+      if (path.includes('{')) expected.push(404);
+      if (method !== 'get') expected.push(409, 413, 415);
+      if (op.requestBody) expected.push(422);
+      if (!NOT_RATE_LIMITED.includes(key)) expected.push(429);
+      // Where some credentials are let in and others not: admin routes, sales-channel routes, customer routes, writes.
+      if (op.security.length > 0 && !(method === 'get' && op.security.length === 3)) expected.push(403);
+      expect(statuses.sort(), key).toEqual(expect.arrayContaining(expected));
+      expect(op.responses['4XX'], key).toBeUndefined();
+      for (const status of statuses) {
+        const response = resolve(op.responses[status]);
+        expect(Object.keys(response.content), `${key} ${status}`).toEqual(['application/problem+json']);
+        expect(response.content['application/problem+json'].schema, `${key} ${status}`).toEqual({ $ref: '#/components/schemas/Problem' });
+        expect(response.headers['x-request-id'], `${key} ${status}`).toBeDefined();
+      }
+    }
+    // Where a gateway may decline.
+    expect(doc.paths['/v1/checkouts/{id}/payment'].post.responses).toHaveProperty('402');
+    expect(doc.paths['/v1/orders/{id}/transactions'].post.responses).toHaveProperty('402');
+  });
+
+  it('names in each problem response the codes it carries, linked to /docs/errors, with an example of each', () => {
+    for (const [code, entry] of Object.entries(problemCatalog)) {
+      const response = Object.values(doc.components.responses as Json).find((r) => r.content['application/problem+json'].examples?.[code]);
+      if (!response) {
+        // Answered before any route is found (408, 431) or to no operation (405): not an operation's answer.
+        expect(['request_timeout', 'headers_too_large', 'method_not_allowed'], code).toContain(code);
+        continue;
+      }
+      expect(response.description, code).toContain(`(/docs/errors#${code})`);
+      expect(response.content['application/problem+json'].examples[code].value).toMatchObject({ type: `/docs/errors#${code}`, status: entry.status, code });
+    }
+  });
+
+  it('documents the headers of the answers: x-request-id on all, Retry-After on 429 and 503, Idempotent-Replayed on POST answers', () => {
+    expect(resolve(doc.components.responses.TooManyRequests).headers['Retry-After']).toBeDefined();
+    expect(resolve(doc.components.responses.ServiceUnavailable).headers['Retry-After']).toBeDefined();
+    for (const { method, path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        const headers = resolve(response).headers ?? {};
+        expect(headers['x-request-id'], `${method} ${path} ${status}`).toBeDefined();
+        if (method === 'post' && /^2/.test(status)) expect(headers['Idempotent-Replayed'], `${method} ${path} ${status}`).toBeDefined();
+      }
+      const headerParameters = (op.parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header').map((p: Json) => p.name);
+      if (method === 'post') expect(headerParameters, `${method} ${path}`).toContain('Idempotency-Key');
+      else expect(headerParameters, `${method} ${path}`).not.toContain('Idempotency-Key');
+    }
+  });
+
+  it('takes every JSON body form-encoded too, and uploads as multipart; a file is served as bytes of its own type', () => {
+    for (const { method, path, op } of operations) {
+      const content = op.requestBody?.content;
+      if (!content) continue;
+      if (path === '/v1/files') {
+        expect(Object.keys(content)).toEqual(['multipart/form-data']);
+        expect(content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+        continue;
+      }
+      expect(Object.keys(content), `${method} ${path}`).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      expect(content['application/x-www-form-urlencoded'].schema, `${method} ${path}`).toEqual(content['application/json'].schema);
+    }
+    const fulfillment = doc.paths['/v1/orders/{id}/fulfillments'].post.requestBody.content['application/x-www-form-urlencoded'];
+    expect(fulfillment.encoding.items).toEqual({ style: 'deepObject', explode: true });
+    const served = doc.paths['/files/{filename}'].get.responses;
+    expect(Object.keys(served['200'].content)).toEqual(['*/*']);
+    expect(served['200'].content['*/*'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(served).toHaveProperty('304');
+  });
+
+  it('gives each credential its own security scheme, told apart by description and bearer format', () => {
+    const { adminKey, channelKey, customerToken } = doc.components.securitySchemes;
+    expect(adminKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: expect.stringContaining('sk_') });
+    expect(customerToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: expect.stringContaining('ctk_') });
+    expect(channelKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Channel-Key' });
+    expect(adminKey.description).not.toEqual(customerToken.description);
+    expect(adminKey.bearerFormat).not.toEqual(customerToken.bearerFormat);
+  });
+
+  it('gives every named schema an example that its schema accepts, and lints clean, warnings included', async () => {
+    for (const [name, schema] of Object.entries(doc.components.schemas as Json)) {
+      expect(schema.examples?.length, name).toBeGreaterThan(0);
+    }
+    const config = await createConfig({ extends: ['recommended'], rules: { 'no-invalid-schema-examples': 'error', 'no-invalid-media-type-examples': 'error' } });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const found = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`);
+    expect(found, found.slice(0, 20).join('\n')).toEqual([]);
+  });
+});
