@@ -11,7 +11,7 @@ import type { paths } from './schema.js';
 
 export type * from './schema.js';
 export type { ListItem, ListPath } from './paginate.js';
-export { StorefrontProblem, unwrap, type ProblemBody } from './problem.js';
+export { StorefrontProblem, unwrap } from './problem.js';
 export type { RetryOptions } from './retry.js';
 
 interface CommonOptions {

@@ -1,15 +1,4 @@
-/** An RFC 9457 problem as the server answers every 4xx and 5xx (docs/api.md, Errors). */
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  /** The stable code to branch on: `validation_failed`, `out_of_stock`, `payment_declined`… */
-  code: string;
-  detail?: string;
-  /** Each invalid field by its bracket name (`shipping[postcode]`), on 422 and some 409s. */
-  errors?: Array<{ field: string; code: string; message: string }>;
-  [member: string]: unknown;
-}
+import type { Problem } from './schema.js';
 
 /** A problem answer as an error: thrown by `unwrap` and by `paginate`. */
 export class StorefrontProblem extends Error {
@@ -17,16 +6,16 @@ export class StorefrontProblem extends Error {
   readonly status: number;
   readonly code: string;
 
-  constructor(readonly problem: ProblemBody, readonly response: Response) {
-    super(`${problem.status} ${problem.code}: ${problem.detail ?? problem.title}`);
+  constructor(readonly problem: Problem, readonly response: Response) {
+    super(`${problem.status} ${problem.code}: ${problem.detail}`);
     this.status = problem.status;
     this.code = problem.code;
   }
 }
 
 /** The problem of an error answer; an answer that is no problem (a proxy's HTML page) is described as one. */
-export function problemOf(error: unknown, response: Response): ProblemBody {
-  if (error && typeof error === 'object' && typeof (error as ProblemBody).code === 'string') return error as ProblemBody;
+export function problemOf(error: unknown, response: Response): Problem {
+  if (error && typeof error === 'object' && typeof (error as Problem).code === 'string') return error as Problem;
   return {
     type: 'about:blank',
     title: response.statusText || 'Unexpected answer',

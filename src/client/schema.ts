@@ -1216,8 +1216,514 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** CategoryNode */
-        "def-0": {
+        /**
+         * Address
+         * @example {
+         *       "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "customer_address",
+         *       "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "first_name": "Jane",
+         *       "last_name": "Doe",
+         *       "address1": "350 Fifth Avenue",
+         *       "address2": null,
+         *       "country": "United States",
+         *       "country_code": "US",
+         *       "state": "New York",
+         *       "state_code": "NY",
+         *       "city": "New York",
+         *       "postcode": "10118",
+         *       "phone": "+1 212 555 0123",
+         *       "company": null,
+         *       "references": null,
+         *       "is_primary": true,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Address: {
+            /** @description id with prefix adr_ */
+            id: string;
+            /** @enum {string} */
+            object: "customer_address";
+            customer_id: string;
+            first_name: string | null;
+            last_name: string | null;
+            address1: string;
+            address2: string | null;
+            /** @description country name */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string;
+            state: string | null;
+            /** @description ISO 3166-2 code after the country: NY for US-NY */
+            state_code: string | null;
+            city: string;
+            postcode: string;
+            phone: string;
+            company: string | null;
+            references: string | null;
+            is_primary: boolean;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ApiKey
+         * @example {
+         *       "id": "key_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "api_key",
+         *       "name": "Back office",
+         *       "read_only": false,
+         *       "last_four": "p7dc",
+         *       "last_used_at": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        ApiKey: {
+            /** @description id with prefix key_ */
+            id: string;
+            /** @enum {string} */
+            object: "api_key";
+            name: string | null;
+            read_only: boolean;
+            /** @description the last four characters of the token */
+            last_four: string;
+            last_used_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description the secret, present only in the answer that creates the key */
+            token?: string;
+        };
+        /**
+         * Blog
+         * @example {
+         *       "id": "blg_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "blog",
+         *       "permalink": "news",
+         *       "title": "News",
+         *       "meta_title": null,
+         *       "meta_description": null,
+         *       "is_commentable": true,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Blog: {
+            /** @description id with prefix blg_ */
+            id: string;
+            /** @enum {string} */
+            object: "blog";
+            permalink: string;
+            title: string;
+            meta_title: string | null;
+            meta_description: string | null;
+            is_commentable: boolean;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Cart
+         * @example {
+         *       "id": "crt_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "cart",
+         *       "items": [
+         *         {
+         *           "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "cart_item",
+         *           "cart_id": "crt_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "quantity": 1,
+         *           "price": 2500,
+         *           "compared_price": null,
+         *           "total": 2500,
+         *           "weight": 300,
+         *           "sku": {
+         *             "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "sku",
+         *             "permalink": "linen-shirt",
+         *             "name": "Linen shirt White / M",
+         *             "code": "LS-WHT-M",
+         *             "barcode": null,
+         *             "price": 2500,
+         *             "compared_price": null,
+         *             "modifiers": [
+         *               "White",
+         *               "M"
+         *             ],
+         *             "options": {
+         *               "color": "White",
+         *               "size": "M"
+         *             },
+         *             "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *             "is_listable": true,
+         *             "is_taxable": true,
+         *             "is_shipping_required": true,
+         *             "stock_policy": "overall",
+         *             "is_backorderable": false,
+         *             "in_stock": 20,
+         *             "is_notify": null,
+         *             "low_threshold": null,
+         *             "weight_unit": "kg",
+         *             "weight_source": 300,
+         *             "weight": 300,
+         *             "position": 0,
+         *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           },
+         *           "product": {
+         *             "id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "product",
+         *             "permalink": "linen-shirt",
+         *             "name": "Linen shirt",
+         *             "excerpt": null,
+         *             "description": null,
+         *             "modifiers": [
+         *               "color",
+         *               "size"
+         *             ],
+         *             "meta_title": null,
+         *             "meta_description": null,
+         *             "meta_keywords": null,
+         *             "vendor": {
+         *               "id": "vnd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *               "object": "vendor",
+         *               "permalink": "northwind",
+         *               "name": "Northwind",
+         *               "description": null,
+         *               "created_at": 1767225600,
+         *               "updated_at": 1767225600
+         *             },
+         *             "tags": [
+         *               {
+         *                 "id": "tag_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *                 "object": "tag",
+         *                 "permalink": "summer",
+         *                 "title": "summer",
+         *                 "created_at": 1767225600,
+         *                 "updated_at": 1767225600
+         *               }
+         *             ],
+         *             "sku_id": null,
+         *             "skus": [
+         *               {
+         *                 "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *                 "object": "sku",
+         *                 "permalink": "linen-shirt",
+         *                 "name": "Linen shirt White / M",
+         *                 "code": "LS-WHT-M",
+         *                 "barcode": null,
+         *                 "price": 2500,
+         *                 "compared_price": null,
+         *                 "modifiers": [
+         *                   "White",
+         *                   "M"
+         *                 ],
+         *                 "options": {
+         *                   "color": "White",
+         *                   "size": "M"
+         *                 },
+         *                 "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *                 "is_listable": true,
+         *                 "is_taxable": true,
+         *                 "is_shipping_required": true,
+         *                 "stock_policy": "overall",
+         *                 "is_backorderable": false,
+         *                 "in_stock": 20,
+         *                 "is_notify": null,
+         *                 "low_threshold": null,
+         *                 "weight_unit": "kg",
+         *                 "weight_source": 300,
+         *                 "weight": 300,
+         *                 "position": 0,
+         *                 "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *                 "created_at": 1767225600,
+         *                 "updated_at": 1767225600
+         *               }
+         *             ],
+         *             "images": [
+         *               {
+         *                 "object": "image",
+         *                 "url": "https://shop.example.com/files/linen-shirt.png",
+         *                 "file_id": null,
+         *                 "position": 0
+         *               }
+         *             ],
+         *             "available_at": null,
+         *             "price": 2500,
+         *             "compared_price": null,
+         *             "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *             "hidden_on": [],
+         *             "is_active": true,
+         *             "category_ids": [],
+         *             "collection_ids": [],
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           },
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "is_gift": false,
+         *       "gift_message": null,
+         *       "source_name": null,
+         *       "customer_note": null,
+         *       "browser_ip": null,
+         *       "user_agent": null,
+         *       "landing_site": null,
+         *       "referring_site": null,
+         *       "customer_id": null,
+         *       "total_products": 1,
+         *       "total_items": 1,
+         *       "total_price": 2500,
+         *       "total_compared_price": 2500,
+         *       "currency": "USD",
+         *       "total_weight": 300,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Cart: {
+            /** @description id with prefix crt_ */
+            id: string;
+            /** @enum {string} */
+            object: "cart";
+            items: components["schemas"]["CartItem"][];
+            is_gift: boolean;
+            gift_message: string | null;
+            source_name: string | null;
+            customer_note: string | null;
+            browser_ip: string | null;
+            user_agent: string | null;
+            landing_site: string | null;
+            referring_site: string | null;
+            customer_id: string | null;
+            /** @description distinct products */
+            total_products: number;
+            /** @description sum of the quantities */
+            total_items: number;
+            total_price: number;
+            /** @description total before any discount: compared prices where set */
+            total_compared_price: number;
+            currency: string;
+            /** @description grams */
+            total_weight: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CartItem
+         * @example {
+         *       "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "cart_item",
+         *       "cart_id": "crt_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "quantity": 1,
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "total": 2500,
+         *       "weight": 300,
+         *       "sku": {
+         *         "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "sku",
+         *         "permalink": "linen-shirt",
+         *         "name": "Linen shirt White / M",
+         *         "code": "LS-WHT-M",
+         *         "barcode": null,
+         *         "price": 2500,
+         *         "compared_price": null,
+         *         "modifiers": [
+         *           "White",
+         *           "M"
+         *         ],
+         *         "options": {
+         *           "color": "White",
+         *           "size": "M"
+         *         },
+         *         "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *         "is_listable": true,
+         *         "is_taxable": true,
+         *         "is_shipping_required": true,
+         *         "stock_policy": "overall",
+         *         "is_backorderable": false,
+         *         "in_stock": 20,
+         *         "is_notify": null,
+         *         "low_threshold": null,
+         *         "weight_unit": "kg",
+         *         "weight_source": 300,
+         *         "weight": 300,
+         *         "position": 0,
+         *         "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "product": {
+         *         "id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "product",
+         *         "permalink": "linen-shirt",
+         *         "name": "Linen shirt",
+         *         "excerpt": null,
+         *         "description": null,
+         *         "modifiers": [
+         *           "color",
+         *           "size"
+         *         ],
+         *         "meta_title": null,
+         *         "meta_description": null,
+         *         "meta_keywords": null,
+         *         "vendor": {
+         *           "id": "vnd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "vendor",
+         *           "permalink": "northwind",
+         *           "name": "Northwind",
+         *           "description": null,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         },
+         *         "tags": [
+         *           {
+         *             "id": "tag_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "tag",
+         *             "permalink": "summer",
+         *             "title": "summer",
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           }
+         *         ],
+         *         "sku_id": null,
+         *         "skus": [
+         *           {
+         *             "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "sku",
+         *             "permalink": "linen-shirt",
+         *             "name": "Linen shirt White / M",
+         *             "code": "LS-WHT-M",
+         *             "barcode": null,
+         *             "price": 2500,
+         *             "compared_price": null,
+         *             "modifiers": [
+         *               "White",
+         *               "M"
+         *             ],
+         *             "options": {
+         *               "color": "White",
+         *               "size": "M"
+         *             },
+         *             "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *             "is_listable": true,
+         *             "is_taxable": true,
+         *             "is_shipping_required": true,
+         *             "stock_policy": "overall",
+         *             "is_backorderable": false,
+         *             "in_stock": 20,
+         *             "is_notify": null,
+         *             "low_threshold": null,
+         *             "weight_unit": "kg",
+         *             "weight_source": 300,
+         *             "weight": 300,
+         *             "position": 0,
+         *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           }
+         *         ],
+         *         "images": [
+         *           {
+         *             "object": "image",
+         *             "url": "https://shop.example.com/files/linen-shirt.png",
+         *             "file_id": null,
+         *             "position": 0
+         *           }
+         *         ],
+         *         "available_at": null,
+         *         "price": 2500,
+         *         "compared_price": null,
+         *         "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *         "hidden_on": [],
+         *         "is_active": true,
+         *         "category_ids": [],
+         *         "collection_ids": [],
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        CartItem: {
+            /** @description id with prefix itm_ */
+            id: string;
+            /** @enum {string} */
+            object: "cart_item";
+            cart_id: string;
+            product_id: string;
+            sku_id: string;
+            quantity: number;
+            /** @description unit price now, in cents */
+            price: number;
+            compared_price: number | null;
+            /** @description price × quantity */
+            total: number;
+            /** @description unit weight in grams */
+            weight: number;
+            sku: components["schemas"]["Sku"];
+            product: components["schemas"]["Product"];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Category
+         * @example {
+         *       "id": "cat_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "category",
+         *       "permalink": "shirts",
+         *       "title": "Shirts",
+         *       "order": 0,
+         *       "parent_id": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Category: {
+            /** @description id with prefix cat_ */
+            id: string;
+            /** @enum {string} */
+            object: "category";
+            permalink: string;
+            title: string;
+            /** @description display position; siblings are sorted by order, then by id */
+            order: number;
+            /** @description the parent category; null for a root category */
+            parent_id: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CategoryNode
+         * @example {
+         *       "id": "cat_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "category",
+         *       "permalink": "shirts",
+         *       "title": "Shirts",
+         *       "order": 0,
+         *       "parent_id": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "children": []
+         *     }
+         */
+        CategoryNode: {
             /** @description id with prefix cat_ */
             id: string;
             /** @enum {string} */
@@ -1233,16 +1739,2424 @@ export interface components {
             /** @description Unix seconds */
             updated_at: number;
             /** @description child categories, sorted by order, then id */
-            children: components["schemas"]["def-0"][];
+            children: components["schemas"]["CategoryNode"][];
+        };
+        /**
+         * Channel
+         * @example {
+         *       "id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "channel",
+         *       "name": "Web shop",
+         *       "keys": [
+         *         {
+         *           "id": "key_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "channel_key",
+         *           "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "last_four": "p7dc",
+         *           "last_used_at": null,
+         *           "created_at": 1767225600
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Channel: {
+            /** @description id with prefix chn_ */
+            id: string;
+            /** @enum {string} */
+            object: "channel";
+            name: string;
+            keys: components["schemas"]["ChannelKey"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ChannelKey
+         * @example {
+         *       "id": "key_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "channel_key",
+         *       "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "last_four": "p7dc",
+         *       "last_used_at": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        ChannelKey: {
+            /** @description id with prefix key_ */
+            id: string;
+            /** @enum {string} */
+            object: "channel_key";
+            channel_id: string;
+            last_four: string;
+            last_used_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description the secret (ck_…), present only in the answer that creates the key */
+            token?: string;
+        };
+        /**
+         * Checkout
+         * @example {
+         *       "id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "order",
+         *       "number": null,
+         *       "status": "status",
+         *       "financial_status": "financial status",
+         *       "fulfillment_status": "fulfillment status",
+         *       "email": "jane@example.com",
+         *       "customer": {
+         *         "id": null,
+         *         "object": "customer",
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "email": "jane@example.com",
+         *         "is_newsletterable": true,
+         *         "is_active": true,
+         *         "is_verified": true,
+         *         "notes": null,
+         *         "tags": [
+         *           "tags"
+         *         ],
+         *         "default_address": {
+         *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "customer_address",
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "first_name": "Jane",
+         *           "last_name": "Doe",
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY",
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "phone": "+1 212 555 0123",
+         *           "company": null,
+         *           "references": null,
+         *           "is_primary": true,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         },
+         *         "addresses": [
+         *           {
+         *             "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "customer_address",
+         *             "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "first_name": "Jane",
+         *             "last_name": "Doe",
+         *             "address1": "350 Fifth Avenue",
+         *             "address2": null,
+         *             "country": "United States",
+         *             "country_code": "US",
+         *             "state": "New York",
+         *             "state_code": "NY",
+         *             "city": "New York",
+         *             "postcode": "10118",
+         *             "phone": "+1 212 555 0123",
+         *             "company": null,
+         *             "references": null,
+         *             "is_primary": true,
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           }
+         *         ],
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "items": [
+         *         {
+         *           "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "order_item",
+         *           "permalink": "linen-shirt",
+         *           "name": "Jane Doe",
+         *           "product_name": "Linen shirt",
+         *           "sku_name": "White / M",
+         *           "vendor": "Northwind",
+         *           "code": "LS-WHT-M",
+         *           "image": null,
+         *           "price": 2500,
+         *           "compared_price": null,
+         *           "quantity": 1,
+         *           "discount": null,
+         *           "is_taxable": true,
+         *           "tax_rate": 0,
+         *           "subtotal": 2500,
+         *           "taxes": 2500,
+         *           "total": 2500,
+         *           "fulfilled": 0,
+         *           "is_shipping_required": true,
+         *           "weight": 300,
+         *           "stock_id": null,
+         *           "stock_manager": [],
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "is_shipping_required": true,
+         *       "shipping_lines": {
+         *         "id": "id",
+         *         "kind": "weight",
+         *         "price": 500,
+         *         "source": "shipping_zone_rate",
+         *         "title": "Standard",
+         *         "reference": null
+         *       },
+         *       "shipping_rate": 2500,
+         *       "shipping": {
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "address": {
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY"
+         *         }
+         *       },
+         *       "billing": {
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "address": {
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY"
+         *         }
+         *       },
+         *       "discount_codes": null,
+         *       "is_gift": false,
+         *       "gift_message": null,
+         *       "source_name": null,
+         *       "customer_note": null,
+         *       "order_note": null,
+         *       "cancel_reason": null,
+         *       "browser_ip": null,
+         *       "user_agent": null,
+         *       "landing_site": null,
+         *       "referring_site": null,
+         *       "gateway": null,
+         *       "payment_method": null,
+         *       "total_products": 1,
+         *       "total_discount": 2500,
+         *       "total_items": 1,
+         *       "total_items_price": 1,
+         *       "subtotal_price": 2500,
+         *       "total_taxes": 2500,
+         *       "total_price": 2500,
+         *       "currency": "USD",
+         *       "total_weight": 300,
+         *       "transactions": [
+         *         {
+         *           "id": "tra_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "transaction",
+         *           "amount": 2500,
+         *           "currency": "USD",
+         *           "authorization": null,
+         *           "code": "LS-WHT-M",
+         *           "reference": null,
+         *           "gateway": "test",
+         *           "source_name": null,
+         *           "kind": "capture",
+         *           "status": "succeeded",
+         *           "credit_card_number": null,
+         *           "credit_card_brand": null,
+         *           "message": "is required",
+         *           "is_test": false,
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "parent_id": null,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "is_test": null,
+         *       "customer_id": null,
+         *       "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "cart_id": null,
+         *       "canceler_id": null,
+         *       "placed_at": null,
+         *       "archived_at": null,
+         *       "canceled_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Checkout: {
+            /** @description id with prefix ord_ */
+            id: string;
+            /** @enum {string} */
+            object: "order";
+            /** @description null until the order is placed */
+            number: string | null;
+            status: string;
+            financial_status: string;
+            fulfillment_status: string;
+            email: string | null;
+            customer: components["schemas"]["CheckoutCustomer"] | null;
+            items: components["schemas"]["OrderItem"][];
+            is_shipping_required: boolean;
+            shipping_lines: components["schemas"]["ShippingLine"] | null;
+            shipping_rate: number;
+            shipping: components["schemas"]["OrderAddress"] | null;
+            billing: components["schemas"]["OrderAddress"] | null;
+            discount_codes: string[] | null;
+            is_gift: boolean;
+            gift_message: string | null;
+            source_name: string | null;
+            customer_note: string | null;
+            order_note: string | null;
+            cancel_reason: string | null;
+            browser_ip: string | null;
+            user_agent: string | null;
+            landing_site: string | null;
+            referring_site: string | null;
+            /** @description source of the payment gateway chosen */
+            gateway: string | null;
+            payment_method: string | null;
+            total_products: number;
+            total_discount: number;
+            total_items: number;
+            total_items_price: number;
+            subtotal_price: number;
+            total_taxes: number;
+            total_price: number;
+            currency: string;
+            /** @description grams */
+            total_weight: number;
+            transactions: components["schemas"]["Transaction"][];
+            is_test: boolean | null;
+            /** @description null unless the caller is this customer */
+            customer_id: string | null;
+            channel_id: string;
+            cart_id: string | null;
+            canceler_id: string | null;
+            /** @description Unix seconds */
+            placed_at: number | null;
+            /** @description Unix seconds */
+            archived_at: number | null;
+            /** @description Unix seconds */
+            canceled_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CheckoutCustomer
+         * @example {
+         *       "id": null,
+         *       "object": "customer",
+         *       "name": "Jane Doe",
+         *       "first_name": "Jane",
+         *       "last_name": "Doe",
+         *       "email": "jane@example.com",
+         *       "is_newsletterable": true,
+         *       "is_active": true,
+         *       "is_verified": true,
+         *       "notes": null,
+         *       "tags": [
+         *         "tags"
+         *       ],
+         *       "default_address": {
+         *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "customer_address",
+         *         "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "address1": "350 Fifth Avenue",
+         *         "address2": null,
+         *         "country": "United States",
+         *         "country_code": "US",
+         *         "state": "New York",
+         *         "state_code": "NY",
+         *         "city": "New York",
+         *         "postcode": "10118",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "is_primary": true,
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "addresses": [
+         *         {
+         *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "customer_address",
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "first_name": "Jane",
+         *           "last_name": "Doe",
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY",
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "phone": "+1 212 555 0123",
+         *           "company": null,
+         *           "references": null,
+         *           "is_primary": true,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        CheckoutCustomer: {
+            /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
+            id: string | null;
+            /** @enum {string} */
+            object: "customer";
+            /** @description first and last name */
+            name: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string;
+            is_newsletterable: boolean;
+            is_active: boolean;
+            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
+            is_verified: boolean;
+            /** @description store notes; staff only */
+            notes: string | null;
+            tags: string[];
+            default_address: components["schemas"]["Address"] | null;
+            addresses: components["schemas"]["Address"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CheckoutMeta
+         * @example {
+         *       "is_shipping_required": true,
+         *       "selected_shipping_method": null,
+         *       "selected_payment_gateway": null,
+         *       "expires_at": 1767225600,
+         *       "shipping_methods": [
+         *         {
+         *           "id": "shr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "shipping_zone_rate",
+         *           "kind": "weight",
+         *           "name": "Standard",
+         *           "from": 0,
+         *           "to": null,
+         *           "price": 500,
+         *           "store": {}
+         *         }
+         *       ],
+         *       "payment_gateways": [
+         *         {}
+         *       ]
+         *     }
+         */
+        CheckoutMeta: {
+            is_shipping_required: boolean;
+            selected_shipping_method: string | null;
+            selected_payment_gateway: string | null;
+            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
+            expires_at: number;
+            shipping_methods: components["schemas"]["ShippingMethod"][];
+            payment_gateways: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * Collection
+         * @example {
+         *       "id": "col_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "collection",
+         *       "permalink": "summer",
+         *       "title": "Summer",
+         *       "description": null,
+         *       "meta_title": null,
+         *       "meta_description": null,
+         *       "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *       "kind": "products",
+         *       "sorting_rule": "manual",
+         *       "is_visible": true,
+         *       "visible_at": null,
+         *       "disjunctive": true,
+         *       "rules": [
+         *         {
+         *           "id": "rul_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "collection_rule",
+         *           "field": "tag",
+         *           "condition": "equals",
+         *           "value": "summer"
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Collection: {
+            /** @description id with prefix col_ */
+            id: string;
+            /** @enum {string} */
+            object: "collection";
+            permalink: string;
+            title: string;
+            /** @description HTML */
+            description: string | null;
+            meta_title: string | null;
+            meta_description: string | null;
+            image_url: string | null;
+            /** @enum {string} */
+            kind: "products" | "smart";
+            /** @enum {string} */
+            sorting_rule: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
+            is_visible: boolean;
+            /** @description Unix seconds */
+            visible_at: number | null;
+            /** @description smart collections: any rule (true) or every rule (false) */
+            disjunctive: boolean;
+            rules: components["schemas"]["CollectionRule"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CollectionProduct
+         * @example {
+         *       "object": "collection_product",
+         *       "collection_id": "col_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "position": 0
+         *     }
+         */
+        CollectionProduct: {
+            /** @enum {string} */
+            object: "collection_product";
+            collection_id: string;
+            product_id: string;
+            position: number;
+        };
+        /**
+         * CollectionRule
+         * @example {
+         *       "id": "rul_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "collection_rule",
+         *       "field": "tag",
+         *       "condition": "equals",
+         *       "value": "summer"
+         *     }
+         */
+        CollectionRule: {
+            /** @description id with prefix rul_ */
+            id: string;
+            /** @enum {string} */
+            object: "collection_rule";
+            field: string;
+            condition: string;
+            value: string;
+        };
+        /**
+         * Country
+         * @example {
+         *       "code": "LS-WHT-M",
+         *       "name": "United States"
+         *     }
+         */
+        Country: {
+            /** @description ISO 3166-1 alpha-2 */
+            code: string;
+            name: string;
+        };
+        /**
+         * Customer
+         * @example {
+         *       "id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "customer",
+         *       "name": "Jane Doe",
+         *       "first_name": "Jane",
+         *       "last_name": "Doe",
+         *       "email": "jane@example.com",
+         *       "is_newsletterable": true,
+         *       "is_active": true,
+         *       "is_verified": true,
+         *       "notes": null,
+         *       "tags": [
+         *         "vip"
+         *       ],
+         *       "default_address": {
+         *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "customer_address",
+         *         "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "address1": "350 Fifth Avenue",
+         *         "address2": null,
+         *         "country": "United States",
+         *         "country_code": "US",
+         *         "state": "New York",
+         *         "state_code": "NY",
+         *         "city": "New York",
+         *         "postcode": "10118",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "is_primary": true,
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "addresses": [
+         *         {
+         *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "customer_address",
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "first_name": "Jane",
+         *           "last_name": "Doe",
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY",
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "phone": "+1 212 555 0123",
+         *           "company": null,
+         *           "references": null,
+         *           "is_primary": true,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Customer: {
+            /** @description id with prefix cus_ */
+            id: string;
+            /** @enum {string} */
+            object: "customer";
+            /** @description first and last name */
+            name: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string;
+            is_newsletterable: boolean;
+            is_active: boolean;
+            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
+            is_verified: boolean;
+            /** @description store notes; staff only */
+            notes: string | null;
+            tags: string[];
+            default_address: components["schemas"]["Address"] | null;
+            addresses: components["schemas"]["Address"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CustomerWithToken
+         * @example {
+         *       "id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "customer",
+         *       "name": "Jane Doe",
+         *       "first_name": "Jane",
+         *       "last_name": "Doe",
+         *       "email": "jane@example.com",
+         *       "is_newsletterable": true,
+         *       "is_active": true,
+         *       "is_verified": true,
+         *       "notes": null,
+         *       "tags": [
+         *         "tags"
+         *       ],
+         *       "default_address": {
+         *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "customer_address",
+         *         "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "address1": "350 Fifth Avenue",
+         *         "address2": null,
+         *         "country": "United States",
+         *         "country_code": "US",
+         *         "state": "New York",
+         *         "state_code": "NY",
+         *         "city": "New York",
+         *         "postcode": "10118",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "is_primary": true,
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "addresses": [
+         *         {
+         *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "customer_address",
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "first_name": "Jane",
+         *           "last_name": "Doe",
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY",
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "phone": "+1 212 555 0123",
+         *           "company": null,
+         *           "references": null,
+         *           "is_primary": true,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "token": "ctk_3Xq9Lm2Np7Rs4Tv8Wy1Zb6Cd",
+         *       "expires_at": 1767225600
+         *     }
+         */
+        CustomerWithToken: {
+            /** @description id with prefix cus_ */
+            id: string;
+            /** @enum {string} */
+            object: "customer";
+            /** @description first and last name */
+            name: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string;
+            is_newsletterable: boolean;
+            is_active: boolean;
+            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
+            is_verified: boolean;
+            /** @description store notes; staff only */
+            notes: string | null;
+            tags: string[];
+            default_address: components["schemas"]["Address"] | null;
+            addresses: components["schemas"]["Address"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+            /** @description ctk_…: send as Authorization: Bearer with the Channel-Key */
+            token: string;
+            /** @description Unix seconds */
+            expires_at: number;
+        };
+        /**
+         * Delivery
+         * @example {
+         *       "id": "att_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "webhook_attempt",
+         *       "delivery_id": "dlv_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "event_id": "evn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "attempt": 1,
+         *       "succeeded": true,
+         *       "status_code": 200,
+         *       "duration_ms": 84,
+         *       "error": null,
+         *       "next_attempt_at": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        Delivery: {
+            /** @description id with prefix att_ */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_attempt";
+            delivery_id: string;
+            event_id: string;
+            /** @description 1 for the first try */
+            attempt: number;
+            succeeded: boolean;
+            status_code: number | null;
+            duration_ms: number;
+            error: string | null;
+            /** @description Unix milliseconds of the next try; null when none will be */
+            next_attempt_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /**
+         * EmailVerification
+         * @example {
+         *       "token": "cvt_8Hk2Jm5Np9Qr3St7Vw1Xz4Yb",
+         *       "expires_at": 1767225600
+         *     }
+         */
+        EmailVerification: {
+            /** @description cvt_…: single use; the customer redeems it with POST /v1/customers/verify */
+            token: string;
+            /** @description Unix seconds */
+            expires_at: number;
+        };
+        /**
+         * Event
+         * @example {
+         *       "id": "evn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "event",
+         *       "kind": "order.placed",
+         *       "data": {
+         *         "object": {
+         *           "id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "order"
+         *         }
+         *       },
+         *       "pending_webhooks": 0,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Event: {
+            /** @description id with prefix evn_ */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @description collection.created, product.updated, sku.deleted, … */
+            kind: string;
+            /** @description the related resource after the change (before it, for a deletion) */
+            data: {
+                /** @description the related resource as it was */
+                object: {
+                    [key: string]: unknown;
+                };
+            };
+            pending_webhooks: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * FieldError
+         * @example {
+         *       "field": "shipping[postcode]",
+         *       "code": "required",
+         *       "message": "is required"
+         *     }
+         */
+        FieldError: {
+            field: string;
+            code: string;
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * File
+         * @example {
+         *       "id": "fil_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "file",
+         *       "filename": "linen-shirt.png",
+         *       "original_filename": "linen shirt.png",
+         *       "src": "https://shop.example.com/files/linen-shirt.png",
+         *       "url": "https://shop.example.com/files/linen-shirt.png",
+         *       "mime_type": "image/png",
+         *       "size": 48213,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        File: {
+            /** @description id with prefix fil_ */
+            id: string;
+            /** @enum {string} */
+            object: "file";
+            /** @description name in the system, unique */
+            filename: string;
+            original_filename: string;
+            /** @description where the file is served */
+            src: string;
+            /** @description src with a version, for caches */
+            url: string;
+            /** @description sniffed from the bytes */
+            mime_type: string;
+            /** @description bytes */
+            size: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Fulfillment
+         * @example {
+         *       "id": "ful_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "fulfillment",
+         *       "kind": "full",
+         *       "status": "succeeded",
+         *       "items": [
+         *         {
+         *           "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "order_item",
+         *           "permalink": "linen-shirt",
+         *           "name": "Jane Doe",
+         *           "product_name": "Linen shirt",
+         *           "sku_name": "White / M",
+         *           "vendor": "Northwind",
+         *           "code": "LS-WHT-M",
+         *           "image": null,
+         *           "price": 2500,
+         *           "compared_price": null,
+         *           "quantity": 1,
+         *           "discount": null,
+         *           "is_taxable": true,
+         *           "tax_rate": 0,
+         *           "subtotal": 2500,
+         *           "taxes": 2500,
+         *           "total": 2500,
+         *           "fulfilled": 1,
+         *           "is_shipping_required": true,
+         *           "weight": 300,
+         *           "stock_id": null,
+         *           "stock_manager": [],
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600,
+         *           "fulfilled_quantity": 1,
+         *           "fulfilled_weight": 300
+         *         }
+         *       ],
+         *       "items_count": 1,
+         *       "tracking_code": "1Z999AA10123456784",
+         *       "carrier": "UPS",
+         *       "is_customer_notified": true,
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Fulfillment: {
+            /** @description id with prefix ful_ */
+            id: string;
+            /** @enum {string} */
+            object: "fulfillment";
+            /**
+             * @description parcial while something is left to ship after it
+             * @enum {string}
+             */
+            kind: "parcial" | "full";
+            /** @enum {string} */
+            status: "succeeded" | "canceled" | "pending" | "failed";
+            items: components["schemas"]["FulfillmentItem"][];
+            /** @description units in this shipment */
+            items_count: number;
+            tracking_code: string | null;
+            carrier: string | null;
+            is_customer_notified: boolean;
+            order_id: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * FulfillmentItem
+         * @example {
+         *       "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "order_item",
+         *       "permalink": "linen-shirt",
+         *       "name": "Jane Doe",
+         *       "product_name": "Linen shirt",
+         *       "sku_name": "White / M",
+         *       "vendor": "Northwind",
+         *       "code": "LS-WHT-M",
+         *       "image": null,
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "quantity": 1,
+         *       "discount": null,
+         *       "is_taxable": true,
+         *       "tax_rate": 0,
+         *       "subtotal": 2500,
+         *       "taxes": 2500,
+         *       "total": 2500,
+         *       "fulfilled": 1,
+         *       "is_shipping_required": true,
+         *       "weight": 300,
+         *       "stock_id": null,
+         *       "stock_manager": [],
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "fulfilled_quantity": 1,
+         *       "fulfilled_weight": 300
+         *     }
+         */
+        FulfillmentItem: {
+            /** @description id with prefix itm_ */
+            id: string;
+            /** @enum {string} */
+            object: "order_item";
+            permalink: string;
+            name: string;
+            product_name: string;
+            sku_name: string;
+            vendor: string | null;
+            code: string | null;
+            image: string | null;
+            price: number;
+            compared_price: number | null;
+            quantity: number;
+            discount: number | null;
+            is_taxable: boolean;
+            /** @description basis points: 1900 is 19% */
+            tax_rate: number;
+            /** @description price × quantity */
+            subtotal: number;
+            taxes: number;
+            total: number;
+            /** @description quantity already shipped */
+            fulfilled: number;
+            is_shipping_required: boolean;
+            /** @description unit weight in grams */
+            weight: number;
+            stock_id: string | null;
+            stock_manager: string[];
+            order_id: string;
+            product_id: string;
+            sku_id: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+            /** @description units of the item in this shipment */
+            fulfilled_quantity: number;
+            /** @description their weight in grams */
+            fulfilled_weight: number;
+        };
+        /**
+         * Gateway
+         * @example {
+         *       "id": "gtw_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "gateway",
+         *       "name": "Test cards",
+         *       "display_name": "Card",
+         *       "source": "test",
+         *       "driver": "test",
+         *       "is_enabled": true,
+         *       "settings": {
+         *         "capture": "automatic"
+         *       },
+         *       "methods": [
+         *         "card"
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Gateway: {
+            /** @description id with prefix gtw_ */
+            id: string;
+            /** @enum {string} */
+            object: "gateway";
+            name: string;
+            /** @description what the buyer sees; null shows name */
+            display_name: string | null;
+            /** @description unique slug of the gateway */
+            source: string;
+            /** @description the connection type: manual or test */
+            driver: string;
+            /** @description offered to buyers */
+            is_enabled: boolean;
+            /** @description the driver's settings; a secret that is set shows as ******** (to admins; the storefront never sees secrets) */
+            settings: {
+                [key: string]: unknown;
+            };
+            /** @description the payment methods the gateway offers with these settings */
+            methods: string[];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Image
+         * @example {
+         *       "object": "image",
+         *       "url": "https://shop.example.com/files/linen-shirt.png",
+         *       "file_id": null,
+         *       "position": 0
+         *     }
+         */
+        Image: {
+            /** @enum {string} */
+            object: "image";
+            url: string;
+            file_id: string | null;
+            position: number;
+        };
+        /**
+         * Order
+         * @example {
+         *       "id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "order",
+         *       "number": "#1001",
+         *       "status": "placed",
+         *       "financial_status": "paid",
+         *       "fulfillment_status": "unfulfilled",
+         *       "email": "jane@example.com",
+         *       "customer": {
+         *         "id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "customer",
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "email": "jane@example.com",
+         *         "is_newsletterable": true,
+         *         "is_active": true,
+         *         "is_verified": true,
+         *         "notes": null,
+         *         "tags": [
+         *           "vip"
+         *         ],
+         *         "default_address": {
+         *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "customer_address",
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "first_name": "Jane",
+         *           "last_name": "Doe",
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY",
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "phone": "+1 212 555 0123",
+         *           "company": null,
+         *           "references": null,
+         *           "is_primary": true,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         },
+         *         "addresses": [
+         *           {
+         *             "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "object": "customer_address",
+         *             "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "first_name": "Jane",
+         *             "last_name": "Doe",
+         *             "address1": "350 Fifth Avenue",
+         *             "address2": null,
+         *             "country": "United States",
+         *             "country_code": "US",
+         *             "state": "New York",
+         *             "state_code": "NY",
+         *             "city": "New York",
+         *             "postcode": "10118",
+         *             "phone": "+1 212 555 0123",
+         *             "company": null,
+         *             "references": null,
+         *             "is_primary": true,
+         *             "created_at": 1767225600,
+         *             "updated_at": 1767225600
+         *           }
+         *         ],
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "items": [
+         *         {
+         *           "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "order_item",
+         *           "permalink": "linen-shirt",
+         *           "name": "Jane Doe",
+         *           "product_name": "Linen shirt",
+         *           "sku_name": "White / M",
+         *           "vendor": "Northwind",
+         *           "code": "LS-WHT-M",
+         *           "image": null,
+         *           "price": 2500,
+         *           "compared_price": null,
+         *           "quantity": 1,
+         *           "discount": null,
+         *           "is_taxable": true,
+         *           "tax_rate": 0,
+         *           "subtotal": 2500,
+         *           "taxes": 2500,
+         *           "total": 2500,
+         *           "fulfilled": 0,
+         *           "is_shipping_required": true,
+         *           "weight": 300,
+         *           "stock_id": null,
+         *           "stock_manager": [],
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "is_shipping_required": true,
+         *       "shipping_lines": {
+         *         "id": "id",
+         *         "kind": "weight",
+         *         "price": 500,
+         *         "source": "shipping_zone_rate",
+         *         "title": "Standard",
+         *         "reference": null
+         *       },
+         *       "shipping_rate": 2500,
+         *       "shipping": {
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "address": {
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY"
+         *         }
+         *       },
+         *       "billing": {
+         *         "name": "Jane Doe",
+         *         "first_name": "Jane",
+         *         "last_name": "Doe",
+         *         "phone": "+1 212 555 0123",
+         *         "company": null,
+         *         "references": null,
+         *         "address": {
+         *           "address1": "350 Fifth Avenue",
+         *           "address2": null,
+         *           "city": "New York",
+         *           "postcode": "10118",
+         *           "country": "United States",
+         *           "country_code": "US",
+         *           "state": "New York",
+         *           "state_code": "NY"
+         *         }
+         *       },
+         *       "discount_codes": null,
+         *       "is_gift": false,
+         *       "gift_message": null,
+         *       "source_name": "storefront",
+         *       "customer_note": null,
+         *       "order_note": null,
+         *       "cancel_reason": null,
+         *       "browser_ip": null,
+         *       "user_agent": null,
+         *       "landing_site": null,
+         *       "referring_site": null,
+         *       "gateway": "test",
+         *       "payment_method": "card",
+         *       "total_products": 1,
+         *       "total_discount": 2500,
+         *       "total_items": 1,
+         *       "total_items_price": 1,
+         *       "subtotal_price": 2500,
+         *       "total_taxes": 2500,
+         *       "total_price": 2500,
+         *       "currency": "USD",
+         *       "total_weight": 300,
+         *       "transactions": [
+         *         {
+         *           "id": "tra_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "transaction",
+         *           "amount": 2500,
+         *           "currency": "USD",
+         *           "authorization": null,
+         *           "code": "LS-WHT-M",
+         *           "reference": null,
+         *           "gateway": "test",
+         *           "source_name": null,
+         *           "kind": "capture",
+         *           "status": "succeeded",
+         *           "credit_card_number": null,
+         *           "credit_card_brand": null,
+         *           "message": "is required",
+         *           "is_test": false,
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "parent_id": null,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "is_test": null,
+         *       "customer_id": null,
+         *       "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "cart_id": null,
+         *       "canceler_id": null,
+         *       "placed_at": 1767225600,
+         *       "archived_at": null,
+         *       "canceled_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Order: {
+            /** @description id with prefix ord_ */
+            id: string;
+            /** @enum {string} */
+            object: "order";
+            /** @description null until the order is placed */
+            number: string | null;
+            status: string;
+            financial_status: string;
+            fulfillment_status: string;
+            email: string | null;
+            customer: components["schemas"]["Customer"] | null;
+            items: components["schemas"]["OrderItem"][];
+            is_shipping_required: boolean;
+            shipping_lines: components["schemas"]["ShippingLine"] | null;
+            shipping_rate: number;
+            shipping: components["schemas"]["OrderAddress"] | null;
+            billing: components["schemas"]["OrderAddress"] | null;
+            discount_codes: string[] | null;
+            is_gift: boolean;
+            gift_message: string | null;
+            source_name: string | null;
+            customer_note: string | null;
+            order_note: string | null;
+            cancel_reason: string | null;
+            browser_ip: string | null;
+            user_agent: string | null;
+            landing_site: string | null;
+            referring_site: string | null;
+            /** @description source of the payment gateway chosen */
+            gateway: string | null;
+            payment_method: string | null;
+            total_products: number;
+            total_discount: number;
+            total_items: number;
+            total_items_price: number;
+            subtotal_price: number;
+            total_taxes: number;
+            total_price: number;
+            currency: string;
+            /** @description grams */
+            total_weight: number;
+            transactions: components["schemas"]["Transaction"][];
+            is_test: boolean | null;
+            customer_id: string | null;
+            channel_id: string;
+            cart_id: string | null;
+            canceler_id: string | null;
+            /** @description Unix seconds */
+            placed_at: number | null;
+            /** @description Unix seconds */
+            archived_at: number | null;
+            /** @description Unix seconds */
+            canceled_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * OrderAddress
+         * @example {
+         *       "name": "Jane Doe",
+         *       "first_name": "Jane",
+         *       "last_name": "Doe",
+         *       "phone": "+1 212 555 0123",
+         *       "company": null,
+         *       "references": null,
+         *       "address": {
+         *         "address1": "350 Fifth Avenue",
+         *         "address2": null,
+         *         "city": "New York",
+         *         "postcode": "10118",
+         *         "country": "United States",
+         *         "country_code": "US",
+         *         "state": "New York",
+         *         "state_code": "NY"
+         *       }
+         *     }
+         */
+        OrderAddress: {
+            name: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            phone: string;
+            company: string | null;
+            references: string | null;
+            address: {
+                address1: string;
+                address2: string | null;
+                city: string;
+                postcode: string;
+                country: string;
+                country_code: string;
+                state: string | null;
+                state_code: string | null;
+            };
+        };
+        /**
+         * OrderItem
+         * @example {
+         *       "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "order_item",
+         *       "permalink": "linen-shirt",
+         *       "name": "Jane Doe",
+         *       "product_name": "Linen shirt",
+         *       "sku_name": "White / M",
+         *       "vendor": "Northwind",
+         *       "code": "LS-WHT-M",
+         *       "image": null,
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "quantity": 1,
+         *       "discount": null,
+         *       "is_taxable": true,
+         *       "tax_rate": 0,
+         *       "subtotal": 2500,
+         *       "taxes": 2500,
+         *       "total": 2500,
+         *       "fulfilled": 0,
+         *       "is_shipping_required": true,
+         *       "weight": 300,
+         *       "stock_id": null,
+         *       "stock_manager": [],
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        OrderItem: {
+            /** @description id with prefix itm_ */
+            id: string;
+            /** @enum {string} */
+            object: "order_item";
+            permalink: string;
+            name: string;
+            product_name: string;
+            sku_name: string;
+            vendor: string | null;
+            code: string | null;
+            image: string | null;
+            price: number;
+            compared_price: number | null;
+            quantity: number;
+            discount: number | null;
+            is_taxable: boolean;
+            /** @description basis points: 1900 is 19% */
+            tax_rate: number;
+            /** @description price × quantity */
+            subtotal: number;
+            taxes: number;
+            total: number;
+            /** @description quantity already shipped */
+            fulfilled: number;
+            is_shipping_required: boolean;
+            /** @description unit weight in grams */
+            weight: number;
+            stock_id: string | null;
+            stock_manager: string[];
+            order_id: string;
+            product_id: string;
+            sku_id: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Page
+         * @example {
+         *       "id": "pag_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "page",
+         *       "permalink": "shipping-and-returns",
+         *       "title": "Shipping and returns",
+         *       "content": null,
+         *       "meta_title": null,
+         *       "meta_description": null,
+         *       "is_published": true,
+         *       "published_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Page: {
+            /** @description id with prefix pag_ */
+            id: string;
+            /** @enum {string} */
+            object: "page";
+            permalink: string;
+            title: string;
+            /** @description HTML */
+            content: string | null;
+            meta_title: string | null;
+            meta_description: string | null;
+            is_published: boolean;
+            /** @description Unix seconds */
+            published_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Pagination
+         * @example {
+         *       "current_page": 1,
+         *       "previous_page": null,
+         *       "next_page": null,
+         *       "per_page": 50,
+         *       "from": 1,
+         *       "to": 1,
+         *       "total_pages": 1,
+         *       "total_items": 1,
+         *       "links": {
+         *         "previous_page": null,
+         *         "next_page": null
+         *       }
+         *     }
+         */
+        Pagination: {
+            current_page: number;
+            previous_page: number | null;
+            next_page: number | null;
+            per_page: number;
+            from: number;
+            to: number;
+            total_pages: number;
+            total_items: number;
+            links: {
+                previous_page: string | null;
+                next_page: string | null;
+            };
+        };
+        /**
+         * Post
+         * @example {
+         *       "id": "pst_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "post",
+         *       "permalink": "our-summer-collection",
+         *       "title": "Our summer collection",
+         *       "summary": null,
+         *       "content": null,
+         *       "meta_title": null,
+         *       "meta_description": null,
+         *       "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *       "blog_id": "blg_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "user_id": null,
+         *       "is_published": true,
+         *       "published_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Post: {
+            /** @description id with prefix pst_ */
+            id: string;
+            /** @enum {string} */
+            object: "post";
+            permalink: string;
+            title: string;
+            summary: string | null;
+            /** @description HTML */
+            content: string | null;
+            meta_title: string | null;
+            meta_description: string | null;
+            image_url: string | null;
+            /** @description id with prefix blg_ */
+            blog_id: string;
+            /** @description the author; by default the id of the API key that created the post */
+            user_id: string | null;
+            is_published: boolean;
+            /** @description Unix seconds */
+            published_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Problem
+         * @description RFC 9457 problem details
+         * @example {
+         *       "type": "/docs/errors#not_found",
+         *       "title": "Not found",
+         *       "status": 404,
+         *       "code": "not_found",
+         *       "detail": "No product with id prd_01jgz7q3v2c8m4k6n9p5r2t7wx"
+         *     }
+         */
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            code: string;
+            detail: string;
+            errors?: components["schemas"]["FieldError"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Product
+         * @example {
+         *       "id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "product",
+         *       "permalink": "linen-shirt",
+         *       "name": "Linen shirt",
+         *       "excerpt": null,
+         *       "description": null,
+         *       "modifiers": [
+         *         "color",
+         *         "size"
+         *       ],
+         *       "meta_title": null,
+         *       "meta_description": null,
+         *       "meta_keywords": null,
+         *       "vendor": {
+         *         "id": "vnd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "object": "vendor",
+         *         "permalink": "northwind",
+         *         "name": "Northwind",
+         *         "description": null,
+         *         "created_at": 1767225600,
+         *         "updated_at": 1767225600
+         *       },
+         *       "tags": [
+         *         {
+         *           "id": "tag_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "tag",
+         *           "permalink": "summer",
+         *           "title": "summer",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "sku_id": null,
+         *       "skus": [
+         *         {
+         *           "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "sku",
+         *           "permalink": "linen-shirt",
+         *           "name": "Linen shirt White / M",
+         *           "code": "LS-WHT-M",
+         *           "barcode": null,
+         *           "price": 2500,
+         *           "compared_price": null,
+         *           "modifiers": [
+         *             "White",
+         *             "M"
+         *           ],
+         *           "options": {
+         *             "color": "White",
+         *             "size": "M"
+         *           },
+         *           "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *           "is_listable": true,
+         *           "is_taxable": true,
+         *           "is_shipping_required": true,
+         *           "stock_policy": "overall",
+         *           "is_backorderable": false,
+         *           "in_stock": 20,
+         *           "is_notify": null,
+         *           "low_threshold": null,
+         *           "weight_unit": "kg",
+         *           "weight_source": 300,
+         *           "weight": 300,
+         *           "position": 0,
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "images": [
+         *         {
+         *           "object": "image",
+         *           "url": "https://shop.example.com/files/linen-shirt.png",
+         *           "file_id": null,
+         *           "position": 0
+         *         }
+         *       ],
+         *       "available_at": null,
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *       "hidden_on": [],
+         *       "is_active": true,
+         *       "category_ids": [],
+         *       "collection_ids": [],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Product: {
+            /** @description id with prefix prd_ */
+            id: string;
+            /** @enum {string} */
+            object: "product";
+            permalink: string;
+            name: string;
+            excerpt: string | null;
+            description: string | null;
+            /** @description names of the product modifiers (size, color …) */
+            modifiers: string[];
+            meta_title: string | null;
+            meta_description: string | null;
+            meta_keywords: string | null;
+            vendor: components["schemas"]["Vendor"] | null;
+            tags: components["schemas"]["Tag"][];
+            /** @description id of the default sku */
+            sku_id: string | null;
+            skus: components["schemas"]["Sku"][];
+            images: components["schemas"]["Image"][];
+            /** @description Unix seconds */
+            available_at: number | null;
+            /** @description price of the default sku, in cents */
+            price: number;
+            compared_price: number | null;
+            image_url: string | null;
+            hidden_on: string[];
+            is_active: boolean;
+            category_ids: string[];
+            /** @description collections of kind products it belongs to */
+            collection_ids: string[];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ShippingLine
+         * @example {
+         *       "id": "id",
+         *       "kind": "weight",
+         *       "price": 500,
+         *       "source": "shipping_zone_rate",
+         *       "title": "Standard",
+         *       "reference": null
+         *     }
+         */
+        ShippingLine: {
+            id: string;
+            kind: string;
+            price: number;
+            source: string;
+            title: string;
+            reference: string | null;
+        };
+        /**
+         * ShippingMethod
+         * @example {
+         *       "id": "shr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "shipping_zone_rate",
+         *       "kind": "weight",
+         *       "name": "Standard",
+         *       "from": 0,
+         *       "to": null,
+         *       "price": 500,
+         *       "store": {}
+         *     }
+         */
+        ShippingMethod: {
+            id: string;
+            /** @enum {string} */
+            object: "shipping_zone_rate";
+            kind: string;
+            name: string;
+            from: number;
+            to: number | null;
+            price: number;
+            store: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ShippingRate
+         * @example {
+         *       "id": "shr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "shipping_zone_rate",
+         *       "name": "Standard",
+         *       "kind": "weight",
+         *       "from": 0,
+         *       "to": null,
+         *       "price": 500,
+         *       "zone_id": "shz_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        ShippingRate: {
+            /** @description id with prefix shr_ */
+            id: string;
+            /** @enum {string} */
+            object: "shipping_zone_rate";
+            name: string;
+            /**
+             * @description weight: from and to are grams of the order; price: cents of its item subtotal
+             * @enum {string}
+             */
+            kind: "weight" | "price";
+            /** @description inclusive lower bound */
+            from: number;
+            /** @description exclusive upper bound; null for none */
+            to: number | null;
+            /** @description in cents */
+            price: number;
+            /** @description id with prefix shz_ */
+            zone_id: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ShippingZone
+         * @example {
+         *       "id": "shz_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "shipping_zone",
+         *       "name": "United States",
+         *       "countries": [
+         *         "US"
+         *       ],
+         *       "states": [
+         *         {
+         *           "country_code": "US",
+         *           "code": "LS-WHT-M"
+         *         }
+         *       ],
+         *       "rates": [
+         *         {
+         *           "id": "shr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "shipping_zone_rate",
+         *           "name": "Standard",
+         *           "kind": "weight",
+         *           "from": 0,
+         *           "to": null,
+         *           "price": 500,
+         *           "zone_id": "shz_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        ShippingZone: {
+            /** @description id with prefix shz_ */
+            id: string;
+            /** @enum {string} */
+            object: "shipping_zone";
+            name: string;
+            /** @description ISO 3166-1 alpha-2 codes */
+            countries: string[];
+            /** @description when it lists states of a country, the zone covers only those states of it */
+            states: components["schemas"]["ShippingZoneState"][];
+            /** @description in the order they were sent */
+            rates: components["schemas"]["ShippingRate"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ShippingZoneState
+         * @example {
+         *       "country_code": "US",
+         *       "code": "LS-WHT-M"
+         *     }
+         */
+        ShippingZoneState: {
+            /** @description ISO 3166-1 alpha-2; one of the zone countries */
+            country_code: string;
+            /** @description ISO 3166-2 code after the country: WA for US-WA */
+            code: string;
+        };
+        /**
+         * Sku
+         * @example {
+         *       "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "sku",
+         *       "permalink": "linen-shirt",
+         *       "name": "Linen shirt White / M",
+         *       "code": "LS-WHT-M",
+         *       "barcode": null,
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "modifiers": [
+         *         "White",
+         *         "M"
+         *       ],
+         *       "options": {
+         *         "color": "White",
+         *         "size": "M"
+         *       },
+         *       "image_url": "https://shop.example.com/files/linen-shirt.png",
+         *       "is_listable": true,
+         *       "is_taxable": true,
+         *       "is_shipping_required": true,
+         *       "stock_policy": "overall",
+         *       "is_backorderable": false,
+         *       "in_stock": 20,
+         *       "is_notify": null,
+         *       "low_threshold": null,
+         *       "weight_unit": "kg",
+         *       "weight_source": 300,
+         *       "weight": 300,
+         *       "position": 0,
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Sku: {
+            /** @description id with prefix sku_ */
+            id: string;
+            /** @enum {string} */
+            object: "sku";
+            permalink: string;
+            /** @description the product name and the option values */
+            name: string;
+            code: string | null;
+            /** @description ISBN, UPC, GTIN … */
+            barcode: string | null;
+            /** @description sale price in cents */
+            price: number;
+            /** @description higher price for comparison, in cents */
+            compared_price: number | null;
+            /** @description option values, in the order of the product modifiers */
+            modifiers: string[];
+            /** @description modifier name → value */
+            options: {
+                [key: string]: string;
+            };
+            image_url: string | null;
+            is_listable: boolean;
+            is_taxable: boolean;
+            is_shipping_required: boolean;
+            /** @enum {string} */
+            stock_policy: "none" | "overall";
+            is_backorderable: boolean;
+            in_stock: number | null;
+            is_notify: boolean | null;
+            low_threshold: number | null;
+            weight_unit: string;
+            /** @description the weight in grams */
+            weight_source: number;
+            /** @description in weight_unit */
+            weight: number | null;
+            position: number;
+            product_id: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * State
+         * @example {
+         *       "code": "LS-WHT-M",
+         *       "name": "New York"
+         *     }
+         */
+        State: {
+            /** @description ISO 3166-2 code after the country: NY for US-NY */
+            code: string;
+            name: string;
+        };
+        /**
+         * Store
+         * @example {
+         *       "id": "str_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "store",
+         *       "subdomain": null,
+         *       "domain": null,
+         *       "name": "Northwind Shop",
+         *       "description": null,
+         *       "image": null,
+         *       "store_status": "active",
+         *       "email": "jane@example.com",
+         *       "address1": "350 Fifth Avenue",
+         *       "address2": null,
+         *       "postcode": "10118",
+         *       "city": "New York",
+         *       "country": "United States",
+         *       "country_code": "US",
+         *       "state": "New York",
+         *       "state_code": "NY",
+         *       "references": null,
+         *       "phone": "+1 212 555 0123",
+         *       "tax_id": null,
+         *       "business_name": null,
+         *       "fiscal_address": null,
+         *       "contact_email": "shop@example.com",
+         *       "lang": "en",
+         *       "currency": "USD",
+         *       "timezone": "America/New_York",
+         *       "weight_unit": "kg",
+         *       "order_prefix": null,
+         *       "order_suffix": null,
+         *       "is_tax_included": false,
+         *       "billing_gateway_source": null,
+         *       "billing_customer_id": null,
+         *       "billing_card_brand": null,
+         *       "billing_card_last_four": null,
+         *       "billing_card_exp_month": null,
+         *       "billing_card_exp_year": null,
+         *       "billing_invoice_custom_data": null,
+         *       "next_billing_at": null,
+         *       "created_at": "2026-01-01 00:00:00",
+         *       "updated_at": "2026-01-01 00:00:00"
+         *     }
+         */
+        Store: {
+            id: string;
+            /** @enum {string} */
+            object: "store";
+            subdomain: string | null;
+            domain: string | null;
+            name: string;
+            description: string | null;
+            image: string | null;
+            store_status: string;
+            email: string | null;
+            address1: string | null;
+            address2: string | null;
+            postcode: string | null;
+            city: string | null;
+            country: string | null;
+            country_code: string | null;
+            state: string | null;
+            state_code: string | null;
+            references: string | null;
+            phone: string | null;
+            tax_id: string | null;
+            business_name: string | null;
+            fiscal_address: string | null;
+            contact_email: string | null;
+            lang: string;
+            currency: string;
+            timezone: string;
+            weight_unit: string;
+            order_prefix: string | null;
+            order_suffix: string | null;
+            is_tax_included: boolean;
+            billing_gateway_source: string | null;
+            billing_customer_id: string | null;
+            billing_card_brand: string | null;
+            billing_card_last_four: string | null;
+            billing_card_exp_month: string | null;
+            billing_card_exp_year: string | null;
+            billing_invoice_custom_data: string | null;
+            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+            next_billing_at: string | null;
+            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+            created_at: string;
+            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
+            updated_at: string;
+        };
+        /**
+         * Tag
+         * @example {
+         *       "id": "tag_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "tag",
+         *       "permalink": "summer",
+         *       "title": "summer",
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Tag: {
+            /** @description id with prefix tag_ */
+            id: string;
+            /** @enum {string} */
+            object: "tag";
+            permalink: string;
+            title: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * TaxRate
+         * @example {
+         *       "id": "txr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "tax_rate",
+         *       "country_code": "US",
+         *       "state_code": "NY",
+         *       "name": "Sales tax",
+         *       "rate": 888,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        TaxRate: {
+            /** @description id with prefix txr_ */
+            id: string;
+            /** @enum {string} */
+            object: "tax_rate";
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string;
+            /** @description ISO 3166-2 code after the country (WA for US-WA); null for the whole country */
+            state_code: string | null;
+            /** @description a label for staff, such as "VAT" */
+            name: string | null;
+            /** @description basis points: 1900 is 19 % */
+            rate: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Transaction
+         * @example {
+         *       "id": "tra_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "transaction",
+         *       "amount": 2500,
+         *       "currency": "USD",
+         *       "authorization": null,
+         *       "code": "LS-WHT-M",
+         *       "reference": null,
+         *       "gateway": "test",
+         *       "source_name": null,
+         *       "kind": "capture",
+         *       "status": "succeeded",
+         *       "credit_card_number": null,
+         *       "credit_card_brand": null,
+         *       "message": "is required",
+         *       "is_test": false,
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "parent_id": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Transaction: {
+            /** @description id with prefix tra_ */
+            id: string;
+            /** @enum {string} */
+            object: "transaction";
+            amount: number;
+            currency: string;
+            authorization: string | null;
+            code: string | null;
+            reference: string | null;
+            gateway: string | null;
+            source_name: string | null;
+            /** @description charge, authorization, capture, refund, void */
+            kind: string;
+            /** @description pending, succeeded, failed */
+            status: string;
+            credit_card_number: string | null;
+            credit_card_brand: string | null;
+            message: string | null;
+            is_test: boolean;
+            order_id: string;
+            parent_id: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Vendor
+         * @example {
+         *       "id": "vnd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "vendor",
+         *       "permalink": "northwind",
+         *       "name": "Northwind",
+         *       "description": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Vendor: {
+            /** @description id with prefix vnd_ */
+            id: string;
+            /** @enum {string} */
+            object: "vendor";
+            permalink: string;
+            name: string;
+            description: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * Webhook
+         * @example {
+         *       "id": "whk_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "webhook",
+         *       "url": "https://example.com/webhooks/storefront",
+         *       "description": "Order feed",
+         *       "events": [
+         *         "order.placed"
+         *       ],
+         *       "is_enabled": true,
+         *       "disabled_reason": null,
+         *       "failing_since": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Webhook: {
+            /** @description id with prefix whk_ */
+            id: string;
+            /** @enum {string} */
+            object: "webhook";
+            url: string;
+            description: string | null;
+            /** @description event kinds, or ["*"] for all */
+            events: string[];
+            is_enabled: boolean;
+            /** @description why delivery stopped by itself */
+            disabled_reason: string | null;
+            /** @description Unix seconds of the first failure since the last success */
+            failing_since: number | null;
+            /** @description whsec_…: only in the answers that create or rotate it */
+            secret?: string;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Bad Request: [invalid_request](/docs/errors#invalid_request) */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unauthorized: [unauthorized](/docs/errors#unauthorized) */
+        Unauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Payment Required: [payment_declined](/docs/errors#payment_declined) */
+        PaymentRequired: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Forbidden: [forbidden](/docs/errors#forbidden) */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not Found: [not_found](/docs/errors#not_found) */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: [invalid_state](/docs/errors#invalid_state), [out_of_stock](/docs/errors#out_of_stock), [conflict](/docs/errors#conflict), [idempotency_conflict](/docs/errors#idempotency_conflict), [checkout_changed](/docs/errors#checkout_changed) */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Payload Too Large: [payload_too_large](/docs/errors#payload_too_large) */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unsupported Media Type: [unsupported_media_type](/docs/errors#unsupported_media_type) */
+        UnsupportedMediaType: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unprocessable Entity: [validation_failed](/docs/errors#validation_failed) */
+        UnprocessableEntity: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too Many Requests: [rate_limited](/docs/errors#rate_limited) */
+        TooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Internal Server Error: [internal](/docs/errors#internal) */
+        InternalServerError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Service Unavailable: [unavailable](/docs/errors#unavailable) */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id of this request, as the server logs it: the X-Request-Id sent when it is 1 to 128 letters, digits and `._:-`, else a new UUID. A 500 body repeats it as request_id. */
+        RequestId: string;
+        /** @description Seconds to wait before sending the request again. */
+        RetryAfter: number;
+        /** @description Present (`true`) when this is the kept answer of an earlier request with the same Idempotency-Key, which was not run again. Problems below 500 are kept and replayed too. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
-export type Def_0 = components['schemas']['def-0'];
+export type Address = components['schemas']['Address'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type Blog = components['schemas']['Blog'];
+export type Cart = components['schemas']['Cart'];
+export type CartItem = components['schemas']['CartItem'];
+export type Category = components['schemas']['Category'];
+export type CategoryNode = components['schemas']['CategoryNode'];
+export type Channel = components['schemas']['Channel'];
+export type ChannelKey = components['schemas']['ChannelKey'];
+export type Checkout = components['schemas']['Checkout'];
+export type CheckoutCustomer = components['schemas']['CheckoutCustomer'];
+export type CheckoutMeta = components['schemas']['CheckoutMeta'];
+export type Collection = components['schemas']['Collection'];
+export type CollectionProduct = components['schemas']['CollectionProduct'];
+export type CollectionRule = components['schemas']['CollectionRule'];
+export type Country = components['schemas']['Country'];
+export type Customer = components['schemas']['Customer'];
+export type CustomerWithToken = components['schemas']['CustomerWithToken'];
+export type Delivery = components['schemas']['Delivery'];
+export type EmailVerification = components['schemas']['EmailVerification'];
+export type Event = components['schemas']['Event'];
+export type FieldError = components['schemas']['FieldError'];
+export type File = components['schemas']['File'];
+export type Fulfillment = components['schemas']['Fulfillment'];
+export type FulfillmentItem = components['schemas']['FulfillmentItem'];
+export type Gateway = components['schemas']['Gateway'];
+export type Image = components['schemas']['Image'];
+export type Order = components['schemas']['Order'];
+export type OrderAddress = components['schemas']['OrderAddress'];
+export type OrderItem = components['schemas']['OrderItem'];
+export type Page = components['schemas']['Page'];
+export type Pagination = components['schemas']['Pagination'];
+export type Post = components['schemas']['Post'];
+export type Problem = components['schemas']['Problem'];
+export type Product = components['schemas']['Product'];
+export type ShippingLine = components['schemas']['ShippingLine'];
+export type ShippingMethod = components['schemas']['ShippingMethod'];
+export type ShippingRate = components['schemas']['ShippingRate'];
+export type ShippingZone = components['schemas']['ShippingZone'];
+export type ShippingZoneState = components['schemas']['ShippingZoneState'];
+export type Sku = components['schemas']['Sku'];
+export type State = components['schemas']['State'];
+export type Store = components['schemas']['Store'];
+export type Tag = components['schemas']['Tag'];
+export type TaxRate = components['schemas']['TaxRate'];
+export type Transaction = components['schemas']['Transaction'];
+export type Vendor = components['schemas']['Vendor'];
+export type Webhook = components['schemas']['Webhook'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
+export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseConflict = components['responses']['Conflict'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnprocessableEntity = components['responses']['UnprocessableEntity'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
+export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderIdempotentReplayed = components['headers']['IdempotentReplayed'];
 export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
@@ -1254,9 +4168,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1265,54 +4180,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReady: {
@@ -1324,9 +4194,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1335,54 +4206,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Store: {
@@ -1394,116 +4220,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            object: "store";
-                            subdomain: string | null;
-                            domain: string | null;
-                            name: string;
-                            description: string | null;
-                            image: string | null;
-                            store_status: string;
-                            email: string | null;
-                            address1: string | null;
-                            address2: string | null;
-                            postcode: string | null;
-                            city: string | null;
-                            country: string | null;
-                            country_code: string | null;
-                            state: string | null;
-                            state_code: string | null;
-                            references: string | null;
-                            phone: string | null;
-                            tax_id: string | null;
-                            business_name: string | null;
-                            fiscal_address: string | null;
-                            contact_email: string | null;
-                            lang: string;
-                            currency: string;
-                            timezone: string;
-                            weight_unit: string;
-                            order_prefix: string | null;
-                            order_suffix: string | null;
-                            is_tax_included: boolean;
-                            billing_gateway_source: string | null;
-                            billing_customer_id: string | null;
-                            billing_card_brand: string | null;
-                            billing_card_last_four: string | null;
-                            billing_card_exp_month: string | null;
-                            billing_card_exp_year: string | null;
-                            billing_invoice_custom_data: string | null;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            next_billing_at: string | null;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            created_at: string;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Store"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Store: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1537,113 +4279,60 @@ export interface operations {
                     business_name?: string | null;
                     fiscal_address?: string | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    email?: string | null;
+                    contact_email?: string | null;
+                    description?: string | null;
+                    domain?: string | null;
+                    /** @description ISO 4217 code */
+                    currency?: string;
+                    /** @enum {string} */
+                    weight_unit?: "kg" | "gr" | "lb" | "oz";
+                    order_prefix?: string | null;
+                    order_suffix?: string | null;
+                    is_tax_included?: boolean;
+                    timezone?: string;
+                    lang?: string;
+                    address1?: string | null;
+                    address2?: string | null;
+                    postcode?: string | null;
+                    city?: string | null;
+                    country_code?: string | null;
+                    state?: string | null;
+                    state_code?: string | null;
+                    references?: string | null;
+                    phone?: string | null;
+                    tax_id?: string | null;
+                    business_name?: string | null;
+                    fiscal_address?: string | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            object: "store";
-                            subdomain: string | null;
-                            domain: string | null;
-                            name: string;
-                            description: string | null;
-                            image: string | null;
-                            store_status: string;
-                            email: string | null;
-                            address1: string | null;
-                            address2: string | null;
-                            postcode: string | null;
-                            city: string | null;
-                            country: string | null;
-                            country_code: string | null;
-                            state: string | null;
-                            state_code: string | null;
-                            references: string | null;
-                            phone: string | null;
-                            tax_id: string | null;
-                            business_name: string | null;
-                            fiscal_address: string | null;
-                            contact_email: string | null;
-                            lang: string;
-                            currency: string;
-                            timezone: string;
-                            weight_unit: string;
-                            order_prefix: string | null;
-                            order_suffix: string | null;
-                            is_tax_included: boolean;
-                            billing_gateway_source: string | null;
-                            billing_customer_id: string | null;
-                            billing_card_brand: string | null;
-                            billing_card_last_four: string | null;
-                            billing_card_exp_month: string | null;
-                            billing_card_exp_year: string | null;
-                            billing_invoice_custom_data: string | null;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            next_billing_at: string | null;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            created_at: string;
-                            /** @description YYYY-MM-DD HH:MM:SS (UTC) */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Store"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ApiKeys: {
@@ -1658,101 +4347,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix key_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "api_key";
-                            name: string | null;
-                            read_only: boolean;
-                            /** @description the last four characters of the token */
-                            last_four: string;
-                            last_used_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description the secret, present only in the answer that creates the key */
-                            token?: string;
-                        }[];
+                        data: components["schemas"]["ApiKey"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1ApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1766,82 +4390,40 @@ export interface operations {
                      */
                     read_only?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    /**
+                     * @description a read-only key (rk_…) may only read
+                     * @default false
+                     */
+                    read_only?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix key_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "api_key";
-                            name: string | null;
-                            read_only: boolean;
-                            /** @description the last four characters of the token */
-                            last_four: string;
-                            last_used_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description the secret, present only in the answer that creates the key */
-                            token?: string;
-                        };
+                        data: components["schemas"]["ApiKey"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1ApiKeysId: {
@@ -1858,58 +4440,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Channels: {
@@ -1924,110 +4469,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix chn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "channel";
-                            name: string;
-                            keys: {
-                                /** @description id with prefix key_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "channel_key";
-                                channel_id: string;
-                                last_four: string;
-                                last_used_at: number | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description the secret (ck_…), present only in the answer that creates the key */
-                                token?: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Channel"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Channels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2036,91 +4507,35 @@ export interface operations {
                 "application/json": {
                     name: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix chn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "channel";
-                            name: string;
-                            keys: {
-                                /** @description id with prefix key_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "channel_key";
-                                channel_id: string;
-                                last_four: string;
-                                last_used_at: number | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description the secret (ck_…), present only in the answer that creates the key */
-                                token?: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Channel"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ChannelsId: {
@@ -2134,94 +4549,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix chn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "channel";
-                            name: string;
-                            keys: {
-                                /** @description id with prefix key_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "channel_key";
-                                channel_id: string;
-                                last_four: string;
-                                last_used_at: number | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description the secret (ck_…), present only in the answer that creates the key */
-                                token?: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Channel"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1ChannelsIdKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2229,77 +4584,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix key_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "channel_key";
-                            channel_id: string;
-                            last_four: string;
-                            last_used_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description the secret (ck_…), present only in the answer that creates the key */
-                            token?: string;
-                        };
+                        data: components["schemas"]["ChannelKey"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1ChannelsIdKeysKeyId: {
@@ -2317,58 +4624,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Categories: {
@@ -2383,102 +4653,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cat_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "category";
-                            permalink: string;
-                            title: string;
-                            /** @description display position; siblings are sorted by order, then by id */
-                            order: number;
-                            /** @description the parent category; null for a root category */
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Category"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Categories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2496,83 +4699,44 @@ export interface operations {
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @description an existing category; null makes a root category */
+                    parent_id?: string | null;
+                    /**
+                     * @description display position
+                     * @default 0
+                     */
+                    order?: number;
+                    /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
+                    permalink?: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cat_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "category";
-                            permalink: string;
-                            title: string;
-                            /** @description display position; siblings are sorted by order, then by id */
-                            order: number;
-                            /** @description the parent category; null for a root category */
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Category"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CategoriesTree: {
@@ -2587,81 +4751,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["def-0"][];
+                        data: components["schemas"]["CategoryNode"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CategoriesId: {
@@ -2675,86 +4784,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cat_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "category";
-                            permalink: string;
-                            title: string;
-                            /** @description display position; siblings are sorted by order, then by id */
-                            order: number;
-                            /** @description the parent category; null for a root category */
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Category"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CategoriesId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2771,83 +4827,42 @@ export interface operations {
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @description an existing category; null makes a root category */
+                    parent_id?: string | null;
+                    /** @description display position */
+                    order?: number;
+                    /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
+                    permalink?: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cat_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "category";
-                            permalink: string;
-                            title: string;
-                            /** @description display position; siblings are sorted by order, then by id */
-                            order: number;
-                            /** @description the parent category; null for a root category */
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Category"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CategoriesId: {
@@ -2864,58 +4879,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CategoriesIdTree: {
@@ -2929,65 +4907,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["def-0"];
+                        data: components["schemas"]["CategoryNode"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Collections: {
@@ -3003,121 +4940,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix col_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "collection";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            description: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @enum {string} */
-                            kind: "products" | "smart";
-                            /** @enum {string} */
-                            sorting_rule: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                            is_visible: boolean;
-                            /** @description Unix seconds */
-                            visible_at: number | null;
-                            /** @description smart collections: any rule (true) or every rule (false) */
-                            disjunctive: boolean;
-                            rules: {
-                                /** @description id with prefix rul_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "collection_rule";
-                                field: string;
-                                condition: string;
-                                value: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Collection"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Collections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3147,102 +4998,56 @@ export interface operations {
                     }[];
                     disjunctive?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @enum {string} */
+                    kind: "products" | "smart";
+                    permalink?: string;
+                    description?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    image_url?: string | null;
+                    /** @enum {string} */
+                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
+                    is_visible?: boolean;
+                    /** @description Unix seconds */
+                    visible_at?: number | null;
+                    /** @description smart collections only; replaces the rules */
+                    rules?: {
+                        /** @enum {string} */
+                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
+                        /** @enum {string} */
+                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
+                        value: string;
+                    }[];
+                    disjunctive?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix col_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "collection";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            description: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @enum {string} */
-                            kind: "products" | "smart";
-                            /** @enum {string} */
-                            sorting_rule: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                            is_visible: boolean;
-                            /** @description Unix seconds */
-                            visible_at: number | null;
-                            /** @description smart collections: any rule (true) or every rule (false) */
-                            disjunctive: boolean;
-                            rules: {
-                                /** @description id with prefix rul_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "collection_rule";
-                                field: string;
-                                condition: string;
-                                value: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Collection"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CollectionsId: {
@@ -3256,105 +5061,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix col_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "collection";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            description: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @enum {string} */
-                            kind: "products" | "smart";
-                            /** @enum {string} */
-                            sorting_rule: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                            is_visible: boolean;
-                            /** @description Unix seconds */
-                            visible_at: number | null;
-                            /** @description smart collections: any rule (true) or every rule (false) */
-                            disjunctive: boolean;
-                            rules: {
-                                /** @description id with prefix rul_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "collection_rule";
-                                field: string;
-                                condition: string;
-                                value: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Collection"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CollectionsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3386,102 +5119,57 @@ export interface operations {
                     }[];
                     disjunctive?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @enum {string} */
+                    kind: "products" | "smart";
+                    permalink?: string;
+                    description?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    image_url?: string | null;
+                    /** @enum {string} */
+                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
+                    is_visible?: boolean;
+                    /** @description Unix seconds */
+                    visible_at?: number | null;
+                    /** @description smart collections only; replaces the rules */
+                    rules?: {
+                        /** @enum {string} */
+                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
+                        /** @enum {string} */
+                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
+                        value: string;
+                    }[];
+                    disjunctive?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix col_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "collection";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            description: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @enum {string} */
-                            kind: "products" | "smart";
-                            /** @enum {string} */
-                            sorting_rule: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                            is_visible: boolean;
-                            /** @description Unix seconds */
-                            visible_at: number | null;
-                            /** @description smart collections: any rule (true) or every rule (false) */
-                            disjunctive: boolean;
-                            rules: {
-                                /** @description id with prefix rul_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "collection_rule";
-                                field: string;
-                                condition: string;
-                                value: string;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Collection"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CollectionsId: {
@@ -3498,58 +5186,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CollectionsIdProducts: {
@@ -3581,193 +5232,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix prd_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "product";
-                            permalink: string;
-                            name: string;
-                            excerpt: string | null;
-                            description: string | null;
-                            /** @description names of the product modifiers (size, color …) */
-                            modifiers: string[];
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            meta_keywords: string | null;
-                            vendor: {
-                                /** @description id with prefix vnd_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "vendor";
-                                permalink: string;
-                                name: string;
-                                description: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            tags: {
-                                /** @description id with prefix tag_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "tag";
-                                permalink: string;
-                                title: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description id of the default sku */
-                            sku_id: string | null;
-                            skus: {
-                                /** @description id with prefix sku_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "sku";
-                                permalink: string;
-                                /** @description the product name and the option values */
-                                name: string;
-                                code: string | null;
-                                /** @description ISBN, UPC, GTIN … */
-                                barcode: string | null;
-                                /** @description sale price in cents */
-                                price: number;
-                                /** @description higher price for comparison, in cents */
-                                compared_price: number | null;
-                                /** @description option values, in the order of the product modifiers */
-                                modifiers: string[];
-                                /** @description modifier name → value */
-                                options: {
-                                    [key: string]: string;
-                                };
-                                image_url: string | null;
-                                is_listable: boolean;
-                                is_taxable: boolean;
-                                is_shipping_required: boolean;
-                                /** @enum {string} */
-                                stock_policy: "none" | "overall";
-                                is_backorderable: boolean;
-                                in_stock: number | null;
-                                is_notify: boolean | null;
-                                low_threshold: number | null;
-                                weight_unit: string;
-                                /** @description the weight in grams */
-                                weight_source: number;
-                                /** @description in weight_unit */
-                                weight: number | null;
-                                position: number;
-                                product_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            images: {
-                                /** @enum {string} */
-                                object: "image";
-                                url: string;
-                                file_id: string | null;
-                                position: number;
-                            }[];
-                            /** @description Unix seconds */
-                            available_at: number | null;
-                            /** @description price of the default sku, in cents */
-                            price: number;
-                            compared_price: number | null;
-                            image_url: string | null;
-                            hidden_on: string[];
-                            is_active: boolean;
-                            category_ids: string[];
-                            /** @description collections of kind products it belongs to */
-                            collection_ids: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Product"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CollectionsIdProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3780,74 +5274,38 @@ export interface operations {
                     /** @description default: after the last product */
                     position?: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    product_id: string;
+                    /** @description default: after the last product */
+                    position?: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @enum {string} */
-                            object: "collection_product";
-                            collection_id: string;
-                            product_id: string;
-                            position: number;
-                        };
+                        data: components["schemas"]["CollectionProduct"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CollectionsIdProductsProductId: {
@@ -3865,58 +5323,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Products: {
@@ -3946,193 +5367,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix prd_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "product";
-                            permalink: string;
-                            name: string;
-                            excerpt: string | null;
-                            description: string | null;
-                            /** @description names of the product modifiers (size, color …) */
-                            modifiers: string[];
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            meta_keywords: string | null;
-                            vendor: {
-                                /** @description id with prefix vnd_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "vendor";
-                                permalink: string;
-                                name: string;
-                                description: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            tags: {
-                                /** @description id with prefix tag_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "tag";
-                                permalink: string;
-                                title: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description id of the default sku */
-                            sku_id: string | null;
-                            skus: {
-                                /** @description id with prefix sku_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "sku";
-                                permalink: string;
-                                /** @description the product name and the option values */
-                                name: string;
-                                code: string | null;
-                                /** @description ISBN, UPC, GTIN … */
-                                barcode: string | null;
-                                /** @description sale price in cents */
-                                price: number;
-                                /** @description higher price for comparison, in cents */
-                                compared_price: number | null;
-                                /** @description option values, in the order of the product modifiers */
-                                modifiers: string[];
-                                /** @description modifier name → value */
-                                options: {
-                                    [key: string]: string;
-                                };
-                                image_url: string | null;
-                                is_listable: boolean;
-                                is_taxable: boolean;
-                                is_shipping_required: boolean;
-                                /** @enum {string} */
-                                stock_policy: "none" | "overall";
-                                is_backorderable: boolean;
-                                in_stock: number | null;
-                                is_notify: boolean | null;
-                                low_threshold: number | null;
-                                weight_unit: string;
-                                /** @description the weight in grams */
-                                weight_source: number;
-                                /** @description in weight_unit */
-                                weight: number | null;
-                                position: number;
-                                product_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            images: {
-                                /** @enum {string} */
-                                object: "image";
-                                url: string;
-                                file_id: string | null;
-                                position: number;
-                            }[];
-                            /** @description Unix seconds */
-                            available_at: number | null;
-                            /** @description price of the default sku, in cents */
-                            price: number;
-                            compared_price: number | null;
-                            image_url: string | null;
-                            hidden_on: string[];
-                            is_active: boolean;
-                            category_ids: string[];
-                            /** @description collections of kind products it belongs to */
-                            collection_ids: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Product"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Products: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4166,174 +5429,60 @@ export interface operations {
                     price?: number;
                     compared_price?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    permalink?: string;
+                    excerpt?: string | null;
+                    description?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    meta_keywords?: string | null;
+                    /** @description vendor name; found or created */
+                    vendor?: string | null;
+                    /** @description tag titles; found or created */
+                    tags?: string[];
+                    /** @description modifier names */
+                    modifiers?: string[];
+                    images?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    }[];
+                    category_ids?: string[];
+                    collection_ids?: string[];
+                    is_active?: boolean;
+                    /** @description Unix seconds; null = published now */
+                    available_at?: number | null;
+                    /** @description price of the default sku, in cents */
+                    price?: number;
+                    compared_price?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix prd_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "product";
-                            permalink: string;
-                            name: string;
-                            excerpt: string | null;
-                            description: string | null;
-                            /** @description names of the product modifiers (size, color …) */
-                            modifiers: string[];
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            meta_keywords: string | null;
-                            vendor: {
-                                /** @description id with prefix vnd_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "vendor";
-                                permalink: string;
-                                name: string;
-                                description: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            tags: {
-                                /** @description id with prefix tag_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "tag";
-                                permalink: string;
-                                title: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description id of the default sku */
-                            sku_id: string | null;
-                            skus: {
-                                /** @description id with prefix sku_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "sku";
-                                permalink: string;
-                                /** @description the product name and the option values */
-                                name: string;
-                                code: string | null;
-                                /** @description ISBN, UPC, GTIN … */
-                                barcode: string | null;
-                                /** @description sale price in cents */
-                                price: number;
-                                /** @description higher price for comparison, in cents */
-                                compared_price: number | null;
-                                /** @description option values, in the order of the product modifiers */
-                                modifiers: string[];
-                                /** @description modifier name → value */
-                                options: {
-                                    [key: string]: string;
-                                };
-                                image_url: string | null;
-                                is_listable: boolean;
-                                is_taxable: boolean;
-                                is_shipping_required: boolean;
-                                /** @enum {string} */
-                                stock_policy: "none" | "overall";
-                                is_backorderable: boolean;
-                                in_stock: number | null;
-                                is_notify: boolean | null;
-                                low_threshold: number | null;
-                                weight_unit: string;
-                                /** @description the weight in grams */
-                                weight_source: number;
-                                /** @description in weight_unit */
-                                weight: number | null;
-                                position: number;
-                                product_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            images: {
-                                /** @enum {string} */
-                                object: "image";
-                                url: string;
-                                file_id: string | null;
-                                position: number;
-                            }[];
-                            /** @description Unix seconds */
-                            available_at: number | null;
-                            /** @description price of the default sku, in cents */
-                            price: number;
-                            compared_price: number | null;
-                            image_url: string | null;
-                            hidden_on: string[];
-                            is_active: boolean;
-                            category_ids: string[];
-                            /** @description collections of kind products it belongs to */
-                            collection_ids: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ProductsId: {
@@ -4347,177 +5496,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix prd_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "product";
-                            permalink: string;
-                            name: string;
-                            excerpt: string | null;
-                            description: string | null;
-                            /** @description names of the product modifiers (size, color …) */
-                            modifiers: string[];
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            meta_keywords: string | null;
-                            vendor: {
-                                /** @description id with prefix vnd_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "vendor";
-                                permalink: string;
-                                name: string;
-                                description: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            tags: {
-                                /** @description id with prefix tag_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "tag";
-                                permalink: string;
-                                title: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description id of the default sku */
-                            sku_id: string | null;
-                            skus: {
-                                /** @description id with prefix sku_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "sku";
-                                permalink: string;
-                                /** @description the product name and the option values */
-                                name: string;
-                                code: string | null;
-                                /** @description ISBN, UPC, GTIN … */
-                                barcode: string | null;
-                                /** @description sale price in cents */
-                                price: number;
-                                /** @description higher price for comparison, in cents */
-                                compared_price: number | null;
-                                /** @description option values, in the order of the product modifiers */
-                                modifiers: string[];
-                                /** @description modifier name → value */
-                                options: {
-                                    [key: string]: string;
-                                };
-                                image_url: string | null;
-                                is_listable: boolean;
-                                is_taxable: boolean;
-                                is_shipping_required: boolean;
-                                /** @enum {string} */
-                                stock_policy: "none" | "overall";
-                                is_backorderable: boolean;
-                                in_stock: number | null;
-                                is_notify: boolean | null;
-                                low_threshold: number | null;
-                                weight_unit: string;
-                                /** @description the weight in grams */
-                                weight_source: number;
-                                /** @description in weight_unit */
-                                weight: number | null;
-                                position: number;
-                                product_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            images: {
-                                /** @enum {string} */
-                                object: "image";
-                                url: string;
-                                file_id: string | null;
-                                position: number;
-                            }[];
-                            /** @description Unix seconds */
-                            available_at: number | null;
-                            /** @description price of the default sku, in cents */
-                            price: number;
-                            compared_price: number | null;
-                            image_url: string | null;
-                            hidden_on: string[];
-                            is_active: boolean;
-                            category_ids: string[];
-                            /** @description collections of kind products it belongs to */
-                            collection_ids: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1ProductsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -4550,174 +5555,58 @@ export interface operations {
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    permalink?: string;
+                    excerpt?: string | null;
+                    description?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    meta_keywords?: string | null;
+                    /** @description vendor name; found or created */
+                    vendor?: string | null;
+                    /** @description tag titles; found or created */
+                    tags?: string[];
+                    /** @description modifier names */
+                    modifiers?: string[];
+                    images?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    }[];
+                    category_ids?: string[];
+                    collection_ids?: string[];
+                    is_active?: boolean;
+                    /** @description Unix seconds; null = published now */
+                    available_at?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix prd_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "product";
-                            permalink: string;
-                            name: string;
-                            excerpt: string | null;
-                            description: string | null;
-                            /** @description names of the product modifiers (size, color …) */
-                            modifiers: string[];
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            meta_keywords: string | null;
-                            vendor: {
-                                /** @description id with prefix vnd_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "vendor";
-                                permalink: string;
-                                name: string;
-                                description: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            tags: {
-                                /** @description id with prefix tag_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "tag";
-                                permalink: string;
-                                title: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description id of the default sku */
-                            sku_id: string | null;
-                            skus: {
-                                /** @description id with prefix sku_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "sku";
-                                permalink: string;
-                                /** @description the product name and the option values */
-                                name: string;
-                                code: string | null;
-                                /** @description ISBN, UPC, GTIN … */
-                                barcode: string | null;
-                                /** @description sale price in cents */
-                                price: number;
-                                /** @description higher price for comparison, in cents */
-                                compared_price: number | null;
-                                /** @description option values, in the order of the product modifiers */
-                                modifiers: string[];
-                                /** @description modifier name → value */
-                                options: {
-                                    [key: string]: string;
-                                };
-                                image_url: string | null;
-                                is_listable: boolean;
-                                is_taxable: boolean;
-                                is_shipping_required: boolean;
-                                /** @enum {string} */
-                                stock_policy: "none" | "overall";
-                                is_backorderable: boolean;
-                                in_stock: number | null;
-                                is_notify: boolean | null;
-                                low_threshold: number | null;
-                                weight_unit: string;
-                                /** @description the weight in grams */
-                                weight_source: number;
-                                /** @description in weight_unit */
-                                weight: number | null;
-                                position: number;
-                                product_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            images: {
-                                /** @enum {string} */
-                                object: "image";
-                                url: string;
-                                file_id: string | null;
-                                position: number;
-                            }[];
-                            /** @description Unix seconds */
-                            available_at: number | null;
-                            /** @description price of the default sku, in cents */
-                            price: number;
-                            compared_price: number | null;
-                            image_url: string | null;
-                            hidden_on: string[];
-                            is_active: boolean;
-                            category_ids: string[];
-                            /** @description collections of kind products it belongs to */
-                            collection_ids: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1ProductsId: {
@@ -4734,58 +5623,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ProductsIdSkus: {
@@ -4821,123 +5673,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix sku_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "sku";
-                            permalink: string;
-                            /** @description the product name and the option values */
-                            name: string;
-                            code: string | null;
-                            /** @description ISBN, UPC, GTIN … */
-                            barcode: string | null;
-                            /** @description sale price in cents */
-                            price: number;
-                            /** @description higher price for comparison, in cents */
-                            compared_price: number | null;
-                            /** @description option values, in the order of the product modifiers */
-                            modifiers: string[];
-                            /** @description modifier name → value */
-                            options: {
-                                [key: string]: string;
-                            };
-                            image_url: string | null;
-                            is_listable: boolean;
-                            is_taxable: boolean;
-                            is_shipping_required: boolean;
-                            /** @enum {string} */
-                            stock_policy: "none" | "overall";
-                            is_backorderable: boolean;
-                            in_stock: number | null;
-                            is_notify: boolean | null;
-                            low_threshold: number | null;
-                            weight_unit: string;
-                            /** @description the weight in grams */
-                            weight_source: number;
-                            /** @description in weight_unit */
-                            weight: number | null;
-                            position: number;
-                            product_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Sku"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Skus: {
@@ -4971,129 +5727,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix sku_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "sku";
-                            permalink: string;
-                            /** @description the product name and the option values */
-                            name: string;
-                            code: string | null;
-                            /** @description ISBN, UPC, GTIN … */
-                            barcode: string | null;
-                            /** @description sale price in cents */
-                            price: number;
-                            /** @description higher price for comparison, in cents */
-                            compared_price: number | null;
-                            /** @description option values, in the order of the product modifiers */
-                            modifiers: string[];
-                            /** @description modifier name → value */
-                            options: {
-                                [key: string]: string;
-                            };
-                            image_url: string | null;
-                            is_listable: boolean;
-                            is_taxable: boolean;
-                            is_shipping_required: boolean;
-                            /** @enum {string} */
-                            stock_policy: "none" | "overall";
-                            is_backorderable: boolean;
-                            in_stock: number | null;
-                            is_notify: boolean | null;
-                            low_threshold: number | null;
-                            weight_unit: string;
-                            /** @description the weight in grams */
-                            weight_source: number;
-                            /** @description in weight_unit */
-                            weight: number | null;
-                            position: number;
-                            product_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Sku"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Skus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5130,110 +5792,63 @@ export interface operations {
                     weight?: number | null;
                     position?: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    product_id: string;
+                    code?: string | null;
+                    barcode?: string | null;
+                    /** @description cents */
+                    price?: number;
+                    compared_price?: number | null;
+                    /** @description modifier name → value; the names must be modifiers of the product */
+                    modifiers?: {
+                        [key: string]: string;
+                    };
+                    /** @description exactly one of id, filename or url */
+                    image?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    } | null;
+                    is_listable?: boolean;
+                    is_taxable?: boolean;
+                    is_shipping_required?: boolean;
+                    /** @enum {string} */
+                    stock_policy?: "none" | "overall";
+                    is_backorderable?: boolean;
+                    in_stock?: number | null;
+                    is_notify?: boolean | null;
+                    low_threshold?: number | null;
+                    /** @enum {string} */
+                    weight_unit?: "kg" | "gr" | "lb" | "oz";
+                    weight?: number | null;
+                    position?: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix sku_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "sku";
-                            permalink: string;
-                            /** @description the product name and the option values */
-                            name: string;
-                            code: string | null;
-                            /** @description ISBN, UPC, GTIN … */
-                            barcode: string | null;
-                            /** @description sale price in cents */
-                            price: number;
-                            /** @description higher price for comparison, in cents */
-                            compared_price: number | null;
-                            /** @description option values, in the order of the product modifiers */
-                            modifiers: string[];
-                            /** @description modifier name → value */
-                            options: {
-                                [key: string]: string;
-                            };
-                            image_url: string | null;
-                            is_listable: boolean;
-                            is_taxable: boolean;
-                            is_shipping_required: boolean;
-                            /** @enum {string} */
-                            stock_policy: "none" | "overall";
-                            is_backorderable: boolean;
-                            in_stock: number | null;
-                            is_notify: boolean | null;
-                            low_threshold: number | null;
-                            weight_unit: string;
-                            /** @description the weight in grams */
-                            weight_source: number;
-                            /** @description in weight_unit */
-                            weight: number | null;
-                            position: number;
-                            product_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Sku"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1SkusId: {
@@ -5247,113 +5862,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix sku_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "sku";
-                            permalink: string;
-                            /** @description the product name and the option values */
-                            name: string;
-                            code: string | null;
-                            /** @description ISBN, UPC, GTIN … */
-                            barcode: string | null;
-                            /** @description sale price in cents */
-                            price: number;
-                            /** @description higher price for comparison, in cents */
-                            compared_price: number | null;
-                            /** @description option values, in the order of the product modifiers */
-                            modifiers: string[];
-                            /** @description modifier name → value */
-                            options: {
-                                [key: string]: string;
-                            };
-                            image_url: string | null;
-                            is_listable: boolean;
-                            is_taxable: boolean;
-                            is_shipping_required: boolean;
-                            /** @enum {string} */
-                            stock_policy: "none" | "overall";
-                            is_backorderable: boolean;
-                            in_stock: number | null;
-                            is_notify: boolean | null;
-                            low_threshold: number | null;
-                            weight_unit: string;
-                            /** @description the weight in grams */
-                            weight_source: number;
-                            /** @description in weight_unit */
-                            weight: number | null;
-                            position: number;
-                            product_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Sku"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1SkusId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5391,110 +5926,63 @@ export interface operations {
                     weight?: number | null;
                     position?: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    code?: string | null;
+                    barcode?: string | null;
+                    /** @description cents */
+                    price?: number;
+                    compared_price?: number | null;
+                    /** @description modifier name → value; the names must be modifiers of the product */
+                    modifiers?: {
+                        [key: string]: string;
+                    };
+                    /** @description exactly one of id, filename or url */
+                    image?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    } | null;
+                    is_listable?: boolean;
+                    is_taxable?: boolean;
+                    is_shipping_required?: boolean;
+                    /** @enum {string} */
+                    stock_policy?: "none" | "overall";
+                    is_backorderable?: boolean;
+                    in_stock?: number | null;
+                    is_notify?: boolean | null;
+                    low_threshold?: number | null;
+                    /** @enum {string} */
+                    weight_unit?: "kg" | "gr" | "lb" | "oz";
+                    weight?: number | null;
+                    position?: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix sku_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "sku";
-                            permalink: string;
-                            /** @description the product name and the option values */
-                            name: string;
-                            code: string | null;
-                            /** @description ISBN, UPC, GTIN … */
-                            barcode: string | null;
-                            /** @description sale price in cents */
-                            price: number;
-                            /** @description higher price for comparison, in cents */
-                            compared_price: number | null;
-                            /** @description option values, in the order of the product modifiers */
-                            modifiers: string[];
-                            /** @description modifier name → value */
-                            options: {
-                                [key: string]: string;
-                            };
-                            image_url: string | null;
-                            is_listable: boolean;
-                            is_taxable: boolean;
-                            is_shipping_required: boolean;
-                            /** @enum {string} */
-                            stock_policy: "none" | "overall";
-                            is_backorderable: boolean;
-                            in_stock: number | null;
-                            is_notify: boolean | null;
-                            low_threshold: number | null;
-                            weight_unit: string;
-                            /** @description the weight in grams */
-                            weight_source: number;
-                            /** @description in weight_unit */
-                            weight: number | null;
-                            position: number;
-                            product_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Sku"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1SkusId: {
@@ -5511,58 +5999,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1SkuId: {
@@ -5579,58 +6030,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Blogs: {
@@ -5645,101 +6059,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix blg_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "blog";
-                            permalink: string;
-                            title: string;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_commentable: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Blog"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Blogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5754,82 +6102,41 @@ export interface operations {
                     /** @description default false */
                     is_commentable?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    /** @description default false */
+                    is_commentable?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix blg_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "blog";
-                            permalink: string;
-                            title: string;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_commentable: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Blog"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1BlogsId: {
@@ -5843,85 +6150,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix blg_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "blog";
-                            permalink: string;
-                            title: string;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_commentable: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Blog"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1BlogsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5938,82 +6193,42 @@ export interface operations {
                     /** @description default false */
                     is_commentable?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    title?: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    /** @description default false */
+                    is_commentable?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix blg_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "blog";
-                            permalink: string;
-                            title: string;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_commentable: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Blog"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1BlogsId: {
@@ -6030,58 +6245,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Posts: {
@@ -6098,111 +6276,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pst_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "post";
-                            permalink: string;
-                            title: string;
-                            summary: string | null;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @description id with prefix blg_ */
-                            blog_id: string;
-                            /** @description the author; by default the id of the API key that created the post */
-                            user_id: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Post"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Posts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6232,92 +6334,56 @@ export interface operations {
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @description an existing blog */
+                    blog_id: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    summary?: string | null;
+                    /** @description HTML */
+                    content?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    /** @description exactly one of id, filename or url */
+                    image?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    } | null;
+                    /** @description an http or https URL; or send image instead */
+                    image_url?: string | null;
+                    user_id?: string | null;
+                    is_published?: boolean;
+                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
+                    published_at?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pst_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "post";
-                            permalink: string;
-                            title: string;
-                            summary: string | null;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @description id with prefix blg_ */
-                            blog_id: string;
-                            /** @description the author; by default the id of the API key that created the post */
-                            user_id: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Post"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1PostsId: {
@@ -6331,95 +6397,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pst_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "post";
-                            permalink: string;
-                            title: string;
-                            summary: string | null;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @description id with prefix blg_ */
-                            blog_id: string;
-                            /** @description the author; by default the id of the API key that created the post */
-                            user_id: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Post"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1PostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6451,92 +6455,57 @@ export interface operations {
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    title?: string;
+                    /** @description an existing blog */
+                    blog_id?: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    summary?: string | null;
+                    /** @description HTML */
+                    content?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    /** @description exactly one of id, filename or url */
+                    image?: {
+                        id?: string;
+                        filename?: string;
+                        url?: string;
+                    } | null;
+                    /** @description an http or https URL; or send image instead */
+                    image_url?: string | null;
+                    user_id?: string | null;
+                    is_published?: boolean;
+                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
+                    published_at?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pst_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "post";
-                            permalink: string;
-                            title: string;
-                            summary: string | null;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            image_url: string | null;
-                            /** @description id with prefix blg_ */
-                            blog_id: string;
-                            /** @description the author; by default the id of the API key that created the post */
-                            user_id: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Post"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1PostsId: {
@@ -6553,58 +6522,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Pages: {
@@ -6619,105 +6551,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pag_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "page";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Page"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Pages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6735,86 +6597,44 @@ export interface operations {
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    title: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    /** @description HTML */
+                    content?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    is_published?: boolean;
+                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
+                    published_at?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pag_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "page";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Page"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1PagesId: {
@@ -6828,89 +6648,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pag_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "page";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Page"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1PagesId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6930,86 +6694,45 @@ export interface operations {
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    title?: string;
+                    /** @description unique among its kind; made from the title when absent */
+                    permalink?: string;
+                    /** @description HTML */
+                    content?: string | null;
+                    meta_title?: string | null;
+                    meta_description?: string | null;
+                    is_published?: boolean;
+                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
+                    published_at?: number | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix pag_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "page";
-                            permalink: string;
-                            title: string;
-                            /** @description HTML */
-                            content: string | null;
-                            meta_title: string | null;
-                            meta_description: string | null;
-                            is_published: boolean;
-                            /** @description Unix seconds */
-                            published_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Page"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1PagesId: {
@@ -7026,58 +6749,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Events: {
@@ -7097,100 +6783,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix evn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "event";
-                            /** @description collection.created, product.updated, sku.deleted, … */
-                            kind: string;
-                            /** @description the related resource after the change (before it, for a deletion) */
-                            data: {
-                                /** @description the related resource as it was */
-                                object: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                            pending_webhooks: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Event"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1EventsId: {
@@ -7204,84 +6817,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix evn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "event";
-                            /** @description collection.created, product.updated, sku.deleted, … */
-                            kind: string;
-                            /** @description the related resource after the change (before it, for a deletion) */
-                            data: {
-                                /** @description the related resource as it was */
-                                object: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                            pending_webhooks: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Event"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Customers: {
@@ -7297,164 +6851,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Customer"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Customers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7489,151 +6915,70 @@ export interface operations {
                         is_primary?: boolean;
                     }[];
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    email: string;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    is_newsletterable?: boolean;
+                    /** @description staff only */
+                    is_active?: boolean;
+                    notes?: string | null;
+                    /** @description staff only */
+                    tags?: string[];
+                    password?: string;
+                    addresses?: {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        address1?: string;
+                        address2?: string | null;
+                        city?: string;
+                        postcode?: string;
+                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                        country_code?: string;
+                        state_code?: string | null;
+                        state?: string | null;
+                        phone?: string;
+                        company?: string | null;
+                        references?: string | null;
+                        is_primary?: boolean;
+                    }[];
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Customer"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7643,149 +6988,36 @@ export interface operations {
                     email: string;
                     password: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                    password: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                            /** @description ctk_…: send as Authorization: Bearer with the Channel-Key */
-                            token: string;
-                            /** @description Unix seconds */
-                            expires_at: number;
-                        };
+                        data: components["schemas"]["CustomerWithToken"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CustomersToken: {
@@ -7800,64 +7032,29 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersVerify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7866,151 +7063,44 @@ export interface operations {
                 "application/json": {
                     token: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Customer"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersIdVerification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8018,70 +7108,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description cvt_…: single use; the customer redeems it with POST /v1/customers/verify */
-                            token: string;
-                            /** @description Unix seconds */
-                            expires_at: number;
-                        };
+                        data: components["schemas"]["EmailVerification"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CustomersId: {
@@ -8095,148 +7144,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Customer"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8259,145 +7194,48 @@ export interface operations {
                     /** @description needed when a customer changes its own password or sign-in email */
                     current_password?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    email: string;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    is_newsletterable?: boolean;
+                    /** @description staff only */
+                    is_active?: boolean;
+                    notes?: string | null;
+                    /** @description staff only */
+                    tags?: string[];
+                    password?: string;
+                    /** @description needed when a customer changes its own password or sign-in email */
+                    current_password?: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix cus_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer";
-                            /** @description first and last name */
-                            name: string | null;
-                            first_name: string | null;
-                            last_name: string | null;
-                            email: string;
-                            is_newsletterable: boolean;
-                            is_active: boolean;
-                            /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                            is_verified: boolean;
-                            /** @description store notes; staff only */
-                            notes: string | null;
-                            tags: string[];
-                            default_address: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            addresses: {
-                                /** @description id with prefix adr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer_address";
-                                customer_id: string;
-                                first_name: string | null;
-                                last_name: string | null;
-                                address1: string;
-                                address2: string | null;
-                                /** @description country name */
-                                country: string;
-                                /** @description ISO 3166-1 alpha-2 */
-                                country_code: string;
-                                state: string | null;
-                                /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                state_code: string | null;
-                                city: string;
-                                postcode: string;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                is_primary: boolean;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Customer"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CustomersId: {
@@ -8414,58 +7252,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CustomersIdAddresses: {
@@ -8482,114 +7283,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix adr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer_address";
-                            customer_id: string;
-                            first_name: string | null;
-                            last_name: string | null;
-                            address1: string;
-                            address2: string | null;
-                            /** @description country name */
-                            country: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            state: string | null;
-                            /** @description ISO 3166-2 code after the country: NY for US-NY */
-                            state_code: string | null;
-                            city: string;
-                            postcode: string;
-                            phone: string;
-                            company: string | null;
-                            references: string | null;
-                            is_primary: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Address"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersIdAddresses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8613,95 +7337,49 @@ export interface operations {
                     references?: string | null;
                     is_primary?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    address1?: string;
+                    address2?: string | null;
+                    city?: string;
+                    postcode?: string;
+                    /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                    country_code?: string;
+                    state_code?: string | null;
+                    state?: string | null;
+                    phone?: string;
+                    company?: string | null;
+                    references?: string | null;
+                    is_primary?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix adr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer_address";
-                            customer_id: string;
-                            first_name: string | null;
-                            last_name: string | null;
-                            address1: string;
-                            address2: string | null;
-                            /** @description country name */
-                            country: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            state: string | null;
-                            /** @description ISO 3166-2 code after the country: NY for US-NY */
-                            state_code: string | null;
-                            city: string;
-                            postcode: string;
-                            phone: string;
-                            company: string | null;
-                            references: string | null;
-                            is_primary: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Address"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CustomersIdAddressesAddressId: {
@@ -8716,98 +7394,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix adr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer_address";
-                            customer_id: string;
-                            first_name: string | null;
-                            last_name: string | null;
-                            address1: string;
-                            address2: string | null;
-                            /** @description country name */
-                            country: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            state: string | null;
-                            /** @description ISO 3166-2 code after the country: NY for US-NY */
-                            state_code: string | null;
-                            city: string;
-                            postcode: string;
-                            phone: string;
-                            company: string | null;
-                            references: string | null;
-                            is_primary: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Address"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CustomersIdAddressesAddressId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 addressId: string;
@@ -8832,95 +7446,49 @@ export interface operations {
                     references?: string | null;
                     is_primary?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    address1?: string;
+                    address2?: string | null;
+                    city?: string;
+                    postcode?: string;
+                    /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                    country_code?: string;
+                    state_code?: string | null;
+                    state?: string | null;
+                    phone?: string;
+                    company?: string | null;
+                    references?: string | null;
+                    is_primary?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix adr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "customer_address";
-                            customer_id: string;
-                            first_name: string | null;
-                            last_name: string | null;
-                            address1: string;
-                            address2: string | null;
-                            /** @description country name */
-                            country: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            state: string | null;
-                            /** @description ISO 3166-2 code after the country: NY for US-NY */
-                            state_code: string | null;
-                            city: string;
-                            postcode: string;
-                            phone: string;
-                            company: string | null;
-                            references: string | null;
-                            is_primary: boolean;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Address"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1CustomersIdAddressesAddressId: {
@@ -8938,58 +7506,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Countries: {
@@ -9001,76 +7532,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
                             /** @description every ISO 3166-1 country */
-                            billing_countries: {
-                                code: string;
-                                name: string;
-                            }[];
+                            billing_countries: components["schemas"]["Country"][];
                             /** @description the countries some shipping zone covers */
-                            shipping_countries: {
-                                code: string;
-                                name: string;
-                            }[];
+                            shipping_countries: components["schemas"]["Country"][];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CountriesCodeStates: {
@@ -9087,84 +7570,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            code: string;
-                            name: string;
-                        }[];
+                        data: components["schemas"]["State"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ShippingZones: {
@@ -9179,131 +7605,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix shz_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "shipping_zone";
-                            name: string;
-                            /** @description ISO 3166-1 alpha-2 codes */
-                            countries: string[];
-                            /** @description when it lists states of a country, the zone covers only those states of it */
-                            states: {
-                                /** @description ISO 3166-1 alpha-2; one of the zone countries */
-                                country_code: string;
-                                /** @description ISO 3166-2 code after the country: WA for US-WA */
-                                code: string;
-                            }[];
-                            /** @description in the order they were sent */
-                            rates: {
-                                /** @description id with prefix shr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                name: string;
-                                /**
-                                 * @description weight: from and to are grams of the order; price: cents of its item subtotal
-                                 * @enum {string}
-                                 */
-                                kind: "weight" | "price";
-                                /** @description inclusive lower bound */
-                                from: number;
-                                /** @description exclusive upper bound; null for none */
-                                to: number | null;
-                                /** @description in cents */
-                                price: number;
-                                /** @description id with prefix shz_ */
-                                zone_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["ShippingZone"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1ShippingZones: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9333,112 +7664,56 @@ export interface operations {
                         price: number;
                     }[];
                 };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    /** @description ISO 3166-1 alpha-2 codes (case-insensitive) */
+                    countries: string[];
+                    /** @description narrows a listed country to these of its ISO 3166-2 subdivisions */
+                    states?: {
+                        country_code: string;
+                        code: string;
+                    }[];
+                    /** @description the zone rates; on update, the whole new list */
+                    rates?: {
+                        /** @description on update: a rate of this zone, which keeps its id */
+                        id?: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "weight" | "price";
+                        /** @description inclusive lower bound, grams or cents; default 0 */
+                        from?: number;
+                        /** @description exclusive upper bound, above from; null or left out for none */
+                        to?: number | null;
+                        /** @description in cents */
+                        price: number;
+                    }[];
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix shz_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "shipping_zone";
-                            name: string;
-                            /** @description ISO 3166-1 alpha-2 codes */
-                            countries: string[];
-                            /** @description when it lists states of a country, the zone covers only those states of it */
-                            states: {
-                                /** @description ISO 3166-1 alpha-2; one of the zone countries */
-                                country_code: string;
-                                /** @description ISO 3166-2 code after the country: WA for US-WA */
-                                code: string;
-                            }[];
-                            /** @description in the order they were sent */
-                            rates: {
-                                /** @description id with prefix shr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                name: string;
-                                /**
-                                 * @description weight: from and to are grams of the order; price: cents of its item subtotal
-                                 * @enum {string}
-                                 */
-                                kind: "weight" | "price";
-                                /** @description inclusive lower bound */
-                                from: number;
-                                /** @description exclusive upper bound; null for none */
-                                to: number | null;
-                                /** @description in cents */
-                                price: number;
-                                /** @description id with prefix shz_ */
-                                zone_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["ShippingZone"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1ShippingZonesId: {
@@ -9452,115 +7727,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix shz_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "shipping_zone";
-                            name: string;
-                            /** @description ISO 3166-1 alpha-2 codes */
-                            countries: string[];
-                            /** @description when it lists states of a country, the zone covers only those states of it */
-                            states: {
-                                /** @description ISO 3166-1 alpha-2; one of the zone countries */
-                                country_code: string;
-                                /** @description ISO 3166-2 code after the country: WA for US-WA */
-                                code: string;
-                            }[];
-                            /** @description in the order they were sent */
-                            rates: {
-                                /** @description id with prefix shr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                name: string;
-                                /**
-                                 * @description weight: from and to are grams of the order; price: cents of its item subtotal
-                                 * @enum {string}
-                                 */
-                                kind: "weight" | "price";
-                                /** @description inclusive lower bound */
-                                from: number;
-                                /** @description exclusive upper bound; null for none */
-                                to: number | null;
-                                /** @description in cents */
-                                price: number;
-                                /** @description id with prefix shz_ */
-                                zone_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["ShippingZone"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1ShippingZonesId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -9592,112 +7786,57 @@ export interface operations {
                         price: number;
                     }[];
                 };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    /** @description ISO 3166-1 alpha-2 codes (case-insensitive) */
+                    countries?: string[];
+                    /** @description narrows a listed country to these of its ISO 3166-2 subdivisions */
+                    states?: {
+                        country_code: string;
+                        code: string;
+                    }[];
+                    /** @description the zone rates; on update, the whole new list */
+                    rates?: {
+                        /** @description on update: a rate of this zone, which keeps its id */
+                        id?: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "weight" | "price";
+                        /** @description inclusive lower bound, grams or cents; default 0 */
+                        from?: number;
+                        /** @description exclusive upper bound, above from; null or left out for none */
+                        to?: number | null;
+                        /** @description in cents */
+                        price: number;
+                    }[];
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix shz_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "shipping_zone";
-                            name: string;
-                            /** @description ISO 3166-1 alpha-2 codes */
-                            countries: string[];
-                            /** @description when it lists states of a country, the zone covers only those states of it */
-                            states: {
-                                /** @description ISO 3166-1 alpha-2; one of the zone countries */
-                                country_code: string;
-                                /** @description ISO 3166-2 code after the country: WA for US-WA */
-                                code: string;
-                            }[];
-                            /** @description in the order they were sent */
-                            rates: {
-                                /** @description id with prefix shr_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                name: string;
-                                /**
-                                 * @description weight: from and to are grams of the order; price: cents of its item subtotal
-                                 * @enum {string}
-                                 */
-                                kind: "weight" | "price";
-                                /** @description inclusive lower bound */
-                                from: number;
-                                /** @description exclusive upper bound; null for none */
-                                to: number | null;
-                                /** @description in cents */
-                                price: number;
-                                /** @description id with prefix shz_ */
-                                zone_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["ShippingZone"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1ShippingZonesId: {
@@ -9714,58 +7853,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1TaxRates: {
@@ -9780,104 +7882,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix txr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "tax_rate";
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            /** @description ISO 3166-2 code after the country (WA for US-WA); null for the whole country */
-                            state_code: string | null;
-                            /** @description a label for staff, such as "VAT" */
-                            name: string | null;
-                            /** @description basis points: 1900 is 19 % */
-                            rate: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["TaxRate"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1TaxRates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9892,85 +7926,41 @@ export interface operations {
                     /** @description basis points, 0 to 10000: 1900 is 19 % */
                     rate: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description ISO 3166-1 alpha-2 (case-insensitive) */
+                    country_code: string;
+                    /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
+                    state_code?: string | null;
+                    name?: string | null;
+                    /** @description basis points, 0 to 10000: 1900 is 19 % */
+                    rate: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix txr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "tax_rate";
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            /** @description ISO 3166-2 code after the country (WA for US-WA); null for the whole country */
-                            state_code: string | null;
-                            /** @description a label for staff, such as "VAT" */
-                            name: string | null;
-                            /** @description basis points: 1900 is 19 % */
-                            rate: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["TaxRate"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1TaxRatesId: {
@@ -9984,88 +7974,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix txr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "tax_rate";
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            /** @description ISO 3166-2 code after the country (WA for US-WA); null for the whole country */
-                            state_code: string | null;
-                            /** @description a label for staff, such as "VAT" */
-                            name: string | null;
-                            /** @description basis points: 1900 is 19 % */
-                            rate: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["TaxRate"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1TaxRatesId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -10082,85 +8018,42 @@ export interface operations {
                     /** @description basis points, 0 to 10000: 1900 is 19 % */
                     rate?: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description ISO 3166-1 alpha-2 (case-insensitive) */
+                    country_code?: string;
+                    /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
+                    state_code?: string | null;
+                    name?: string | null;
+                    /** @description basis points, 0 to 10000: 1900 is 19 % */
+                    rate?: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix txr_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "tax_rate";
-                            /** @description ISO 3166-1 alpha-2 */
-                            country_code: string;
-                            /** @description ISO 3166-2 code after the country (WA for US-WA); null for the whole country */
-                            state_code: string | null;
-                            /** @description a label for staff, such as "VAT" */
-                            name: string | null;
-                            /** @description basis points: 1900 is 19 % */
-                            rate: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["TaxRate"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1TaxRatesId: {
@@ -10177,58 +8070,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Gateways: {
@@ -10243,111 +8099,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix gtw_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "gateway";
-                            name: string;
-                            /** @description what the buyer sees; null shows name */
-                            display_name: string | null;
-                            /** @description unique slug of the gateway */
-                            source: string;
-                            /** @description the connection type: manual or test */
-                            driver: string;
-                            /** @description offered to buyers */
-                            is_enabled: boolean;
-                            /** @description the driver's settings; a secret that is set shows as ******** (to admins; the storefront never sees secrets) */
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            /** @description the payment methods the gateway offers with these settings */
-                            methods: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Gateway"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Gateways: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10367,92 +8147,46 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    display_name?: string | null;
+                    /** @description unique; lowercase letters, digits, _ and - */
+                    source: string;
+                    /** @description manual or test */
+                    driver: string;
+                    /** @default true */
+                    is_enabled?: boolean;
+                    /** @description the driver's settings. On update they are merged over the stored ones (null removes one); a secret sent as ******** keeps its stored value */
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix gtw_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "gateway";
-                            name: string;
-                            /** @description what the buyer sees; null shows name */
-                            display_name: string | null;
-                            /** @description unique slug of the gateway */
-                            source: string;
-                            /** @description the connection type: manual or test */
-                            driver: string;
-                            /** @description offered to buyers */
-                            is_enabled: boolean;
-                            /** @description the driver's settings; a secret that is set shows as ******** (to admins; the storefront never sees secrets) */
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            /** @description the payment methods the gateway offers with these settings */
-                            methods: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Gateway"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1GatewaysId: {
@@ -10466,95 +8200,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix gtw_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "gateway";
-                            name: string;
-                            /** @description what the buyer sees; null shows name */
-                            display_name: string | null;
-                            /** @description unique slug of the gateway */
-                            source: string;
-                            /** @description the connection type: manual or test */
-                            driver: string;
-                            /** @description offered to buyers */
-                            is_enabled: boolean;
-                            /** @description the driver's settings; a secret that is set shows as ******** (to admins; the storefront never sees secrets) */
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            /** @description the payment methods the gateway offers with these settings */
-                            methods: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Gateway"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1GatewaysId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -10575,92 +8247,46 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    display_name?: string | null;
+                    /** @description unique; lowercase letters, digits, _ and - */
+                    source?: string;
+                    /** @description the current driver; it cannot change */
+                    driver?: string;
+                    is_enabled?: boolean;
+                    /** @description the driver's settings. On update they are merged over the stored ones (null removes one); a secret sent as ******** keeps its stored value */
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix gtw_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "gateway";
-                            name: string;
-                            /** @description what the buyer sees; null shows name */
-                            display_name: string | null;
-                            /** @description unique slug of the gateway */
-                            source: string;
-                            /** @description the connection type: manual or test */
-                            driver: string;
-                            /** @description offered to buyers */
-                            is_enabled: boolean;
-                            /** @description the driver's settings; a secret that is set shows as ******** (to admins; the storefront never sees secrets) */
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            /** @description the payment methods the gateway offers with these settings */
-                            methods: string[];
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Gateway"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1GatewaysId: {
@@ -10677,64 +8303,30 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Carts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10752,267 +8344,44 @@ export interface operations {
                         [key: string]: number;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    is_gift?: boolean;
+                    gift_message?: string | null;
+                    note?: string | null;
+                    source_name?: string | null;
+                    landing_site?: string | null;
+                    referring_site?: string | null;
+                    /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
+                    items?: {
+                        [key: string]: number;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix crt_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "cart";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "cart_item";
-                                cart_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                quantity: number;
-                                /** @description unit price now, in cents */
-                                price: number;
-                                compared_price: number | null;
-                                /** @description price × quantity */
-                                total: number;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                sku: {
-                                    /** @description id with prefix sku_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "sku";
-                                    permalink: string;
-                                    /** @description the product name and the option values */
-                                    name: string;
-                                    code: string | null;
-                                    /** @description ISBN, UPC, GTIN … */
-                                    barcode: string | null;
-                                    /** @description sale price in cents */
-                                    price: number;
-                                    /** @description higher price for comparison, in cents */
-                                    compared_price: number | null;
-                                    /** @description option values, in the order of the product modifiers */
-                                    modifiers: string[];
-                                    /** @description modifier name → value */
-                                    options: {
-                                        [key: string]: string;
-                                    };
-                                    image_url: string | null;
-                                    is_listable: boolean;
-                                    is_taxable: boolean;
-                                    is_shipping_required: boolean;
-                                    /** @enum {string} */
-                                    stock_policy: "none" | "overall";
-                                    is_backorderable: boolean;
-                                    in_stock: number | null;
-                                    is_notify: boolean | null;
-                                    low_threshold: number | null;
-                                    weight_unit: string;
-                                    /** @description the weight in grams */
-                                    weight_source: number;
-                                    /** @description in weight_unit */
-                                    weight: number | null;
-                                    position: number;
-                                    product_id: string;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                product: {
-                                    /** @description id with prefix prd_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "product";
-                                    permalink: string;
-                                    name: string;
-                                    excerpt: string | null;
-                                    description: string | null;
-                                    /** @description names of the product modifiers (size, color …) */
-                                    modifiers: string[];
-                                    meta_title: string | null;
-                                    meta_description: string | null;
-                                    meta_keywords: string | null;
-                                    vendor: {
-                                        /** @description id with prefix vnd_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "vendor";
-                                        permalink: string;
-                                        name: string;
-                                        description: string | null;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    } | null;
-                                    tags: {
-                                        /** @description id with prefix tag_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "tag";
-                                        permalink: string;
-                                        title: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    /** @description id of the default sku */
-                                    sku_id: string | null;
-                                    skus: {
-                                        /** @description id with prefix sku_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "sku";
-                                        permalink: string;
-                                        /** @description the product name and the option values */
-                                        name: string;
-                                        code: string | null;
-                                        /** @description ISBN, UPC, GTIN … */
-                                        barcode: string | null;
-                                        /** @description sale price in cents */
-                                        price: number;
-                                        /** @description higher price for comparison, in cents */
-                                        compared_price: number | null;
-                                        /** @description option values, in the order of the product modifiers */
-                                        modifiers: string[];
-                                        /** @description modifier name → value */
-                                        options: {
-                                            [key: string]: string;
-                                        };
-                                        image_url: string | null;
-                                        is_listable: boolean;
-                                        is_taxable: boolean;
-                                        is_shipping_required: boolean;
-                                        /** @enum {string} */
-                                        stock_policy: "none" | "overall";
-                                        is_backorderable: boolean;
-                                        in_stock: number | null;
-                                        is_notify: boolean | null;
-                                        low_threshold: number | null;
-                                        weight_unit: string;
-                                        /** @description the weight in grams */
-                                        weight_source: number;
-                                        /** @description in weight_unit */
-                                        weight: number | null;
-                                        position: number;
-                                        product_id: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    images: {
-                                        /** @enum {string} */
-                                        object: "image";
-                                        url: string;
-                                        file_id: string | null;
-                                        position: number;
-                                    }[];
-                                    /** @description Unix seconds */
-                                    available_at: number | null;
-                                    /** @description price of the default sku, in cents */
-                                    price: number;
-                                    compared_price: number | null;
-                                    image_url: string | null;
-                                    hidden_on: string[];
-                                    is_active: boolean;
-                                    category_ids: string[];
-                                    /** @description collections of kind products it belongs to */
-                                    collection_ids: string[];
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            customer_id: string | null;
-                            /** @description distinct products */
-                            total_products: number;
-                            /** @description sum of the quantities */
-                            total_items: number;
-                            total_price: number;
-                            /** @description total before any discount: compared prices where set */
-                            total_compared_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Cart"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CartsId: {
@@ -11026,264 +8395,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix crt_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "cart";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "cart_item";
-                                cart_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                quantity: number;
-                                /** @description unit price now, in cents */
-                                price: number;
-                                compared_price: number | null;
-                                /** @description price × quantity */
-                                total: number;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                sku: {
-                                    /** @description id with prefix sku_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "sku";
-                                    permalink: string;
-                                    /** @description the product name and the option values */
-                                    name: string;
-                                    code: string | null;
-                                    /** @description ISBN, UPC, GTIN … */
-                                    barcode: string | null;
-                                    /** @description sale price in cents */
-                                    price: number;
-                                    /** @description higher price for comparison, in cents */
-                                    compared_price: number | null;
-                                    /** @description option values, in the order of the product modifiers */
-                                    modifiers: string[];
-                                    /** @description modifier name → value */
-                                    options: {
-                                        [key: string]: string;
-                                    };
-                                    image_url: string | null;
-                                    is_listable: boolean;
-                                    is_taxable: boolean;
-                                    is_shipping_required: boolean;
-                                    /** @enum {string} */
-                                    stock_policy: "none" | "overall";
-                                    is_backorderable: boolean;
-                                    in_stock: number | null;
-                                    is_notify: boolean | null;
-                                    low_threshold: number | null;
-                                    weight_unit: string;
-                                    /** @description the weight in grams */
-                                    weight_source: number;
-                                    /** @description in weight_unit */
-                                    weight: number | null;
-                                    position: number;
-                                    product_id: string;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                product: {
-                                    /** @description id with prefix prd_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "product";
-                                    permalink: string;
-                                    name: string;
-                                    excerpt: string | null;
-                                    description: string | null;
-                                    /** @description names of the product modifiers (size, color …) */
-                                    modifiers: string[];
-                                    meta_title: string | null;
-                                    meta_description: string | null;
-                                    meta_keywords: string | null;
-                                    vendor: {
-                                        /** @description id with prefix vnd_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "vendor";
-                                        permalink: string;
-                                        name: string;
-                                        description: string | null;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    } | null;
-                                    tags: {
-                                        /** @description id with prefix tag_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "tag";
-                                        permalink: string;
-                                        title: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    /** @description id of the default sku */
-                                    sku_id: string | null;
-                                    skus: {
-                                        /** @description id with prefix sku_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "sku";
-                                        permalink: string;
-                                        /** @description the product name and the option values */
-                                        name: string;
-                                        code: string | null;
-                                        /** @description ISBN, UPC, GTIN … */
-                                        barcode: string | null;
-                                        /** @description sale price in cents */
-                                        price: number;
-                                        /** @description higher price for comparison, in cents */
-                                        compared_price: number | null;
-                                        /** @description option values, in the order of the product modifiers */
-                                        modifiers: string[];
-                                        /** @description modifier name → value */
-                                        options: {
-                                            [key: string]: string;
-                                        };
-                                        image_url: string | null;
-                                        is_listable: boolean;
-                                        is_taxable: boolean;
-                                        is_shipping_required: boolean;
-                                        /** @enum {string} */
-                                        stock_policy: "none" | "overall";
-                                        is_backorderable: boolean;
-                                        in_stock: number | null;
-                                        is_notify: boolean | null;
-                                        low_threshold: number | null;
-                                        weight_unit: string;
-                                        /** @description the weight in grams */
-                                        weight_source: number;
-                                        /** @description in weight_unit */
-                                        weight: number | null;
-                                        position: number;
-                                        product_id: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    images: {
-                                        /** @enum {string} */
-                                        object: "image";
-                                        url: string;
-                                        file_id: string | null;
-                                        position: number;
-                                    }[];
-                                    /** @description Unix seconds */
-                                    available_at: number | null;
-                                    /** @description price of the default sku, in cents */
-                                    price: number;
-                                    compared_price: number | null;
-                                    image_url: string | null;
-                                    hidden_on: string[];
-                                    is_active: boolean;
-                                    category_ids: string[];
-                                    /** @description collections of kind products it belongs to */
-                                    collection_ids: string[];
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            customer_id: string | null;
-                            /** @description distinct products */
-                            total_products: number;
-                            /** @description sum of the quantities */
-                            total_items: number;
-                            total_price: number;
-                            /** @description total before any discount: compared prices where set */
-                            total_compared_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Cart"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putV1CartsId: {
@@ -11309,273 +8439,53 @@ export interface operations {
                         [key: string]: number;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    is_gift?: boolean;
+                    gift_message?: string | null;
+                    note?: string | null;
+                    source_name?: string | null;
+                    landing_site?: string | null;
+                    referring_site?: string | null;
+                    /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
+                    items?: {
+                        [key: string]: number;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix crt_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "cart";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "cart_item";
-                                cart_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                quantity: number;
-                                /** @description unit price now, in cents */
-                                price: number;
-                                compared_price: number | null;
-                                /** @description price × quantity */
-                                total: number;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                sku: {
-                                    /** @description id with prefix sku_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "sku";
-                                    permalink: string;
-                                    /** @description the product name and the option values */
-                                    name: string;
-                                    code: string | null;
-                                    /** @description ISBN, UPC, GTIN … */
-                                    barcode: string | null;
-                                    /** @description sale price in cents */
-                                    price: number;
-                                    /** @description higher price for comparison, in cents */
-                                    compared_price: number | null;
-                                    /** @description option values, in the order of the product modifiers */
-                                    modifiers: string[];
-                                    /** @description modifier name → value */
-                                    options: {
-                                        [key: string]: string;
-                                    };
-                                    image_url: string | null;
-                                    is_listable: boolean;
-                                    is_taxable: boolean;
-                                    is_shipping_required: boolean;
-                                    /** @enum {string} */
-                                    stock_policy: "none" | "overall";
-                                    is_backorderable: boolean;
-                                    in_stock: number | null;
-                                    is_notify: boolean | null;
-                                    low_threshold: number | null;
-                                    weight_unit: string;
-                                    /** @description the weight in grams */
-                                    weight_source: number;
-                                    /** @description in weight_unit */
-                                    weight: number | null;
-                                    position: number;
-                                    product_id: string;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                product: {
-                                    /** @description id with prefix prd_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "product";
-                                    permalink: string;
-                                    name: string;
-                                    excerpt: string | null;
-                                    description: string | null;
-                                    /** @description names of the product modifiers (size, color …) */
-                                    modifiers: string[];
-                                    meta_title: string | null;
-                                    meta_description: string | null;
-                                    meta_keywords: string | null;
-                                    vendor: {
-                                        /** @description id with prefix vnd_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "vendor";
-                                        permalink: string;
-                                        name: string;
-                                        description: string | null;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    } | null;
-                                    tags: {
-                                        /** @description id with prefix tag_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "tag";
-                                        permalink: string;
-                                        title: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    /** @description id of the default sku */
-                                    sku_id: string | null;
-                                    skus: {
-                                        /** @description id with prefix sku_ */
-                                        id: string;
-                                        /** @enum {string} */
-                                        object: "sku";
-                                        permalink: string;
-                                        /** @description the product name and the option values */
-                                        name: string;
-                                        code: string | null;
-                                        /** @description ISBN, UPC, GTIN … */
-                                        barcode: string | null;
-                                        /** @description sale price in cents */
-                                        price: number;
-                                        /** @description higher price for comparison, in cents */
-                                        compared_price: number | null;
-                                        /** @description option values, in the order of the product modifiers */
-                                        modifiers: string[];
-                                        /** @description modifier name → value */
-                                        options: {
-                                            [key: string]: string;
-                                        };
-                                        image_url: string | null;
-                                        is_listable: boolean;
-                                        is_taxable: boolean;
-                                        is_shipping_required: boolean;
-                                        /** @enum {string} */
-                                        stock_policy: "none" | "overall";
-                                        is_backorderable: boolean;
-                                        in_stock: number | null;
-                                        is_notify: boolean | null;
-                                        low_threshold: number | null;
-                                        weight_unit: string;
-                                        /** @description the weight in grams */
-                                        weight_source: number;
-                                        /** @description in weight_unit */
-                                        weight: number | null;
-                                        position: number;
-                                        product_id: string;
-                                        /** @description Unix seconds */
-                                        created_at: number;
-                                        /** @description Unix seconds */
-                                        updated_at: number;
-                                    }[];
-                                    images: {
-                                        /** @enum {string} */
-                                        object: "image";
-                                        url: string;
-                                        file_id: string | null;
-                                        position: number;
-                                    }[];
-                                    /** @description Unix seconds */
-                                    available_at: number | null;
-                                    /** @description price of the default sku, in cents */
-                                    price: number;
-                                    compared_price: number | null;
-                                    image_url: string | null;
-                                    hidden_on: string[];
-                                    is_active: boolean;
-                                    category_ids: string[];
-                                    /** @description collections of kind products it belongs to */
-                                    collection_ids: string[];
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                };
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            customer_id: string | null;
-                            /** @description distinct products */
-                            total_products: number;
-                            /** @description sum of the quantities */
-                            total_items: number;
-                            total_price: number;
-                            /** @description total before any discount: compared prices where set */
-                            total_compared_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Cart"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CartsIdCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11627,333 +8537,78 @@ export interface operations {
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    customer?: {
+                        email?: string;
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        is_newsletterable?: boolean;
+                    };
+                    shipping?: {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        address1?: string;
+                        address2?: string | null;
+                        city?: string;
+                        postcode?: string;
+                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                        country_code?: string;
+                        state_code?: string | null;
+                        state?: string | null;
+                        phone?: string;
+                        company?: string | null;
+                        references?: string | null;
+                        /** @description a saved address of the signed-in customer; the other members are then ignored */
+                        id?: string;
+                    };
+                    billing?: {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        address1?: string;
+                        address2?: string | null;
+                        city?: string;
+                        postcode?: string;
+                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                        country_code?: string;
+                        state_code?: string | null;
+                        state?: string | null;
+                        phone?: string;
+                        company?: string | null;
+                        references?: string | null;
+                        /** @description a saved address of the signed-in customer; the other members are then ignored */
+                        id?: string;
+                    };
+                    /** @description the shipping address is also the billing address (default true) */
+                    same_address?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        meta: {
-                            is_shipping_required: boolean;
-                            selected_shipping_method: string | null;
-                            selected_payment_gateway: string | null;
-                            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
-                            expires_at: number;
-                            shipping_methods: ({
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                kind: string;
-                                name: string;
-                                from: number;
-                                to: number | null;
-                                price: number;
-                                store: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            payment_gateways: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
-                                id: string | null;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            /** @description null unless the caller is this customer */
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        meta: components["schemas"]["CheckoutMeta"];
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1CheckoutsId: {
@@ -11967,330 +8622,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        meta: {
-                            is_shipping_required: boolean;
-                            selected_shipping_method: string | null;
-                            selected_payment_gateway: string | null;
-                            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
-                            expires_at: number;
-                            shipping_methods: ({
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                kind: string;
-                                name: string;
-                                from: number;
-                                to: number | null;
-                                price: number;
-                                store: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            payment_gateways: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
-                                id: string | null;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            /** @description null unless the caller is this customer */
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        meta: components["schemas"]["CheckoutMeta"];
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putV1CheckoutsId: {
@@ -12348,339 +8699,86 @@ export interface operations {
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    customer?: {
+                        email?: string;
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        is_newsletterable?: boolean;
+                    };
+                    shipping?: {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        address1?: string;
+                        address2?: string | null;
+                        city?: string;
+                        postcode?: string;
+                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                        country_code?: string;
+                        state_code?: string | null;
+                        state?: string | null;
+                        phone?: string;
+                        company?: string | null;
+                        references?: string | null;
+                        /** @description a saved address of the signed-in customer; the other members are then ignored */
+                        id?: string;
+                    };
+                    billing?: {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        address1?: string;
+                        address2?: string | null;
+                        city?: string;
+                        postcode?: string;
+                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+                        country_code?: string;
+                        state_code?: string | null;
+                        state?: string | null;
+                        phone?: string;
+                        company?: string | null;
+                        references?: string | null;
+                        /** @description a saved address of the signed-in customer; the other members are then ignored */
+                        id?: string;
+                    };
+                    /** @description the shipping address is also the billing address (default true) */
+                    same_address?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        meta: {
-                            is_shipping_required: boolean;
-                            selected_shipping_method: string | null;
-                            selected_payment_gateway: string | null;
-                            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
-                            expires_at: number;
-                            shipping_methods: ({
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                kind: string;
-                                name: string;
-                                from: number;
-                                to: number | null;
-                                price: number;
-                                store: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            payment_gateways: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
-                                id: string | null;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            /** @description null unless the caller is this customer */
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        meta: components["schemas"]["CheckoutMeta"];
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CheckoutsIdMethods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -12696,339 +8794,51 @@ export interface operations {
                         gateway?: string;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    shipping?: {
+                        method?: string;
+                    };
+                    payment?: {
+                        gateway?: string;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        meta: {
-                            is_shipping_required: boolean;
-                            selected_shipping_method: string | null;
-                            selected_payment_gateway: string | null;
-                            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
-                            expires_at: number;
-                            shipping_methods: ({
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                kind: string;
-                                name: string;
-                                from: number;
-                                to: number | null;
-                                price: number;
-                                store: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            payment_gateways: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
-                                id: string | null;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            /** @description null unless the caller is this customer */
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        meta: components["schemas"]["CheckoutMeta"];
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1CheckoutsIdPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13044,333 +8854,43 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description method, plus what the gateway needs (test gateway: card_number) */
+                    payment: {
+                        method: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        meta: {
-                            is_shipping_required: boolean;
-                            selected_shipping_method: string | null;
-                            selected_payment_gateway: string | null;
-                            /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
-                            expires_at: number;
-                            shipping_methods: ({
-                                id: string;
-                                /** @enum {string} */
-                                object: "shipping_zone_rate";
-                                kind: string;
-                                name: string;
-                                from: number;
-                                to: number | null;
-                                price: number;
-                                store: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            payment_gateways: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
-                                id: string | null;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            /** @description null unless the caller is this customer */
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        meta: components["schemas"]["CheckoutMeta"];
+                        data: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Orders: {
@@ -13391,320 +8911,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description id with prefix cus_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Order"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1OrdersId: {
@@ -13718,310 +8945,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description id with prefix cus_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Order"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14036,313 +8987,49 @@ export interface operations {
                     /** @description attaches the order to this customer (null detaches it) */
                     customer_id?: string | null;
                 };
+                "application/x-www-form-urlencoded": {
+                    order_note?: string | null;
+                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    email?: string;
+                    /** @description attaches the order to this customer (null detaches it) */
+                    customer_id?: string | null;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description id with prefix cus_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Order"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14353,313 +9040,45 @@ export interface operations {
                 "application/json": {
                     reason?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    reason?: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description id with prefix cus_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Order"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdArchive: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14667,304 +9086,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ord_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "order";
-                            /** @description null until the order is placed */
-                            number: string | null;
-                            status: string;
-                            financial_status: string;
-                            fulfillment_status: string;
-                            email: string | null;
-                            customer: {
-                                /** @description id with prefix cus_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "customer";
-                                /** @description first and last name */
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                email: string;
-                                is_newsletterable: boolean;
-                                is_active: boolean;
-                                /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
-                                is_verified: boolean;
-                                /** @description store notes; staff only */
-                                notes: string | null;
-                                tags: string[];
-                                default_address: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                } | null;
-                                addresses: {
-                                    /** @description id with prefix adr_ */
-                                    id: string;
-                                    /** @enum {string} */
-                                    object: "customer_address";
-                                    customer_id: string;
-                                    first_name: string | null;
-                                    last_name: string | null;
-                                    address1: string;
-                                    address2: string | null;
-                                    /** @description country name */
-                                    country: string;
-                                    /** @description ISO 3166-1 alpha-2 */
-                                    country_code: string;
-                                    state: string | null;
-                                    /** @description ISO 3166-2 code after the country: NY for US-NY */
-                                    state_code: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    phone: string;
-                                    company: string | null;
-                                    references: string | null;
-                                    is_primary: boolean;
-                                    /** @description Unix seconds */
-                                    created_at: number;
-                                    /** @description Unix seconds */
-                                    updated_at: number;
-                                }[];
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            } | null;
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_shipping_required: boolean;
-                            shipping_lines: {
-                                id: string;
-                                kind: string;
-                                price: number;
-                                source: string;
-                                title: string;
-                                reference: string | null;
-                            } | null;
-                            shipping_rate: number;
-                            shipping: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            billing: {
-                                name: string | null;
-                                first_name: string | null;
-                                last_name: string | null;
-                                phone: string;
-                                company: string | null;
-                                references: string | null;
-                                address: {
-                                    address1: string;
-                                    address2: string | null;
-                                    city: string;
-                                    postcode: string;
-                                    country: string;
-                                    country_code: string;
-                                    state: string | null;
-                                    state_code: string | null;
-                                };
-                            } | null;
-                            discount_codes: string[] | null;
-                            is_gift: boolean;
-                            gift_message: string | null;
-                            source_name: string | null;
-                            customer_note: string | null;
-                            order_note: string | null;
-                            cancel_reason: string | null;
-                            browser_ip: string | null;
-                            user_agent: string | null;
-                            landing_site: string | null;
-                            referring_site: string | null;
-                            /** @description source of the payment gateway chosen */
-                            gateway: string | null;
-                            payment_method: string | null;
-                            total_products: number;
-                            total_discount: number;
-                            total_items: number;
-                            total_items_price: number;
-                            subtotal_price: number;
-                            total_taxes: number;
-                            total_price: number;
-                            currency: string;
-                            /** @description grams */
-                            total_weight: number;
-                            transactions: {
-                                /** @description id with prefix tra_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "transaction";
-                                amount: number;
-                                currency: string;
-                                authorization: string | null;
-                                code: string | null;
-                                reference: string | null;
-                                gateway: string | null;
-                                source_name: string | null;
-                                /** @description charge, authorization, capture, refund, void */
-                                kind: string;
-                                /** @description pending, succeeded, failed */
-                                status: string;
-                                credit_card_number: string | null;
-                                credit_card_brand: string | null;
-                                message: string | null;
-                                is_test: boolean;
-                                order_id: string;
-                                parent_id: string | null;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                            }[];
-                            is_test: boolean | null;
-                            customer_id: string | null;
-                            channel_id: string;
-                            cart_id: string | null;
-                            canceler_id: string | null;
-                            /** @description Unix seconds */
-                            placed_at: number | null;
-                            /** @description Unix seconds */
-                            archived_at: number | null;
-                            /** @description Unix seconds */
-                            canceled_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Order"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1OrdersIdTransactions: {
@@ -14981,113 +9125,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix tra_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "transaction";
-                            amount: number;
-                            currency: string;
-                            authorization: string | null;
-                            code: string | null;
-                            reference: string | null;
-                            gateway: string | null;
-                            source_name: string | null;
-                            /** @description charge, authorization, capture, refund, void */
-                            kind: string;
-                            /** @description pending, succeeded, failed */
-                            status: string;
-                            credit_card_number: string | null;
-                            credit_card_brand: string | null;
-                            message: string | null;
-                            is_test: boolean;
-                            order_id: string;
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Transaction"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdTransactions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -15101,94 +9169,40 @@ export interface operations {
                     /** @description cents; default: all that can be */
                     amount?: number;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    kind: "capture" | "refund" | "void";
+                    /** @description cents; default: all that can be */
+                    amount?: number;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix tra_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "transaction";
-                            amount: number;
-                            currency: string;
-                            authorization: string | null;
-                            code: string | null;
-                            reference: string | null;
-                            gateway: string | null;
-                            source_name: string | null;
-                            /** @description charge, authorization, capture, refund, void */
-                            kind: string;
-                            /** @description pending, succeeded, failed */
-                            status: string;
-                            credit_card_number: string | null;
-                            credit_card_brand: string | null;
-                            message: string | null;
-                            is_test: boolean;
-                            order_id: string;
-                            parent_id: string | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Transaction"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1OrdersIdFulfillments: {
@@ -15205,151 +9219,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ful_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "fulfillment";
-                            /**
-                             * @description parcial while something is left to ship after it
-                             * @enum {string}
-                             */
-                            kind: "parcial" | "full";
-                            /** @enum {string} */
-                            status: "succeeded" | "canceled" | "pending" | "failed";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                                /** @description units of the item in this shipment */
-                                fulfilled_quantity: number;
-                                /** @description their weight in grams */
-                                fulfilled_weight: number;
-                            }[];
-                            /** @description units in this shipment */
-                            items_count: number;
-                            tracking_code: string | null;
-                            carrier: string | null;
-                            is_customer_notified: boolean;
-                            order_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Fulfillment"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdFulfillments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -15373,132 +9273,49 @@ export interface operations {
                         quantity?: number;
                     }[];
                 };
+                "application/x-www-form-urlencoded": {
+                    tracking_code?: string | null;
+                    carrier?: string | null;
+                    is_customer_notified?: boolean;
+                    /**
+                     * @description succeeded (default), or pending
+                     * @enum {string}
+                     */
+                    status?: "succeeded" | "pending";
+                    items?: {
+                        /** @description an order item */
+                        id: string;
+                        /** @description default: all of it left to ship */
+                        quantity?: number;
+                    }[];
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ful_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "fulfillment";
-                            /**
-                             * @description parcial while something is left to ship after it
-                             * @enum {string}
-                             */
-                            kind: "parcial" | "full";
-                            /** @enum {string} */
-                            status: "succeeded" | "canceled" | "pending" | "failed";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                                /** @description units of the item in this shipment */
-                                fulfilled_quantity: number;
-                                /** @description their weight in grams */
-                                fulfilled_weight: number;
-                            }[];
-                            /** @description units in this shipment */
-                            items_count: number;
-                            tracking_code: string | null;
-                            carrier: string | null;
-                            is_customer_notified: boolean;
-                            order_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Fulfillment"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1OrdersIdFulfillmentsFulfillmentId: {
@@ -15513,135 +9330,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ful_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "fulfillment";
-                            /**
-                             * @description parcial while something is left to ship after it
-                             * @enum {string}
-                             */
-                            kind: "parcial" | "full";
-                            /** @enum {string} */
-                            status: "succeeded" | "canceled" | "pending" | "failed";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                                /** @description units of the item in this shipment */
-                                fulfilled_quantity: number;
-                                /** @description their weight in grams */
-                                fulfilled_weight: number;
-                            }[];
-                            /** @description units in this shipment */
-                            items_count: number;
-                            tracking_code: string | null;
-                            carrier: string | null;
-                            is_customer_notified: boolean;
-                            order_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Fulfillment"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdFulfillmentsFulfillmentId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 fulfillmentId: string;
@@ -15660,138 +9376,52 @@ export interface operations {
                      */
                     status?: "succeeded" | "failed";
                 };
+                "application/x-www-form-urlencoded": {
+                    tracking_code?: string | null;
+                    carrier?: string | null;
+                    is_customer_notified?: boolean;
+                    /**
+                     * @description a pending shipment succeeded or failed
+                     * @enum {string}
+                     */
+                    status?: "succeeded" | "failed";
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ful_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "fulfillment";
-                            /**
-                             * @description parcial while something is left to ship after it
-                             * @enum {string}
-                             */
-                            kind: "parcial" | "full";
-                            /** @enum {string} */
-                            status: "succeeded" | "canceled" | "pending" | "failed";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                                /** @description units of the item in this shipment */
-                                fulfilled_quantity: number;
-                                /** @description their weight in grams */
-                                fulfilled_weight: number;
-                            }[];
-                            /** @description units in this shipment */
-                            items_count: number;
-                            tracking_code: string | null;
-                            carrier: string | null;
-                            is_customer_notified: boolean;
-                            order_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Fulfillment"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1OrdersIdFulfillmentsFulfillmentIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 fulfillmentId: string;
@@ -15800,129 +9430,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix ful_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "fulfillment";
-                            /**
-                             * @description parcial while something is left to ship after it
-                             * @enum {string}
-                             */
-                            kind: "parcial" | "full";
-                            /** @enum {string} */
-                            status: "succeeded" | "canceled" | "pending" | "failed";
-                            items: {
-                                /** @description id with prefix itm_ */
-                                id: string;
-                                /** @enum {string} */
-                                object: "order_item";
-                                permalink: string;
-                                name: string;
-                                product_name: string;
-                                sku_name: string;
-                                vendor: string | null;
-                                code: string | null;
-                                image: string | null;
-                                price: number;
-                                compared_price: number | null;
-                                quantity: number;
-                                discount: number | null;
-                                is_taxable: boolean;
-                                /** @description basis points: 1900 is 19% */
-                                tax_rate: number;
-                                /** @description price × quantity */
-                                subtotal: number;
-                                taxes: number;
-                                total: number;
-                                /** @description quantity already shipped */
-                                fulfilled: number;
-                                is_shipping_required: boolean;
-                                /** @description unit weight in grams */
-                                weight: number;
-                                stock_id: string | null;
-                                stock_manager: string[];
-                                order_id: string;
-                                product_id: string;
-                                sku_id: string;
-                                /** @description Unix seconds */
-                                created_at: number;
-                                /** @description Unix seconds */
-                                updated_at: number;
-                                /** @description units of the item in this shipment */
-                                fulfilled_quantity: number;
-                                /** @description their weight in grams */
-                                fulfilled_weight: number;
-                            }[];
-                            /** @description units in this shipment */
-                            items_count: number;
-                            tracking_code: string | null;
-                            carrier: string | null;
-                            is_customer_notified: boolean;
-                            order_id: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Fulfillment"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Webhooks: {
@@ -15937,107 +9467,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix whk_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook";
-                            url: string;
-                            description: string | null;
-                            /** @description event kinds, or ["*"] for all */
-                            events: string[];
-                            is_enabled: boolean;
-                            /** @description why delivery stopped by itself */
-                            disabled_reason: string | null;
-                            /** @description Unix seconds of the first failure since the last success */
-                            failing_since: number | null;
-                            /** @description whsec_…: only in the answers that create or rotate it */
-                            secret?: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["Webhook"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Webhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16049,88 +9508,38 @@ export interface operations {
                     description?: string | null;
                     is_enabled?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    url: string;
+                    events?: string[];
+                    description?: string | null;
+                    is_enabled?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix whk_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook";
-                            url: string;
-                            description: string | null;
-                            /** @description event kinds, or ["*"] for all */
-                            events: string[];
-                            is_enabled: boolean;
-                            /** @description why delivery stopped by itself */
-                            disabled_reason: string | null;
-                            /** @description Unix seconds of the first failure since the last success */
-                            failing_since: number | null;
-                            /** @description whsec_…: only in the answers that create or rotate it */
-                            secret?: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1WebhooksId: {
@@ -16144,91 +9553,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix whk_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook";
-                            url: string;
-                            description: string | null;
-                            /** @description event kinds, or ["*"] for all */
-                            events: string[];
-                            is_enabled: boolean;
-                            /** @description why delivery stopped by itself */
-                            disabled_reason: string | null;
-                            /** @description Unix seconds of the first failure since the last success */
-                            failing_since: number | null;
-                            /** @description whsec_…: only in the answers that create or rotate it */
-                            secret?: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1WebhooksId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -16243,88 +9595,40 @@ export interface operations {
                     /** @description enabling again clears failing_since and disabled_reason */
                     is_enabled?: boolean;
                 };
+                "application/x-www-form-urlencoded": {
+                    url?: string;
+                    events?: string[];
+                    description?: string | null;
+                    /** @description enabling again clears failing_since and disabled_reason */
+                    is_enabled?: boolean;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix whk_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook";
-                            url: string;
-                            description: string | null;
-                            /** @description event kinds, or ["*"] for all */
-                            events: string[];
-                            is_enabled: boolean;
-                            /** @description why delivery stopped by itself */
-                            disabled_reason: string | null;
-                            /** @description Unix seconds of the first failure since the last success */
-                            failing_since: number | null;
-                            /** @description whsec_…: only in the answers that create or rotate it */
-                            secret?: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1WebhooksId: {
@@ -16341,64 +9645,30 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1WebhooksIdRotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -16406,85 +9676,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix whk_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook";
-                            url: string;
-                            description: string | null;
-                            /** @description event kinds, or ["*"] for all */
-                            events: string[];
-                            is_enabled: boolean;
-                            /** @description why delivery stopped by itself */
-                            disabled_reason: string | null;
-                            /** @description Unix seconds of the first failure since the last success */
-                            failing_since: number | null;
-                            /** @description whsec_…: only in the answers that create or rotate it */
-                            secret?: string;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1WebhooksIdDeliveries: {
@@ -16501,104 +9715,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix att_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook_attempt";
-                            delivery_id: string;
-                            event_id: string;
-                            /** @description 1 for the first try */
-                            attempt: number;
-                            succeeded: boolean;
-                            status_code: number | null;
-                            duration_ms: number;
-                            error: string | null;
-                            /** @description Unix milliseconds of the next try; null when none will be */
-                            next_attempt_at: number | null;
-                            /** @description Unix seconds */
-                            created_at: number;
-                        }[];
+                        data: components["schemas"]["Delivery"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1EventsIdRedeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -16610,87 +9757,37 @@ export interface operations {
                     /** @description only this endpoint (default: every subscribed one) */
                     webhook_id?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description only this endpoint (default: every subscribed one) */
+                    webhook_id?: string;
+                };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix evn_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "event";
-                            /** @description collection.created, product.updated, sku.deleted, … */
-                            kind: string;
-                            /** @description the related resource after the change (before it, for a deletion) */
-                            data: {
-                                /** @description the related resource as it was */
-                                object: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                            pending_webhooks: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["Event"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1Files: {
@@ -16705,107 +9802,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix fil_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "file";
-                            /** @description name in the system, unique */
-                            filename: string;
-                            original_filename: string;
-                            /** @description where the file is served */
-                            src: string;
-                            /** @description src with a version, for caches */
-                            url: string;
-                            /** @description sniffed from the bytes */
-                            mime_type: string;
-                            /** @description bytes */
-                            size: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        }[];
+                        data: components["schemas"]["File"][];
                         meta: {
-                            pagination: {
-                                current_page: number;
-                                previous_page: number | null;
-                                next_page: number | null;
-                                per_page: number;
-                                from: number;
-                                to: number;
-                                total_pages: number;
-                                total_items: number;
-                                links: {
-                                    previous_page: string | null;
-                                    next_page: string | null;
-                                };
-                            };
+                            pagination: components["schemas"]["Pagination"];
                         };
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postV1Files: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16821,85 +9847,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix fil_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "file";
-                            /** @description name in the system, unique */
-                            filename: string;
-                            original_filename: string;
-                            /** @description where the file is served */
-                            src: string;
-                            /** @description src with a version, for caches */
-                            url: string;
-                            /** @description sniffed from the bytes */
-                            mime_type: string;
-                            /** @description bytes */
-                            size: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["File"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getV1FilesId: {
@@ -16913,85 +9883,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description id with prefix fil_ */
-                            id: string;
-                            /** @enum {string} */
-                            object: "file";
-                            /** @description name in the system, unique */
-                            filename: string;
-                            original_filename: string;
-                            /** @description where the file is served */
-                            src: string;
-                            /** @description src with a version, for caches */
-                            url: string;
-                            /** @description sniffed from the bytes */
-                            mime_type: string;
-                            /** @description bytes */
-                            size: number;
-                            /** @description Unix seconds */
-                            created_at: number;
-                            /** @description Unix seconds */
-                            updated_at: number;
-                        };
+                        data: components["schemas"]["File"];
                     };
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteV1FilesId: {
@@ -17008,58 +9918,21 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description RFC 9457 problem details */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFilesFilename: {
@@ -17076,36 +9949,25 @@ export interface operations {
             /** @description the file's bytes */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "*/*": string;
                 };
             };
-            /** @description RFC 9457 problem details */
-            "4XX": {
+            /** @description Not modified: the copy the client holds (If-None-Match: its ETag) is this file's */
+            304: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        code: string;
-                        detail: string;
-                        errors?: ({
-                            field: string;
-                            code: string;
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
+                content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
