@@ -83,9 +83,9 @@ function stringFor(schema: Schema, name: string): string {
 }
 
 function integerFor(name: string): number {
-  if (name.endsWith('_at') || name === 'expires_at') return TIME;
-  if (/price|total|amount|subtotal|taxes|discount|shipping_rate/.test(name)) return name.startsWith('total_items') || name === 'total_products' ? 1 : 2500;
-  return 1;
+  if (name.endsWith('_at')) return TIME;
+  if (name === 'total_items' || name === 'total_products') return 1;
+  return /price|total|amount|taxes|discount|shipping_rate/.test(name) ? 2500 : 1;
 }
 
 /**
