@@ -29,7 +29,8 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   const customer = await repo.findCustomerByEmail(ctx.db, key);
   const matches = await verifyPassword(input.password, customer?.password_hash ?? null);
   if (!customer || !matches || customer.is_active !== 1) {
-    await recordSignInFailure(ctx.db, key, now);
+    // The backoff runs from the failure, not from the request's start: a slow check must not use it up.
+    await recordSignInFailure(ctx.db, key, ctx.now());
     throw wrongCredentials();
   }
   const token = generateToken('ctk');
