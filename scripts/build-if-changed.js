@@ -1,7 +1,12 @@
-// Builds the server into dist/ (`tsc -p tsconfig.build.json`) unless dist/ holds the build of the
-// sources as they are now: `npm start` runs it first (prestart), so a fresh clone builds on its first
-// start and a change under src/ is built on the next one. The sources are compared by content (a hash
-// kept in dist/), not by time, so a checkout of other files, a deletion or a rename counts as well.
+// Builds what `npm start` serves unless it is built from the sources as they are now: the server into
+// dist/ (`tsc -p tsconfig.build.json`) and the staff dashboard into admin/dist/ (`vite build admin`).
+// `npm start` runs it first (prestart), so a fresh clone builds on its first start and a change is built
+// on the next one. The sources are compared by content (a hash kept in the output folder), not by time,
+// so a checkout of other files, a deletion or a rename counts as well.
+//
+// `node scripts/build-if-changed.js admin` builds only the dashboard (the browser tests do).
+// A server that cannot be built stops the start; a dashboard that cannot be built does not: the server
+// starts without it and /admin says how to build it. STOREFRONT_ADMIN=0 skips the dashboard.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,37 +14,83 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const stamp = join(dist, '.sources-hash');
 
-/** A hash of every file the build reads: the sources and the two TypeScript configurations. */
-function sourcesHash() {
-  const sources = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
+/** Every file under a folder of the project, as paths from the project's root. */
+function filesUnder(folder) {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+const targets = {
+  server: {
+    what: 'the server (dist/)',
+    out: 'dist',
+    // The file whose absence means no build, whatever the hash says.
+    product: 'cli.js',
+    sources: () => ['tsconfig.json', 'tsconfig.build.json', ...filesUnder('src')],
+    tool: 'node_modules/typescript/bin/tsc',
+    args: ['-p', 'tsconfig.build.json'],
+    required: true,
+  },
+  admin: {
+    what: 'the dashboard (admin/dist/)',
+    out: 'admin/dist',
+    product: 'index.html',
+    // The typed client is bundled into the dashboard from its sources.
+    sources: () => ['admin/index.html', 'admin/package.json', 'admin/tsconfig.json', 'admin/vite.config.ts', ...filesUnder('admin/src'), ...filesUnder('src/client')],
+    tool: 'node_modules/vite/bin/vite.js',
+    args: ['build', 'admin', '--logLevel', 'warn'],
+    // A production bundle even when started from a test run (Vitest sets NODE_ENV=test).
+    env: { NODE_ENV: 'production' },
+    required: false,
+  },
+};
+
+/** A hash of every file the build reads. */
+function sourcesHash(target) {
   const hash = createHash('sha256');
-  for (const file of ['tsconfig.json', 'tsconfig.build.json', ...sources.sort()]) {
+  for (const file of target.sources().sort()) {
     hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
   }
   return hash.digest('hex');
 }
 
-const wanted = sourcesHash();
-const built = existsSync(stamp) && existsSync(join(dist, 'cli.js')) ? readFileSync(stamp, 'utf8') : '';
-if (built !== wanted) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  if (!existsSync(tsc)) {
-    console.error('The server needs building, and TypeScript is not installed: run `npm install` (with the dev dependencies) first.');
-    process.exit(1);
+/** Builds the target when its sources changed; false when it needed building and could not be built. */
+function buildIfChanged(target) {
+  const out = join(root, target.out);
+  const stamp = join(out, '.sources-hash');
+  const wanted = sourcesHash(target);
+  const built = existsSync(stamp) && existsSync(join(out, target.product)) ? readFileSync(stamp, 'utf8') : '';
+  if (built === wanted) return true;
+  const tool = join(root, target.tool);
+  if (!existsSync(tool)) {
+    console.error(`${target.what} needs building, and ${target.tool.split('/')[1]} is not installed: run \`npm install\` (with the dev dependencies) first.`);
+    return false;
   }
-  console.error(built ? 'The sources changed: building the server (dist/)…' : 'Building the server (dist/)…');
-  // From clean, so a deleted source leaves no module behind.
-  rmSync(dist, { recursive: true, force: true });
+  console.error(built ? `The sources changed: building ${target.what}…` : `Building ${target.what}…`);
+  // From clean, so a deleted source leaves nothing behind, and a failed build leaves no stale one.
+  rmSync(out, { recursive: true, force: true });
   try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [tool, ...target.args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } });
   } catch {
-    console.error('The build failed (above): fix the sources and start again.');
-    process.exit(1);
+    console.error(`The build of ${target.what} failed (above): fix the sources and start again.`);
+    return false;
   }
   writeFileSync(stamp, wanted);
+  return true;
+}
+
+const asked = process.argv.slice(2);
+const names = asked.length > 0 ? asked : ['server', ...(process.env.STOREFRONT_ADMIN === '0' || process.env.STOREFRONT_ADMIN === 'false' ? [] : ['admin'])];
+for (const name of names) {
+  const target = targets[name];
+  if (!target) {
+    console.error(`Unknown build "${name}": name ${Object.keys(targets).join(' or ')}.`);
+    process.exit(2);
+  }
+  const ok = buildIfChanged(target);
+  if (!ok && target.required) process.exit(1);
+  if (!ok && asked.length > 0) process.exit(1);
+  if (!ok) console.error('The server starts without the dashboard: /admin says how to build it.');
 }

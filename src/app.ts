@@ -8,6 +8,7 @@ import qs from 'qs';
 import type { Config } from './config.js';
 import { provideCatalogueStamp } from './db/catalogue-stamp.js';
 import type { DatabaseHandle } from './db/database.js';
+import { adminRoutes } from './http/admin.js';
 import { registerAuth } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
@@ -39,9 +40,11 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
+  /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
+  adminBuild?: string;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -171,5 +174,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fulfillmentsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
   await app.register(filesRoutes(options.files));
+  if (options.config.admin) await app.register(adminRoutes(options.adminBuild));
   return app;
 }

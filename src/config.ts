@@ -45,6 +45,8 @@ export interface Config {
   filesUrl: string;
   /** Hours an open checkout may still be changed and paid; then its cart is checked out afresh. */
   checkoutTtlHours: number;
+  /** Serve the staff dashboard at /admin. */
+  admin: boolean;
   /** Tests only: a route whose process dies (SIGKILL) between its commit and keeping its idempotent answer. */
   testCrashBeforeAnswer: string | undefined;
 }
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
     checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
+    admin: flag(env, 'STOREFRONT_ADMIN', true),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };
 }

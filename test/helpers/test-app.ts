@@ -131,6 +131,9 @@ export interface TestAppOptions {
   trustProxy?: Config['trustProxy'];
   /** How long checkouts stay open (STOREFRONT_CHECKOUT_TTL_HOURS): 72 by default, as in production. */
   checkoutTtlHours?: number;
+  /** Serve the dashboard at /admin (from `adminBuild`, by default admin/dist): off by default. */
+  admin?: boolean;
+  adminBuild?: string;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -156,7 +159,8 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     database: handle,
     files,
     config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
-      checkoutTtlHours: options.checkoutTtlHours ?? 72 },
+      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false },
+    adminBuild: options.adminBuild,
     logger: false,
   });
   await app.ready();

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { unwrap, type Event } from 'storefront/client';
+import { useSession } from '../lib/session';
+
+export const eventKeys = {
+  all: ['events'] as const,
+  related: (ids: readonly string[]) => ['events', 'related', ids] as const,
+};
+
+/**
+ * The events of some records (an order and its fulfillments), newest first. The API filters by one
+ * record at a time, so this asks once per record and merges.
+ */
+export function useRelatedEvents(ids: readonly string[], enabled = true) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: eventKeys.related(ids),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const pages = await Promise.all(
+        ids.map(async (id) => unwrap(await client.GET('/v1/events', { params: { query: { related_object: id, per_page: 100 } }, signal })).data),
+      );
+      return pages.flat().sort((a: Event, b: Event) => b.created_at - a.created_at || b.id.localeCompare(a.id));
+    },
+  });
+}

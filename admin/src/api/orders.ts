@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { unwrap, type Order } from 'storefront/client';
+import { useSession } from '../lib/session';
+import type { OrderListSearch } from '../routes/orders/order-list/search';
+import { eventKeys } from './events';
+
+export const ORDERS_PER_PAGE = 25;
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (search: OrderListSearch) => ['orders', 'list', search] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+/** One page of orders, newest first, filtered and searched on the server. */
+export function useOrders(search: OrderListSearch) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: orderKeys.list(search),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/v1/orders', { params: { query: { ...search, per_page: ORDERS_PER_PAGE } }, signal })),
+    // The page on screen stays while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: string) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/orders/{id}', { params: { path: { id } }, signal })).data,
+  });
+}
+
+/** After a change to an order: its page and the lists show the new state, its history the new events. */
+export async function orderChanged(queryClient: QueryClient, id: string, order?: Order): Promise<void> {
+  if (order) queryClient.setQueryData(orderKeys.detail(id), order);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  ]);
+}
+
+/** Capture, refund or void: money moved through the order's gateway. */
+export function useMoveMoney(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { kind: 'capture' | 'refund' | 'void'; amount?: number }) =>
+      unwrap(await client.POST('/v1/orders/{id}/transactions', { params: { path: { id: orderId } }, body })).data,
+    onSettled: () => orderChanged(queryClient, orderId),
+  });
+}
+
+export function useCancelOrder(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { reason?: string }) =>
+      unwrap(await client.POST('/v1/orders/{id}/cancel', { params: { path: { id: orderId } }, body })).data,
+    onSuccess: (order) => orderChanged(queryClient, orderId, order),
+  });
+}
+
+export function useArchiveOrder(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await client.POST('/v1/orders/{id}/archive', { params: { path: { id: orderId } } })).data,
+    onSuccess: (order) => orderChanged(queryClient, orderId, order),
+  });
+}
+
+/** The staff note (`order_note`); an empty note clears it. */
+export function useUpdateOrderNote(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (note: string) =>
+      unwrap(await client.POST('/v1/orders/{id}', { params: { path: { id: orderId } }, body: { order_note: note.trim() === '' ? null : note } })).data,
+    onSuccess: (order) => orderChanged(queryClient, orderId, order),
+  });
+}

@@ -1,0 +1,68 @@
+import { Alert, AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { unwrap } from 'storefront/client';
+import { NavLinkLink } from '../components/links';
+import { signOut, useSession } from '../lib/session';
+import { areas } from './areas';
+
+/** The frame of every signed-in screen: the store's name, the areas, sign-out. */
+export function Shell() {
+  const session = useSession();
+  const [opened, { toggle, close }] = useDisclosure();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const store = useQuery({
+    queryKey: ['store'],
+    queryFn: async ({ signal }) => unwrap(await session.client.GET('/v1/store', { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+
+  const leave = () => {
+    signOut();
+    queryClient.clear();
+    void navigate({ to: '/sign-in' });
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Text fw={700} truncate>
+              {store.data?.name ?? 'Storefront'}
+            </Text>
+            <Text c="dimmed" size="sm" visibleFrom="xs">
+              admin
+            </Text>
+          </Group>
+          <Button variant="default" size="xs" onClick={leave}>
+            Sign out
+          </Button>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Areas">
+        {areas.map((area) => (
+          <NavLinkLink
+            key={area.to}
+            to={area.to}
+            label={area.label}
+            active={path === area.to || path.startsWith(`${area.to}/`)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {session.readOnly && (
+          <Alert color="gray" variant="light" mb="md" title="Read-only key">
+            You can look at everything; changes need a full admin key.
+          </Alert>
+        )}
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

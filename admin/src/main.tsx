@@ -1,0 +1,34 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './app/query-client';
+import { router } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
+import { currentSession, signOut } from './lib/session';
+
+const queryClient = createQueryClient(() => {
+  // A key tried on the sign-in screen is refused there, beside the field.
+  if (!currentSession()) return;
+  signOut();
+  queryClient.clear();
+  void router.navigate({ to: '/sign-in', search: { reason: 'refused' } });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="bottom-right" />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import type { Order } from 'storefront/client';
+import { useCancelOrder } from '../../../api/orders';
+import { FormAlert } from '../../../components/problem-alert';
+import { notifyDone } from '../../../lib/notify';
+import { useServerErrors } from '../../../lib/use-server-errors';
+
+/** Cancel the order, saying why; the dialog is the confirmation. */
+export function CancelOrderDialog({ order, opened, onClose }: { order: Order; opened: boolean; onClose: () => void }) {
+  const cancel = useCancelOrder(order.id);
+  const form = useForm({ initialValues: { reason: '' } });
+  const problems = useServerErrors(form, ['reason']);
+  useEffect(() => {
+    if (!opened) return;
+    form.reset();
+    problems.clear();
+  }, [opened]);
+
+  const submit = form.onSubmit(({ reason }) => {
+    problems.clear();
+    cancel.mutate(reason.trim() === '' ? {} : { reason: reason.trim() }, {
+      onSuccess: () => {
+        notifyDone('Order canceled');
+        onClose();
+      },
+      onError: problems.show,
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Cancel the order?">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={problems.message} />
+          <Text size="sm">
+            {order.status === 'placed' ? 'Its items go back into stock. ' : ''}
+            Money is not moved by a cancel: refund or void the payment as well.
+          </Text>
+          <Textarea label="Reason" description="Kept on the order" autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep the order
+            </Button>
+            <Button type="submit" color="red" loading={cancel.isPending}>
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,133 @@
+import { Grid, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
+import type { Order } from 'storefront/client';
+import { useOrders } from '../../../api/orders';
+import { AnchorLink } from '../../../components/links';
+import { Pager } from '../../../components/pager';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { formatMoney, formatTime } from '../../../lib/format';
+import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
+
+const route = getRouteApi('/_shell/orders');
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: statusLabel(value) }));
+
+/** Orders, newest first: searched, filtered and paged by the server. */
+export function OrderListPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const orders = useOrders(search);
+  const filter = (change: Partial<OrderListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
+  const searchFor = useDebouncedCallback((q: string) => filter({ q: q.trim() === '' ? undefined : q.trim() }), 350);
+  const filtered = Boolean(search.q || search.status || search.financial_status || search.fulfillment_status);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Orders</Title>
+        {orders.isFetching && <Loader size="xs" aria-label="Loading" />}
+      </Group>
+      <Paper withBorder p="md">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <TextInput
+              type="search"
+              label="Search"
+              placeholder="Order number, buyer's name, sku code, vendor…"
+              title="Whole words: an order number, a buyer's first or last name, a sku code, a vendor, a total in cents"
+              defaultValue={search.q ?? ''}
+              onChange={(event) => searchFor(event.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
+            <Select label="Status" placeholder="Any" data={options(orderStatuses)} value={search.status ?? null} onChange={(value) => filter({ status: (value ?? undefined) as OrderListSearch['status'] })} clearable />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
+            <Select label="Payment" placeholder="Any" data={options(financialStatuses)} value={search.financial_status ?? null} onChange={(value) => filter({ financial_status: (value ?? undefined) as OrderListSearch['financial_status'] })} clearable />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
+            <Select label="Fulfilment" placeholder="Any" data={options(fulfillmentStatuses)} value={search.fulfillment_status ?? null} onChange={(value) => filter({ fulfillment_status: (value ?? undefined) as OrderListSearch['fulfillment_status'] })} clearable />
+          </Grid.Col>
+        </Grid>
+      </Paper>
+      {orders.error ? (
+        <ProblemAlert error={orders.error} title="The orders could not be read" />
+      ) : !orders.data ? (
+        <Loader aria-label="Loading orders" />
+      ) : orders.data.data.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed">
+            {filtered ? 'No order matches these filters.' : 'No orders yet: they appear here once buyers check out.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={800}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Buyer</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Payment</Table.Th>
+                  <Table.Th>Fulfilment</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.data.data.map((order) => (
+                  <OrderRow key={order.id} order={order} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {orders.data && orders.data.data.length > 0 && (
+        <Pager pagination={orders.data.meta.pagination} noun="orders" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
+      )}
+    </Stack>
+  );
+}
+
+/** The buyer as staff know them: the name on the order, else its email. */
+export function buyerName(order: Order): string {
+  const named = [order.customer?.first_name ?? order.billing?.first_name ?? order.shipping?.first_name, order.customer?.last_name ?? order.billing?.last_name ?? order.shipping?.last_name]
+    .filter(Boolean)
+    .join(' ');
+  return named || order.email || '—';
+}
+
+function OrderRow({ order }: { order: Order }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <AnchorLink to="/orders/$orderId" params={{ orderId: order.id }} fw={600}>
+          {order.number ?? 'Checkout'}
+        </AnchorLink>
+      </Table.Td>
+      <Table.Td>{formatTime(order.placed_at ?? order.created_at)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{buyerName(order)}</Text>
+        {order.email && buyerName(order) !== order.email && (
+          <Text size="xs" c="dimmed">
+            {order.email}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={order.financial_status} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={order.fulfillment_status} />
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(order.total_price, order.currency)}</Table.Td>
+    </Table.Tr>
+  );
+}
