@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { describeEachDatabase } from '../helpers/test-app.js';
+
+const SLOW = 60_000;
+
+describeEachDatabase('staff sign in to the dashboard', (t) => {
+  const holder = useBrowser();
+
+  it('sends a visitor to sign-in, refuses a key that is no staff key beside the field, and lets the admin key in', async () => {
+    const base = await listen(t);
+    await inWindow(holder.browser, async (page) => {
+      await page.goto(`${base}/admin/orders?status=placed`);
+      await page.getByRole('heading', { name: 'Storefront admin' }).waitFor();
+      await expectAccessible(page, 'sign-in');
+      await screenshot(page, `sign-in-${t.kind}`);
+
+      const key = page.getByLabel('Admin key');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Enter your admin key').waitFor();
+      // A channel key is a key of this store, but not a staff one.
+      await key.fill(t.channelKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('This key is not a staff key of this store').waitFor();
+      expect(await key.getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page, 'a refused sign-in');
+      await screenshot(page, `sign-in-refused-${t.kind}`);
+
+      // The address asked for first is where signing in leads, its filters kept.
+      await key.fill(t.adminKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/orders');
+      expect(new URL(page.url()).searchParams.get('status')).toBe('placed');
+      expect(await page.evaluate(() => Object.keys(window.localStorage).length)).toBe(0);
+    });
+  }, SLOW);
+
+  it('forgets the key on sign-out: a reload asks for it again', async () => {
+    const base = await listen(t);
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('Admin key').waitFor();
+      expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toContain(t.adminKey);
+      await page.goto(`${base}/admin/orders`);
+      await page.getByLabel('Admin key').waitFor();
+    });
+  }, SLOW);
+
+  it('sends staff back to sign-in when their key is revoked', async () => {
+    const base = await listen(t);
+    const made = (await t.admin.post('/v1/api_keys', { name: 'Temporary', read_only: false })).body.data;
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, made.token);
+      expect((await t.admin.delete(`/v1/api_keys/${made.id}`)).status).toBe(204);
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Placed', exact: true }).click();
+      await page.getByText('Your key was refused: it may have been revoked. Sign in again.').waitFor();
+      await page.getByLabel('Admin key').waitFor();
+    });
+  }, SLOW);
+}, { admin: true });
