@@ -26,7 +26,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="bottom-right" />
-          <RouterProvider router={router} />
+          <RouterProvider router={router} context={{ queryClient }} />
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -37,22 +37,22 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await signIn(page, base, t.adminKey);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
-      await expectAccessible(page, 'the order list');
-      await screenshot(page, `orders-list-${t.kind}`);
+      await expectAccessible(t, page, 'the order list');
+      await screenshot(t, page, 'orders-list');
 
       await page.getByLabel('Search').fill(placed.number);
       await expect.poll(() => page.getByRole('row').count()).toBe(2);
       await page.getByRole('link', { name: placed.number }).click();
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
       await page.getByText('Order placed').waitFor();
-      await expectAccessible(page, 'an order');
-      await screenshot(page, `order-detail-${t.kind}`);
+      await expectAccessible(t, page, 'an order');
+      await screenshot(t, page, 'order-detail');
 
       // Capture all that was authorized.
       await page.getByRole('button', { name: 'Capture payment' }).click();
       const capture = page.getByRole('dialog', { name: 'Capture payment' });
       await expect.poll(() => capture.getByLabel('Amount (USD)').inputValue()).toBe('15.00');
-      await expectAccessible(page, 'the capture dialog');
+      await expectAccessible(t, page, 'the capture dialog');
       await capture.getByRole('button', { name: 'Capture' }).click();
       await capture.waitFor({ state: 'hidden' });
       await page.getByText('Payment completed').waitFor();
@@ -74,8 +74,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       const fulfil = page.getByRole('dialog', { name: 'Fulfil items' });
       await fulfil.getByLabel('Tracking code').fill('1Z999AA10123456784');
       await fulfil.getByLabel('Carrier').fill('UPS');
-      await expectAccessible(page, 'the fulfil dialog');
-      await screenshot(page, `order-fulfil-dialog-${t.kind}`);
+      await expectAccessible(t, page, 'the fulfil dialog');
+      await screenshot(t, page, 'order-fulfil-dialog');
       await fulfil.getByRole('button', { name: 'Fulfil' }).click();
       await fulfil.waitFor({ state: 'hidden' });
       await page.getByText('UPS · tracking 1Z999AA10123456784').waitFor();
@@ -84,7 +84,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       expect(shipment).toMatchObject({ tracking_code: '1Z999AA10123456784', carrier: 'UPS', kind: 'full', status: 'succeeded' });
       expect((await orderOf(t, placed.id)).fulfillment_status).toBe('fulfilled');
       await expect.poll(() => statusOf(page)).toBe('Placed, Partially refunded, Fulfilled');
-      await screenshot(page, `order-detail-done-${t.kind}`);
+      await screenshot(t, page, 'order-detail-done');
     });
   }, SLOW);
 
@@ -104,12 +104,50 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       const described = (await amount.getAttribute('aria-describedby')) ?? '';
       const descriptions = await Promise.all(described.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
       expect(descriptions.join(' ')).toContain('Is more than the 1500 captured and not yet refunded');
-      await expectAccessible(page, 'a refused refund');
-      await screenshot(page, `order-refund-refused-${t.kind}`);
+      await expectAccessible(t, page, 'a refused refund');
+      await screenshot(t, page, 'order-refund-refused');
     });
     const after = await orderOf(t, paid.id);
     expect(after.financial_status).toBe('paid');
     expect(after.transactions.filter((transaction: { kind: string }) => transaction.kind === 'refund')).toEqual([]);
+  }, SLOW);
+
+  it('shows the refusal to ship more than is left beside that line, and ships nothing', async () => {
+    const base = await listen(t);
+    const placed = await authorizedOrder(t, 2);
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
+      await page.getByRole('button', { name: 'Fulfil items' }).click();
+      const fulfil = page.getByRole('dialog', { name: 'Fulfil items' });
+      const quantity = fulfil.getByLabel(`Quantity of ${placed.items[0]!.product_name} to ship`);
+      await quantity.fill('3');
+      await fulfil.getByRole('button', { name: 'Fulfil' }).click();
+      await fulfil.getByText('Must be from 1 to the 2 left to ship').waitFor();
+      expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(t, page, 'a refused shipment');
+      await screenshot(t, page, 'order-fulfil-refused');
+    });
+    expect((await t.admin.get(`/v1/orders/${placed.id}/fulfillments`)).body.data).toEqual([]);
+  }, SLOW);
+
+  it('fits a narrow window: the list with no match, and an order, behind a menu', async () => {
+    const base = await listen(t);
+    const placed = await authorizedOrder(t);
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, '/admin/orders?q=nobody-has-this-name');
+      await page.getByText('No order matches these filters.').waitFor();
+      await expectAccessible(t, page, 'an empty order list in a narrow window');
+      await screenshot(t, page, 'orders-list-empty-narrow');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Orders' }).waitFor();
+      await page.goto(`${base}/admin/orders/${placed.id}`);
+      await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
+      await page.getByText('Order placed').waitFor();
+      await expectAccessible(t, page, 'an order in a narrow window');
+      await screenshot(t, page, 'order-detail-narrow');
+      // Nothing wider than the window: no sideways scrolling of the page itself.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
   }, SLOW);
 
   it('keeps a staff note, ships part, cancels that shipment, voids the payment, cancels the order and archives another', async () => {
@@ -148,7 +186,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByText('Canceled', { exact: false }).filter({ hasText: 'Buyer asked by phone' }).waitFor();
       await expect.poll(() => statusOf(page)).toBe('Canceled, Voided, Unfulfilled');
       await page.getByText('Order canceled', { exact: true }).first().waitFor();
-      await screenshot(page, `order-detail-canceled-${t.kind}`);
+      await screenshot(t, page, 'order-detail-canceled');
 
       await page.goto(`${base}/admin/orders/${other.id}`);
       await page.getByRole('button', { name: 'Archive' }).click();
@@ -174,8 +212,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       expect(await page.getByRole('textbox', { name: 'Note' }).getAttribute('readonly')).not.toBeNull();
-      await expectAccessible(page, 'an order for a read-only key');
-      await screenshot(page, `order-detail-read-only-${t.kind}`);
+      await expectAccessible(t, page, 'an order for a read-only key');
+      await screenshot(t, page, 'order-detail-read-only');
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();

@@ -12,8 +12,8 @@ describeEachDatabase('staff sign in to the dashboard', (t) => {
     await inWindow(holder.browser, async (page) => {
       await page.goto(`${base}/admin/orders?status=placed`);
       await page.getByRole('heading', { name: 'Storefront admin' }).waitFor();
-      await expectAccessible(page, 'sign-in');
-      await screenshot(page, `sign-in-${t.kind}`);
+      await expectAccessible(t, page, 'sign-in');
+      await screenshot(t, page, 'sign-in');
 
       const key = page.getByLabel('Admin key');
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -23,8 +23,8 @@ describeEachDatabase('staff sign in to the dashboard', (t) => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('This key is not a staff key of this store').waitFor();
       expect(await key.getAttribute('aria-invalid')).toBe('true');
-      await expectAccessible(page, 'a refused sign-in');
-      await screenshot(page, `sign-in-refused-${t.kind}`);
+      await expectAccessible(t, page, 'a refused sign-in');
+      await screenshot(t, page, 'sign-in-refused');
 
       // The address asked for first is where signing in leads, its filters kept.
       await key.fill(t.adminKey);

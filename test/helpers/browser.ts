@@ -2,17 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestContext } from './test-app.js';
+import { launchChromium } from './chromium.js';
+import { testDatabases, type TestContext } from './test-app.js';
 
 /** Where the runs write their screenshots (git-ignored), for a reviewer to look at. */
 export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-// Flags @sparticuz/chromium sets for AWS Lambda that a test must not run with: they turn off the
-// same-origin rules and the site isolation the dashboard's page is meant to live under.
-const LAMBDA_ONLY = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--no-zygote']);
 
 /**
  * One headless Chromium (the one @sparticuz/chromium ships) for the test file, started before its
@@ -21,11 +17,7 @@ const LAMBDA_ONLY = new Set(['--disable-web-security', '--allow-running-insecure
 export function useBrowser(): { browser: Browser } {
   const holder = {} as { browser: Browser };
   beforeAll(async () => {
-    holder.browser = await playwright.launch({
-      executablePath: await chromium.executablePath(),
-      args: chromium.args.filter((arg) => !LAMBDA_ONLY.has(arg) && !arg.startsWith('--headless')),
-      headless: true,
-    });
+    holder.browser = await launchChromium();
   });
   afterAll(async () => {
     await holder.browser?.close();
@@ -67,8 +59,13 @@ export async function signIn(page: Page, base: string, key: string, path = '/adm
   await page.getByRole('navigation', { name: 'Areas' }).waitFor();
 }
 
+// The pages are the same whichever database serves them: they are checked with axe and pictured on
+// the first database of the run only, which halves what those steps cost.
+const firstDatabase = (t: TestContext) => t.kind === testDatabases()[0];
+
 /** No serious or critical accessibility violation on the page as it is now. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(t: TestContext, page: Page, screen: string): Promise<void> {
+  if (!firstDatabase(t)) return;
   const result = await new AxeBuilder({ page }).analyze();
   const grave = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -77,20 +74,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /** A screenshot of the page as staff see it, kept under test-output/screenshots. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(t: TestContext, page: Page, name: string): Promise<void> {
+  if (!firstDatabase(t)) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
-}
-
-/**
- * How long the screen took to become usable: from the navigation's start until `ready` is visible.
- * Written to the test's log, for BENCHMARKS.md (not asserted: the machine's load varies).
- */
-export async function timeToUsable(page: Page, url: string, ready: () => Promise<void>, screen: string): Promise<number> {
-  const started = performance.now();
-  await page.goto(url);
-  await ready();
-  const ms = Math.round(performance.now() - started);
-  console.log(`time to usable: ${screen}: ${ms} ms`);
-  return ms;
 }

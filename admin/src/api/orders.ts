@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { unwrap, type Order } from 'storefront/client';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { unwrap, type Order, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
 import type { OrderListSearch } from '../routes/orders/order-list/search';
 import { eventKeys } from './events';
@@ -12,24 +12,31 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-/** One page of orders, newest first, filtered and searched on the server. */
-export function useOrders(search: OrderListSearch) {
-  const { client } = useSession();
-  return useQuery({
+/** One page of orders, newest first, filtered and searched on the server (also what the route prefetches). */
+export function orderListQuery(client: StorefrontClient, search: OrderListSearch) {
+  return queryOptions({
     queryKey: orderKeys.list(search),
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/v1/orders', { params: { query: { ...search, per_page: ORDERS_PER_PAGE } }, signal })),
-    // The page on screen stays while the next one loads, so the table does not jump.
-    placeholderData: keepPreviousData,
   });
+}
+
+export function orderQuery(client: StorefrontClient, id: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/orders/{id}', { params: { path: { id } }, signal })).data,
+  });
+}
+
+export function useOrders(search: OrderListSearch) {
+  const { client } = useSession();
+  // The page on screen stays while the next one loads, so the table does not jump.
+  return useQuery({ ...orderListQuery(client, search), placeholderData: keepPreviousData });
 }
 
 export function useOrder(id: string) {
   const { client } = useSession();
-  return useQuery({
-    queryKey: orderKeys.detail(id),
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/orders/{id}', { params: { path: { id } }, signal })).data,
-  });
+  return useQuery(orderQuery(client, id));
 }
 
 /** After a change to an order: its page and the lists show the new state, its history the new events. */

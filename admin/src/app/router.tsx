@@ -1,5 +1,8 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { StorefrontClient } from 'storefront/client';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { orderListQuery, orderQuery } from '../api/orders';
 import { AnchorLink } from '../components/links';
 import { currentSession } from '../lib/session';
 import { validateOrderListSearch } from '../routes/orders/order-list/search';
@@ -7,7 +10,7 @@ import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
 import { Shell } from './shell';
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet, notFoundComponent: NotFound });
 
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -38,22 +41,36 @@ const homeRoute = createRoute({
   },
 });
 
+/**
+ * A screen's loader starts its main read as the route is entered, while the screen's code loads, and
+ * does not wait for it: the screen's own query picks it up (and shows its problem if it fails).
+ */
+function withClient(use: (client: StorefrontClient) => Promise<unknown>): void {
+  const session = currentSession();
+  if (session) void use(session.client);
+}
+
 // Each screen is its own chunk, loaded when first visited (and on hovering a link to it).
 const orderListRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/orders',
   validateSearch: validateOrderListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => withClient((client) => context.queryClient.prefetchQuery(orderListQuery(client, deps))),
 }).lazy(() => import('../routes/orders/order-list/route').then((module) => module.Route));
 
 const orderDetailRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/orders/$orderId',
+  loader: ({ context, params }) => withClient((client) => context.queryClient.prefetchQuery(orderQuery(client, params.orderId))),
 }).lazy(() => import('../routes/orders/order-detail/route').then((module) => module.Route));
 
 const routeTree = rootRoute.addChildren([signInRoute, shellRoute.addChildren([homeRoute, orderListRoute, orderDetailRoute])]);
 
 export const router = createRouter({
   routeTree,
+  // Given by main.tsx, which makes the query client.
+  context: { queryClient: undefined! },
   basepath: '/admin',
   defaultPreload: 'intent',
   scrollRestoration: true,

@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { Order } from 'storefront/client';
 import { Section } from '../../../components/section';
+import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney } from '../../../lib/format';
 import { moneyOf } from './order-money';
 
@@ -11,7 +12,7 @@ export function OrderItems({ order }: { order: Order }) {
   const taxIncluded = order.total_price === order.subtotal_price + order.shipping_rate && order.total_taxes > 0;
   return (
     <Section title="Items">
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll label="Items" minWidth={560}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -41,7 +42,7 @@ export function OrderItems({ order }: { order: Order }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Stack gap={4} mt="md" ml="auto" maw={320}>
         <Line label={`Items (${order.total_items})`} value={money(order.total_items_price)} />
         {order.total_discount > 0 && <Line label="Discount" value={`−${money(order.total_discount)}`} />}

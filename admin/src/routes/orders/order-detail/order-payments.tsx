@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { Order } from 'storefront/client';
 import { Section } from '../../../components/section';
 import { StatusBadge } from '../../../components/status-badge';
+import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney, formatTime, humanise } from '../../../lib/format';
 
 /** Every transaction of the order's payment, oldest first: the charge or authorization, then staff's moves. */
@@ -17,7 +18,7 @@ export function OrderPayments({ order }: { order: Order }) {
           No payment yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll label="Payments" minWidth={560}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -49,7 +50,7 @@ export function OrderPayments({ order }: { order: Order }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Section>
   );

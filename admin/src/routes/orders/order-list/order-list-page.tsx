@@ -7,6 +7,7 @@ import { AnchorLink } from '../../../components/links';
 import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
 
@@ -64,7 +65,7 @@ export function OrderListPage() {
         </Paper>
       ) : (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={800}>
+          <TableScroll label="Orders" minWidth={800}>
             <Table highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -83,7 +84,7 @@ export function OrderListPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
       )}
       {orders.data && orders.data.data.length > 0 && (
