@@ -10,7 +10,10 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { provideRandomUUID } from './lib/random-uuid';
 import { currentSession, signOut } from './lib/session';
+
+provideRandomUUID();
 
 const queryClient = createQueryClient(() => {
   // A key tried on the sign-in screen is refused there, beside the field.

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { placedOrder } from '../helpers/checkout.js';
+import { PLAIN_HTTP_HOST } from '../helpers/chromium.js';
 import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 60_000;
@@ -48,6 +50,20 @@ describeEachDatabase('staff sign in to the dashboard', (t) => {
       await page.goto(`${base}/admin/orders`);
       await page.getByLabel('Admin key').waitFor();
     });
+  }, SLOW);
+
+  it('works over plain http at a host name of its own, where the browser is no secure context', async () => {
+    const base = (await listen(t)).replace('127.0.0.1', PLAIN_HTTP_HOST);
+    const { order } = await placedOrder(t, { gateway: { driver: 'test', settings: { capture: 'manual' } } });
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      await page.getByRole('button', { name: 'Capture payment' }).click();
+      const capture = page.getByRole('dialog', { name: 'Capture payment' });
+      await capture.getByRole('button', { name: 'Capture' }).click();
+      await capture.waitFor({ state: 'hidden' });
+    });
+    expect((await t.admin.get(`/v1/orders/${order.id}`)).body.data.financial_status).toBe('paid');
   }, SLOW);
 
   it('sends staff back to sign-in when their key is revoked', async () => {

@@ -10,10 +10,20 @@ import { chromium as playwright, type Browser } from 'playwright-core';
 // same-origin rules and the site isolation the dashboard's page is meant to live under.
 const LAMBDA_ONLY = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--no-zygote']);
 
+/**
+ * A host name that reaches this machine without being `localhost` or a loopback address, which
+ * browsers treat as secure contexts: a page served there is plain http, as a shop's own host name
+ * without TLS would be.
+ */
+export const PLAIN_HTTP_HOST = 'shop.test';
+
 export async function launchChromium(): Promise<Browser> {
   return playwright.launch({
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !LAMBDA_ONLY.has(arg) && !arg.startsWith('--headless')),
+    args: [
+      ...chromium.args.filter((arg) => !LAMBDA_ONLY.has(arg) && !arg.startsWith('--headless')),
+      `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
+    ],
     headless: true,
   });
 }
