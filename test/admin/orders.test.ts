@@ -8,7 +8,11 @@ const SLOW = 90_000;
 
 /** A placed order whose payment the test gateway only authorized (`capture: manual`). */
 async function authorizedOrder(t: TestContext, quantity = 1) {
-  const { order } = await placedOrder(t, { gateway: { driver: 'test', settings: { capture: 'manual' } }, items: [{ price: 1000, quantity }] });
+  const { order } = await placedOrder(t, {
+    gateway: { driver: 'test', settings: { capture: 'manual' } },
+    items: [{ price: 1000, quantity, vendor: 'Northwind' }],
+    customer: { first_name: 'Ada', last_name: 'Lovelace' },
+  });
   expect(order.financial_status).toBe('authorized');
   return order as { id: string; number: string; items: Array<{ product_name: string }> };
 }
