@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +30,8 @@ const targets = {
     // The file whose absence means no build, whatever the hash says.
     product: 'cli.js',
     sources: () => ['tsconfig.json', 'tsconfig.build.json', ...filesUnder('src')],
-    tool: 'node_modules/typescript/bin/tsc',
+    // The building tool: a package (as its workspace would import it) and its command.
+    tool: { workspace: '.', package: 'typescript', bin: 'bin/tsc' },
     args: ['-p', 'tsconfig.build.json'],
     required: true,
   },
@@ -39,7 +41,7 @@ const targets = {
     product: 'index.html',
     // The typed client is bundled into the dashboard from its sources.
     sources: () => ['admin/index.html', 'admin/package.json', 'admin/tsconfig.json', 'admin/vite.config.ts', ...filesUnder('admin/src'), ...filesUnder('src/client')],
-    tool: 'node_modules/vite/bin/vite.js',
+    tool: { workspace: 'admin', package: 'vite', bin: 'bin/vite.js' },
     args: ['build', 'admin', '--logLevel', 'warn'],
     // A production bundle even when started from a test run (Vitest sets NODE_ENV=test).
     env: { NODE_ENV: 'production' },
@@ -56,6 +58,16 @@ function sourcesHash(target) {
   return hash.digest('hex');
 }
 
+/** Where the target's building tool is installed, wherever npm put it; null when it is not. */
+function toolOf(target) {
+  try {
+    const from = createRequire(join(root, target.tool.workspace, 'package.json'));
+    return join(dirname(from.resolve(`${target.tool.package}/package.json`)), target.tool.bin);
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the target when its sources changed; false when it needed building and could not be built. */
 function buildIfChanged(target) {
   const out = join(root, target.out);
@@ -63,9 +75,9 @@ function buildIfChanged(target) {
   const wanted = sourcesHash(target);
   const built = existsSync(stamp) && existsSync(join(out, target.product)) ? readFileSync(stamp, 'utf8') : '';
   if (built === wanted) return true;
-  const tool = join(root, target.tool);
-  if (!existsSync(tool)) {
-    console.error(`${target.what} needs building, and ${target.tool.split('/')[1]} is not installed: run \`npm install\` (with the dev dependencies) first.`);
+  const tool = toolOf(target);
+  if (!tool) {
+    console.error(`${target.what} needs building, and ${target.tool.package} is not installed: run \`npm install\` (with the dev dependencies) first.`);
     return false;
   }
   console.error(built ? `The sources changed: building ${target.what}…` : `Building ${target.what}…`);
