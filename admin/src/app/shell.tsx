@@ -1,24 +1,26 @@
 import { Alert, AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { unwrap } from 'storefront/client';
+import { useStore } from '../api/store';
 import { NavLinkLink } from '../components/links';
-import { signOut, useSession } from '../lib/session';
+import { signOut, useCurrentSession } from '../lib/session';
 import { areas } from './areas';
 
 /** The frame of every signed-in screen: the store's name, the areas, sign-out. */
 export function Shell() {
-  const session = useSession();
+  const session = useCurrentSession();
+  // Just signed out (by the button, or a refused key): the sign-in screen is on its way.
+  if (!session) return null;
+  return <SignedInShell readOnly={session.readOnly} />;
+}
+
+function SignedInShell({ readOnly }: { readOnly: boolean }) {
   const [opened, { toggle, close }] = useDisclosure();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const store = useQuery({
-    queryKey: ['store'],
-    queryFn: async ({ signal }) => unwrap(await session.client.GET('/v1/store', { signal })).data,
-    staleTime: 5 * 60_000,
-  });
+  const store = useStore();
 
   const leave = () => {
     signOut();
@@ -56,7 +58,7 @@ export function Shell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        {session.readOnly && (
+        {readOnly && (
           <Alert color="gray" variant="light" mb="md" title="Read-only key">
             You can look at everything; changes need a full admin key.
           </Alert>

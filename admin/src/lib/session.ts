@@ -53,9 +53,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The signed-in session; the screens behind sign-in always have one. */
+/** The session, or null once signed out (the shell then shows nothing until sign-in is shown). */
+export function useCurrentSession(): Session | null {
+  return useSyncExternalStore(subscribe, currentSession);
+}
+
+/** The signed-in session, for the screens: the shell renders them only while there is one. */
 export function useSession(): Session {
-  const session = useSyncExternalStore(subscribe, currentSession);
+  const session = useCurrentSession();
   if (!session) throw new Error('useSession() outside the signed-in screens');
   return session;
 }
