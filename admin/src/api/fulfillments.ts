@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from 'storefront/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
 import { orderChanged, orderKeys } from './orders';
 
@@ -8,13 +8,17 @@ export const fulfillmentKeys = {
 };
 
 /** An order's shipments, oldest first (an order has a handful: one page of the most the API gives). */
-export function useFulfillments(orderId: string) {
-  const { client } = useSession();
-  return useQuery({
+export function fulfillmentsQuery(client: StorefrontClient, orderId: string) {
+  return queryOptions({
     queryKey: fulfillmentKeys.ofOrder(orderId),
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/v1/orders/{id}/fulfillments', { params: { path: { id: orderId }, query: { per_page: 250 } }, signal })).data,
   });
+}
+
+export function useFulfillments(orderId: string) {
+  const { client } = useSession();
+  return useQuery(fulfillmentsQuery(client, orderId));
 }
 
 export interface FulfilInput {

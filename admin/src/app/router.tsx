@@ -2,6 +2,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StorefrontClient } from 'storefront/client';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { fulfillmentsQuery } from '../api/fulfillments';
 import { orderListQuery, orderQuery } from '../api/orders';
 import { AnchorLink } from '../components/links';
 import { currentSession } from '../lib/session';
@@ -62,7 +63,10 @@ const orderListRoute = createRoute({
 const orderDetailRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/orders/$orderId',
-  loader: ({ context, params }) => withClient((client) => context.queryClient.prefetchQuery(orderQuery(client, params.orderId))),
+  loader: ({ context, params }) =>
+    withClient((client) =>
+      Promise.all([context.queryClient.prefetchQuery(orderQuery(client, params.orderId)), context.queryClient.prefetchQuery(fulfillmentsQuery(client, params.orderId))]),
+    ),
 }).lazy(() => import('../routes/orders/order-detail/route').then((module) => module.Route));
 
 const routeTree = rootRoute.addChildren([signInRoute, shellRoute.addChildren([homeRoute, orderListRoute, orderDetailRoute])]);
