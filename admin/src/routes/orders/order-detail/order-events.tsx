@@ -30,7 +30,7 @@ export function OrderEvents({ order }: { order: Order }) {
               <Timeline.Item key={event.id} title={kinds[event.kind] ?? event.kind}>
                 <Text size="xs" c="dimmed">
                   {formatTime(event.created_at)} · {event.kind} · {event.id}
-                  {event.pending_webhooks > 0 ? ` · ${event.pending_webhooks} webhook delivery pending` : ''}
+                  {event.pending_webhooks > 0 ? ` · ${event.pending_webhooks} webhook ${event.pending_webhooks === 1 ? 'delivery' : 'deliveries'} pending` : ''}
                 </Text>
               </Timeline.Item>
             ))}
