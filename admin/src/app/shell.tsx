@@ -1,4 +1,4 @@
-import { Alert, AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -47,15 +47,17 @@ function SignedInShell({ readOnly }: { readOnly: boolean }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Areas">
-        {areas.map((area) => (
-          <NavLinkLink
-            key={area.to}
-            to={area.to}
-            label={area.label}
-            active={path === area.to || path.startsWith(`${area.to}/`)}
-            onClick={close}
-          />
-        ))}
+        {areas.map((area) =>
+          area.links ? (
+            <NavLink key={area.label} label={area.label} defaultOpened={area.links.some((link) => shows(path, link.to))} childrenOffset="md">
+              {area.links.map((link) => (
+                <NavLinkLink key={link.to} to={link.to} label={link.label} active={shows(path, link.to)} onClick={close} />
+              ))}
+            </NavLink>
+          ) : (
+            <NavLinkLink key={area.to} to={area.to} label={area.label} active={shows(path, area.to)} onClick={close} />
+          ),
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         {readOnly && (
@@ -67,4 +69,9 @@ function SignedInShell({ readOnly }: { readOnly: boolean }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** Whether the screen at `path` belongs to the area or link at `to`. */
+function shows(path: string, to: string): boolean {
+  return path === to || path.startsWith(`${to}/`);
 }

@@ -1,0 +1,25 @@
+import { createRoute } from '@tanstack/react-router';
+import { fulfillmentsQuery } from '../../api/fulfillments';
+import { orderListQuery, orderQuery } from '../../api/orders';
+import { shellRoute, withClient } from '../../app/shell-route';
+import { validateOrderListSearch } from './order-list/search';
+
+// Each screen is its own chunk, loaded when first visited (and on hovering a link to it).
+const orderListRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/orders',
+  validateSearch: validateOrderListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => withClient((client) => context.queryClient.prefetchQuery(orderListQuery(client, deps))),
+}).lazy(() => import('./order-list/route').then((module) => module.Route));
+
+const orderDetailRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/orders/$orderId',
+  loader: ({ context, params }) =>
+    withClient((client) =>
+      Promise.all([context.queryClient.prefetchQuery(orderQuery(client, params.orderId)), context.queryClient.prefetchQuery(fulfillmentsQuery(client, params.orderId))]),
+    ),
+}).lazy(() => import('./order-detail/route').then((module) => module.Route));
+
+export const orderRoutes = [orderListRoute, orderDetailRoute] as const;
