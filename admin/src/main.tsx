@@ -28,7 +28,8 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="bottom-right" />
+          {/* Two at most: a burst of changes must not bury the screen under its toasts. */}
+          <Notifications position="bottom-right" limit={2} />
           <RouterProvider router={router} context={{ queryClient }} />
         </ModalsProvider>
       </QueryClientProvider>
