@@ -6918,6 +6918,8 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 email?: string;
+                /** @description words (at most 5), each the start of the email, the first name or the last name; case-insensitive */
+                q?: string;
             };
             header?: never;
             path?: never;
