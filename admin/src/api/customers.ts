@@ -17,12 +17,12 @@ export const customerKeys = {
   orders: (id: string, page: number) => ['customers', 'orders', id, page] as const,
 };
 
-/** One page of customers, oldest first; `email` finds the one with that email (compared as the server keys it). */
+/** One page of customers, oldest first; `q` keeps those whose email or names start with each of its words. */
 export function customerListQuery(client: StorefrontClient, search: CustomerListSearch) {
   return queryOptions({
     queryKey: customerKeys.list(search),
     queryFn: async ({ signal }) =>
-      unwrap(await client.GET('/v1/customers', { params: { query: { email: search.email, page: search.page, per_page: CUSTOMERS_PER_PAGE } }, signal })),
+      unwrap(await client.GET('/v1/customers', { params: { query: { q: search.q, page: search.page, per_page: CUSTOMERS_PER_PAGE } }, signal })),
   });
 }
 

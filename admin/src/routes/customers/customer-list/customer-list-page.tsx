@@ -1,6 +1,6 @@
 import { Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
 import { AnchorLink } from '../../../components/links';
@@ -13,17 +13,12 @@ import { customerName } from '../customer-name';
 
 const route = getRouteApi('/_shell/customers');
 
-/** Customers, oldest first, paged by the server; an email finds its customer. */
+/** Customers, oldest first, searched and paged by the server. */
 export function CustomerListPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers(search);
-  const [email, setEmail] = useState(search.email ?? '');
-
-  const find = (event: React.FormEvent) => {
-    event.preventDefault();
-    void navigate({ search: { email: email.trim() === '' ? undefined : email.trim() }, replace: true });
-  };
+  const searchFor = useDebouncedCallback((q: string) => void navigate({ search: { q: q.trim() === '' ? undefined : q.trim() }, replace: true }), 350);
 
   return (
     <Stack gap="md">
@@ -32,22 +27,14 @@ export function CustomerListPage() {
         {customers.isFetching && <Loader size="xs" aria-label="Loading" />}
       </Group>
       <Paper withBorder p="md">
-        <form onSubmit={find} role="search" aria-label="Customers">
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              type="search"
-              label="Email"
-              description="The whole address, in any case"
-              placeholder="ada@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              style={{ flex: '1 1 280px' }}
-            />
-            <AnchorLink to="/customers" search={{}} size="sm" mb={8} onClick={() => setEmail('')} hidden={!search.email}>
-              Show all customers
-            </AnchorLink>
-          </Group>
-        </form>
+        <TextInput
+          type="search"
+          label="Search"
+          description="Words that start the email, the first or the last name"
+          placeholder="ada, lovelace, ada@example.com…"
+          defaultValue={search.q ?? ''}
+          onChange={(event) => searchFor(event.currentTarget.value)}
+        />
       </Paper>
       {customers.error ? (
         <ProblemAlert error={customers.error} title="The customers could not be read" />
@@ -56,7 +43,7 @@ export function CustomerListPage() {
       ) : customers.data.data.length === 0 ? (
         <Paper withBorder p="xl">
           <Text ta="center" c="dimmed">
-            {search.email ? `No customer has the email ${search.email}.` : 'No customers yet: they appear here as buyers check out or sign up.'}
+            {search.q ? `No customer matches “${search.q}”.` : 'No customers yet: they appear here as buyers check out or sign up.'}
           </Text>
         </Paper>
       ) : (

@@ -1,6 +1,6 @@
 /** The list's search as it stands in the address bar, so a found customer can be linked and reloaded. */
 export interface CustomerListSearch {
-  email?: string;
+  q?: string;
   page?: number;
 }
 
@@ -8,7 +8,7 @@ export interface CustomerListSearch {
 export function validateCustomerListSearch(search: Record<string, unknown>): CustomerListSearch {
   const page = Number(search.page);
   return {
-    email: typeof search.email === 'string' && search.email.trim() !== '' ? search.email.trim() : undefined,
+    q: typeof search.q === 'string' && search.q.trim() !== '' ? search.q.trim() : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   };
 }
