@@ -114,7 +114,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     });
   }, SLOW);
 
-  it('shows a taken email beside the email and a missing state beside the state, and saves neither', async () => {
+  it('shows a taken email, a missing state and a weak password beside their fields, and saves none', async () => {
     const base = await listen(t);
     const ada = await customer(t, { first_name: 'Ada', last_name: 'Byron' });
     const other = await customer(t);
@@ -144,10 +144,22 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       expect(await describedBy(page, state)).toContain('Is required for US');
       await expectAccessible(t, page, 'a refused address');
       await screenshot(t, page, 'customer-address-refused');
+      await page.keyboard.press('Escape');
+      await add.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Set password' }).click();
+      const setPassword = page.getByRole('dialog', { name: 'Set a password' });
+      const password = setPassword.getByLabel('New password');
+      await password.fill('password1');
+      await setPassword.getByRole('button', { name: 'Set password' }).click();
+      await setPassword.getByText('Is too easy to guess', { exact: false }).waitFor();
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(page, password)).toContain('Is too easy to guess');
     });
     const after = await customerOf(t, ada.id);
     expect(after.email).toBe(ada.email);
     expect(after.addresses).toHaveLength(1);
+    expect((await t.storefront.post('/v1/customers/token', { email: ada.email, password: 'password1' })).status).toBe(401);
   }, SLOW);
 
   it('shows a read-only key a customer with every write control disabled', async () => {
@@ -158,7 +170,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await signIn(page, base, key, `/admin/customers/${grace.id}`);
       await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
       await page.getByText('Read-only key').waitFor();
-      for (const name of ['Save customer', 'Add address', 'Delete customer', 'Issue verification token', 'Edit 1 Main Street, New York', 'Delete 1 Main Street, New York']) {
+      for (const name of ['Save customer', 'Add address', 'Delete customer', 'Set password', 'Issue verification token', 'Edit 1 Main Street, New York', 'Delete 1 Main Street, New York']) {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       for (const label of ['First name', 'Last name', 'Email', 'Notes']) expect(await page.getByLabel(label).getAttribute('readonly'), label).not.toBeNull();

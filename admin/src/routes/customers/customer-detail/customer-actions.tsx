@@ -1,4 +1,5 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useNavigate } from '@tanstack/react-router';
 import type { Customer } from 'storefront/client';
@@ -7,12 +8,14 @@ import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { customerName } from '../customer-name';
+import { PasswordDialog } from './password-dialog';
 
-/** What staff can do with the account: prove its email, or delete it. */
+/** What staff can do with the account: prove its email, set its password, or delete it. */
 export function CustomerActions({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const verification = useIssueVerification(customer.id);
   const remove = useDeleteCustomer(customer.id);
+  const [settingPassword, passwordDialog] = useDisclosure();
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -43,10 +46,14 @@ export function CustomerActions({ customer }: { customer: Customer }) {
             Issue verification token
           </WriteButton>
         )}
+        <WriteButton variant="default" onClick={passwordDialog.open}>
+          Set password
+        </WriteButton>
         <WriteButton variant="default" color="red" onClick={confirmDelete} loading={remove.isPending}>
           Delete customer
         </WriteButton>
       </Group>
+      <PasswordDialog customer={customer} opened={settingPassword} onClose={passwordDialog.close} />
       <Modal opened={verification.data !== undefined} onClose={verification.reset} title="Verification token">
         {verification.data && (
           <Stack>
