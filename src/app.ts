@@ -27,6 +27,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cartsRoutes);
   await app.register(checkoutRoutes({ ttlSeconds: options.config.checkoutTtlHours * 3600 }));
   await app.register(ordersRoutes);
+  await app.register(reportsRoutes);
   await app.register(fulfillmentsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
   await app.register(filesRoutes(options.files));

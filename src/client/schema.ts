@@ -1018,6 +1018,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per day in the store's time zone: totals and one bucket a day */
+        get: operations["getV1ReportsSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders/{id}/fulfillments": {
         parameters: {
             query?: never;
@@ -3454,6 +3471,57 @@ export interface components {
             updated_at: number;
         };
         /**
+         * SalesDay
+         * @example {
+         *       "date": "date",
+         *       "total_sales": 2500,
+         *       "order_count": 1
+         *     }
+         */
+        SalesDay: {
+            /** @description YYYY-MM-DD in the store's time zone */
+            date: string;
+            /** @description sum of total_price of the orders placed, in minor units */
+            total_sales: number;
+            /** @description orders placed */
+            order_count: number;
+        };
+        /**
+         * SalesReport
+         * @example {
+         *       "object": "sales_report",
+         *       "since": "since",
+         *       "until": "until",
+         *       "timezone": "America/New_York",
+         *       "currency": "USD",
+         *       "total_sales": 2500,
+         *       "order_count": 1,
+         *       "days": [
+         *         {
+         *           "date": "date",
+         *           "total_sales": 2500,
+         *           "order_count": 1
+         *         }
+         *       ]
+         *     }
+         */
+        SalesReport: {
+            /** @enum {string} */
+            object: "sales_report";
+            since: string;
+            until: string;
+            /** @description the store's time zone, in which days begin and end */
+            timezone: string;
+            /** @description the store's currency; orders placed in another one are left out */
+            currency: string;
+            /** @description sum of total_price of the orders placed, in minor units */
+            total_sales: number;
+            /** @description orders placed */
+            order_count: number;
+            /** @description one a day from since to until, days without orders included */
+            days: components["schemas"]["SalesDay"][];
+        };
+        /**
          * ShippingLine
          * @example {
          *       "id": "id",
@@ -4128,6 +4196,8 @@ export type Pagination = components['schemas']['Pagination'];
 export type Post = components['schemas']['Post'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
+export type SalesDay = components['schemas']['SalesDay'];
+export type SalesReport = components['schemas']['SalesReport'];
 export type ShippingLine = components['schemas']['ShippingLine'];
 export type ShippingMethod = components['schemas']['ShippingMethod'];
 export type ShippingRate = components['schemas']['ShippingRate'];
@@ -5664,6 +5734,8 @@ export interface operations {
                 permalink?: string;
                 /** @description comma-separated list */
                 id?: string;
+                /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
+                low_stock?: boolean;
             };
             header?: never;
             path: {
@@ -5720,6 +5792,8 @@ export interface operations {
                 permalink?: string;
                 /** @description comma-separated list */
                 id?: string;
+                /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
+                low_stock?: boolean;
             };
             header?: never;
             path?: never;
@@ -6844,6 +6918,8 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 email?: string;
+                /** @description words (at most 5), each the start of the email, the first name or the last name; case-insensitive */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -9205,6 +9281,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1ReportsSales: {
+        parameters: {
+            query?: {
+                /** @description the first day, YYYY-MM-DD in the store's time zone; default 29 days before until */
+                since?: string;
+                /** @description the last day (inclusive), YYYY-MM-DD in the store's time zone; default today */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SalesReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1OrdersIdFulfillments: {
         parameters: {
             query?: {
@@ -9460,6 +9570,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description true: endpoints failing since their last success, or disabled for it; false: the others */
+                failing?: boolean;
             };
             header?: never;
             path?: never;

@@ -19,6 +19,7 @@ import * as productVendorIndex from './migrations/015-product-vendor-index.js';
 import * as idempotencyScope from './migrations/016-idempotency-scope.js';
 import * as customerVerification from './migrations/017-customer-verification.js';
 import * as checkoutExpiry from './migrations/018-checkout-expiry.js';
+import * as orderPlacementIndex from './migrations/019-order-placement-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016-idempotency-scope': idempotencyScope,
   '017-customer-verification': customerVerification,
   '018-checkout-expiry': checkoutExpiry,
+  '019-order-placement-index': orderPlacementIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

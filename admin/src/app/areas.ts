@@ -10,5 +10,7 @@ export interface Area {
 }
 
 export const areas: readonly Area[] = [
+  { label: 'Home', to: '/home' },
   { label: 'Orders', to: '/orders' },
+  { label: 'Customers', to: '/customers' },
 ];

@@ -1,4 +1,6 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { customerRoutes } from '../routes/customers/routes';
+import { homeRoutes } from '../routes/home/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
@@ -28,7 +30,9 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   shellRoute.addChildren([
     homeRoute,
+    ...homeRoutes,
     ...orderRoutes,
+    ...customerRoutes,
   ]),
 ]);
 

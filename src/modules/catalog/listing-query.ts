@@ -19,5 +19,5 @@ export function catalogFilterOf(query: Static<typeof ProductListQuery>): Catalog
 }
 
 export function skuFilterOf(query: Static<typeof SkuListQuery>) {
-  return { ...catalogFilterOf(query), ids: commaList(query.id), permalinks: commaList(query.permalink) };
+  return { ...catalogFilterOf(query), ids: commaList(query.id), permalinks: commaList(query.permalink), lowStock: query.low_stock };
 }

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { SkuRow } from '../../db/types.js';
@@ -105,6 +105,7 @@ export interface SkuListFilter extends CatalogFilter {
   productId?: string;
   ids?: string[];
   permalinks?: string[];
+  lowStock?: boolean;
 }
 
 function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
@@ -118,8 +119,19 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
     if (filter.listable !== undefined) conditions.push(e('s.is_listable', '=', filter.listable ? 1 : 0));
     if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));
+    if (filter.lowStock !== undefined) conditions.push(filter.lowStock ? isLow(e) : e.not(isLow(e)));
     return e.and(conditions);
   });
+}
+
+/** A counted stock at or below its threshold; a sku without either is never low (never null, so `not` holds for it). */
+function isLow(e: ListingBuilder): Expression<SqlBool> {
+  return e.and([
+    e('s.stock_policy', '=', 'overall'),
+    e('s.low_threshold', 'is not', null),
+    e('s.in_stock', 'is not', null),
+    e('s.in_stock', '<=', e.ref('s.low_threshold')),
+  ]);
 }
 
 /** One page of skus passing the filter (default order: creation), and how many pass in all. */

@@ -89,6 +89,7 @@ export const SkuListQuery = Type.Object({
   ...listingQuery,
   permalink: Type.Optional(CommaList),
   id: Type.Optional(CommaList),
+  low_stock: Type.Optional(Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' })),
 });
 
 export const SkuEnvelope = DataEnvelope(Sku);

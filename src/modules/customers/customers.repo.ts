@@ -1,5 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { DatabaseKind, Executor } from '../../db/database.js';
+import { ilike, likePattern } from '../catalog/catalog-filters.js';
 import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, CustomerVerificationRow, SignInFailureRow } from '../../db/types.js';
 
 // Every checkout step reads its buyer; these are kept compiled (see compiledQuery).
@@ -19,11 +20,17 @@ export async function findCustomerByEmail(db: Executor, emailKey: string): Promi
 
 export interface CustomerListFilter {
   emailKey?: string;
+  /** Lowercased words, each the start of the email, the first or the last name. */
+  terms?: string[];
 }
 
 function filtered(db: Executor, filter: CustomerListFilter) {
   let query = db.selectFrom('customers');
   if (filter.emailKey !== undefined) query = query.where('email_key', '=', filter.emailKey);
+  for (const term of filter.terms ?? []) {
+    const pattern = likePattern(term, '', '%');
+    query = query.where((eb) => eb.or([ilike(eb.ref('email_key'), pattern), ilike(eb.ref('first_name'), pattern), ilike(eb.ref('last_name'), pattern)]));
+  }
   return query;
 }
 

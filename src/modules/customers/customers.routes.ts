@@ -21,7 +21,7 @@ const signedIn = { access: 'signed-in' as const };
 export async function customersRoutes(app: App): Promise<void> {
   app.get('/v1/customers', {
     schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
-  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email }, pageRequest(request.query), request.url));
+  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q }, pageRequest(request.query), request.url));
 
   app.post('/v1/customers', {
     config: storefront,

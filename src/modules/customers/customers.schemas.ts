@@ -89,7 +89,11 @@ export const VerifyEmail = Type.Object({ token: Type.String({ maxLength: 256 }) 
 
 export const TokenCreate = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
 
-export const CustomerListQuery = Type.Object({ ...PageQuery, email: Type.Optional(Type.String({ maxLength: 254 })) });
+export const CustomerListQuery = Type.Object({
+  ...PageQuery,
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'words (at most 5), each the start of the email, the first name or the last name; case-insensitive' })),
+});
 export const AddressListQuery = Type.Object(PageQuery);
 export const AddressParams = Type.Object({ id: Type.String({ maxLength: 64 }), addressId: Type.String({ maxLength: 64 }) });
 

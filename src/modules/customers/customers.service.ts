@@ -179,8 +179,10 @@ export async function getCustomer(ctx: Ctx, id: string): Promise<CustomerView> {
   return customerView(ctx.db, await findVisibleCustomer(ctx, ctx.db, id));
 }
 
-export async function listCustomers(ctx: Ctx, filter: { email?: string }, page: PageRequest, url: string): Promise<Page<CustomerView>> {
-  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email) };
+/** Customers oldest first; `email` finds one by its key, `q` keeps those whose email or names start with each of its words. */
+export async function listCustomers(ctx: Ctx, filter: { email?: string; q?: string }, page: PageRequest, url: string): Promise<Page<CustomerView>> {
+  const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter((term) => term !== '').slice(0, 5);
+  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email), terms };
   const [rows, total] = await Promise.all([
     repo.listCustomers(ctx.db, where, offsetOf(page), page.perPage),
     repo.countCustomers(ctx.db, where),

@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { EventEnvelope } from '../events/events.schemas.js';
 import {
-  AttemptList, RedeliverBody, WebhookCreate, WebhookEnvelope, WebhookList, WebhookListQuery, WebhookUpdate,
+  AttemptList, AttemptListQuery, RedeliverBody, WebhookCreate, WebhookEnvelope, WebhookList, WebhookListQuery, WebhookUpdate,
 } from './webhooks.schemas.js';
 import * as service from './webhooks.service.js';
 
@@ -14,7 +14,7 @@ export function webhooksRoutes(allowPrivate: boolean) {
   return async (app: App): Promise<void> => {
     app.get('/v1/webhooks', {
       schema: { tags, summary: 'List webhook endpoints', querystring: WebhookListQuery, response: ok(WebhookList) },
-    }, async (request) => service.listWebhooks(request.ctx, pageRequest(request.query), request.url));
+    }, async (request) => service.listWebhooks(request.ctx, { failing: request.query.failing }, pageRequest(request.query), request.url));
 
     app.post('/v1/webhooks', {
       schema: { tags, summary: 'Register an endpoint; the answer carries its secret, shown once', body: WebhookCreate, response: created(WebhookEnvelope) },
@@ -40,7 +40,7 @@ export function webhooksRoutes(allowPrivate: boolean) {
     }, async (request) => ({ data: await service.rotateSecret(request.ctx, request.params.id) }));
 
     app.get('/v1/webhooks/:id/deliveries', {
-      schema: { tags, summary: 'Delivery attempts to an endpoint, newest first', params: IdParams, querystring: WebhookListQuery, response: ok(AttemptList) },
+      schema: { tags, summary: 'Delivery attempts to an endpoint, newest first', params: IdParams, querystring: AttemptListQuery, response: ok(AttemptList) },
     }, async (request) => service.listAttempts(request.ctx, request.params.id, pageRequest(request.query), request.url));
 
     app.post('/v1/events/:id/redeliver', {

@@ -51,7 +51,11 @@ export const RedeliverBody = Type.Object({
   webhook_id: Type.Optional(Type.String({ maxLength: 64, description: 'only this endpoint (default: every subscribed one)' })),
 });
 
-export const WebhookListQuery = Type.Object(PageQuery);
+export const WebhookListQuery = Type.Object({
+  ...PageQuery,
+  failing: Type.Optional(Type.Boolean({ description: 'true: endpoints failing since their last success, or disabled for it; false: the others' })),
+});
+export const AttemptListQuery = Type.Object(PageQuery);
 export const WebhookEnvelope = DataEnvelope(Webhook);
 export const WebhookList = ListEnvelope(Webhook);
 export const AttemptList = ListEnvelope(Attempt);

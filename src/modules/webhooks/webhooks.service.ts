@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
 import type { Static } from 'typebox';
-import type { WebhookRow } from '../../db/types.js';
+import type { Database, WebhookRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -128,10 +129,18 @@ export async function getWebhook(ctx: Ctx, id: string): Promise<WebhookView> {
   return webhookView(await findWebhook(ctx, id));
 }
 
-export async function listWebhooks(ctx: Ctx, page: PageRequest, url: string): Promise<Page<WebhookView>> {
+/** Endpoints in creation order; `failing` keeps those failing since their last success (or given up on), or the others. */
+export async function listWebhooks(ctx: Ctx, filter: { failing?: boolean }, page: PageRequest, url: string): Promise<Page<WebhookView>> {
+  const listed = () => {
+    const query = ctx.db.selectFrom('webhooks');
+    if (filter.failing === undefined) return query;
+    // Delivery sets failing_since at the first failure after a success, and disabled_reason when it gives up.
+    const failing = (eb: ExpressionBuilder<Database, 'webhooks'>) => eb.or([eb('failing_since', 'is not', null), eb('disabled_reason', 'is not', null)]);
+    return query.where((eb) => (filter.failing ? failing(eb) : eb.not(failing(eb))));
+  };
   const [rows, count] = await Promise.all([
-    ctx.db.selectFrom('webhooks').selectAll().orderBy('id').offset(offsetOf(page)).limit(page.perPage).execute(),
-    ctx.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    listed().selectAll().orderBy('id').offset(offsetOf(page)).limit(page.perPage).execute(),
+    listed().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return toPage(rows.map((row) => webhookView(row)), page, Number(count.count), url);
 }

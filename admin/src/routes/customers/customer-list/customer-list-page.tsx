@@ -1,0 +1,94 @@
+import { Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { Customer } from 'storefront/client';
+import { useCustomers } from '../../../api/customers';
+import { AnchorLink } from '../../../components/links';
+import { Pager } from '../../../components/pager';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { TableScroll } from '../../../components/table-scroll';
+import { formatTime } from '../../../lib/format';
+import { AccountBadges } from '../account-badges';
+import { customerName } from '../customer-name';
+
+const route = getRouteApi('/_shell/customers');
+
+/** Customers, oldest first, searched and paged by the server. */
+export function CustomerListPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const customers = useCustomers(search);
+  const searchFor = useDebouncedCallback((q: string) => void navigate({ search: { q: q.trim() === '' ? undefined : q.trim() }, replace: true }), 350);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Customers</Title>
+        {customers.isFetching && <Loader size="xs" aria-label="Loading" />}
+      </Group>
+      <Paper withBorder p="md">
+        <TextInput
+          type="search"
+          label="Search"
+          description="Words that start the email, the first or the last name"
+          placeholder="ada, lovelace, ada@example.com…"
+          defaultValue={search.q ?? ''}
+          onChange={(event) => searchFor(event.currentTarget.value)}
+        />
+      </Paper>
+      {customers.error ? (
+        <ProblemAlert error={customers.error} title="The customers could not be read" />
+      ) : !customers.data ? (
+        <Loader aria-label="Loading customers" />
+      ) : customers.data.data.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed">
+            {search.q ? `No customer matches “${search.q}”.` : 'No customers yet: they appear here as buyers check out or sign up.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <TableScroll label="Customers" minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Tags</Table.Th>
+                  <Table.Th>Since</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {customers.data.data.map((customer) => (
+                  <CustomerRow key={customer.id} customer={customer} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+        </Paper>
+      )}
+      {customers.data && customers.data.data.length > 0 && (
+        <Pager pagination={customers.data.meta.pagination} noun="customers" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
+      )}
+    </Stack>
+  );
+}
+
+function CustomerRow({ customer }: { customer: Customer }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <AnchorLink to="/customers/$customerId" params={{ customerId: customer.id }} fw={600}>
+          {customerName(customer)}
+        </AnchorLink>
+      </Table.Td>
+      <Table.Td>{customer.email}</Table.Td>
+      <Table.Td>
+        <AccountBadges customer={customer} />
+      </Table.Td>
+      <Table.Td>{customer.tags.join(', ') || '—'}</Table.Td>
+      <Table.Td>{formatTime(customer.created_at)}</Table.Td>
+    </Table.Tr>
+  );
+}

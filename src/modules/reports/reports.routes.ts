@@ -1,0 +1,12 @@
+import { ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import { SalesQuery, SalesReportEnvelope } from './reports.schemas.js';
+import { salesReport } from './reports.service.js';
+
+const tags = ['Reports'];
+
+export async function reportsRoutes(app: App): Promise<void> {
+  app.get('/v1/reports/sales', {
+    schema: { tags, summary: "Sales per day in the store's time zone: totals and one bucket a day", querystring: SalesQuery, response: ok(SalesReportEnvelope) },
+  }, async (request) => ({ data: await salesReport(request.ctx, request.query) }));
+}
