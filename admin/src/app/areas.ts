@@ -11,4 +11,5 @@ export interface Area {
 
 export const areas: readonly Area[] = [
   { label: 'Orders', to: '/orders' },
+  { label: 'Catalogue', to: '/products', links: [{ label: 'Products', to: '/products' }] },
 ];
