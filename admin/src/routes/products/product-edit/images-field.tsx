@@ -82,7 +82,7 @@ export function ImagesField({ value, onChange, error }: { value: ImageItem[]; on
           </Alert>
         )}
         {value.length > 0 && (
-          <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Product images">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Product images">
             {value.map((image, index) => (
               <Card key={`${image.url}-${index}`} component="li" withBorder padding={6}>
                 <Card.Section>

@@ -108,94 +108,85 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert message={problems.message} />
-        <Section title="Product">
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Name" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Permalink" description={product ? 'Its address in the shop' : 'Left empty, it is made from the name'} readOnly={readOnly} {...form.getInputProps('permalink')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea label="Description" autosize minRows={4} maxRows={14} readOnly={readOnly} {...form.getInputProps('description')} />
-            </Grid.Col>
-            {!product && (
-              <>
-                <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                  <NumberInput label="Price" description={`In ${currency}, of its first sku`} min={0} {...money} {...form.getInputProps('price')} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                  <NumberInput label="Compared price" description={`In ${currency}, shown struck through`} min={0} {...money} {...form.getInputProps('compared_price')} />
-                </Grid.Col>
-              </>
-            )}
-          </Grid>
-        </Section>
-        <Section title="Media">
-          <ImagesField value={form.values.images} onChange={(images) => form.setFieldValue('images', images)} error={form.errors.images as string | undefined} />
-        </Section>
-        <Section title="Organisation">
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Vendor" readOnly={readOnly} {...form.getInputProps('vendor')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TagsInput label="Tags" description="Press Enter after each tag" readOnly={readOnly} clearable={!readOnly} {...form.getInputProps('tags')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <MultiSelect
-                label="Categories"
-                placeholder={categories.isPending ? 'Loading categories…' : undefined}
-                data={categories.data ?? []}
-                searchable
-                nothingFoundMessage="No category of that name"
-                readOnly={readOnly}
-                {...form.getInputProps('category_ids')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <MultiSelect
-                label="Collections"
-                description="Hand-picked collections; smart ones choose by their rules"
-                placeholder={collections.isPending ? 'Loading collections…' : undefined}
-                data={collections.data ?? []}
-                searchable
-                nothingFoundMessage="No hand-picked collection of that name"
-                readOnly={readOnly}
-                {...form.getInputProps('collection_ids')}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TagsInput
-                label="Modifiers"
-                description="The options its skus differ by (Size, Color): press Enter after each"
-                readOnly={readOnly}
-                {...form.getInputProps('modifiers')}
-              />
-            </Grid.Col>
-          </Grid>
-        </Section>
-        <Section title="Availability">
-          <Grid gap="sm" align="flex-end">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Switch label="Active" description="An inactive product is hidden from the shop" disabled={readOnly} {...form.getInputProps('is_active', { type: 'checkbox' })} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                type="datetime-local"
-                label="Published from"
-                description="Empty: published now. A date to come keeps it unpublished until then."
-                readOnly={readOnly}
-                {...form.getInputProps('available_at')}
-              />
-            </Grid.Col>
-          </Grid>
-        </Section>
-        <Group justify="flex-end">
-          <WriteButton type="submit" loading={saving} disabled={product ? !form.isDirty() : false}>
-            {submitLabel}
-          </WriteButton>
-        </Group>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="md">
+              <Section title="Product">
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <TextInput label="Name" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <TextInput label="Permalink" description={product ? 'Its address in the shop' : 'Left empty, it is made from the name'} readOnly={readOnly} {...form.getInputProps('permalink')} />
+                  </Grid.Col>
+                  <Grid.Col span={12}>
+                    <Textarea label="Description" autosize minRows={4} maxRows={14} readOnly={readOnly} {...form.getInputProps('description')} />
+                  </Grid.Col>
+                  {!product && (
+                    <>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <NumberInput label="Price" description={`In ${currency}, of its first sku`} min={0} {...money} {...form.getInputProps('price')} />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <NumberInput label="Compared price" description={`In ${currency}, shown struck through`} min={0} {...money} {...form.getInputProps('compared_price')} />
+                      </Grid.Col>
+                    </>
+                  )}
+                </Grid>
+              </Section>
+              <Section title="Media">
+                <ImagesField value={form.values.images} onChange={(images) => form.setFieldValue('images', images)} error={form.errors.images as string | undefined} />
+              </Section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="md">
+              <Section title="Availability">
+                <Stack gap="sm">
+                  <Switch label="Active" description="An inactive product is hidden from the shop" disabled={readOnly} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+                  <TextInput
+                    type="datetime-local"
+                    label="Published from"
+                    description="Empty: published now. A date to come keeps it unpublished until then."
+                    readOnly={readOnly}
+                    {...form.getInputProps('available_at')}
+                  />
+                </Stack>
+              </Section>
+              <Section title="Organisation">
+                <Stack gap="sm">
+                  <TextInput label="Vendor" readOnly={readOnly} {...form.getInputProps('vendor')} />
+                  <TagsInput label="Tags" description="Press Enter after each tag" readOnly={readOnly} clearable={!readOnly} {...form.getInputProps('tags')} />
+                  <MultiSelect
+                    label="Categories"
+                    placeholder={categories.isPending ? 'Loading categories…' : undefined}
+                    data={categories.data ?? []}
+                    searchable
+                    nothingFoundMessage="No category of that name"
+                    readOnly={readOnly}
+                    {...form.getInputProps('category_ids')}
+                  />
+                  <MultiSelect
+                    label="Collections"
+                    description="Hand-picked collections; smart ones choose by their rules"
+                    placeholder={collections.isPending ? 'Loading collections…' : undefined}
+                    data={collections.data ?? []}
+                    searchable
+                    nothingFoundMessage="No hand-picked collection of that name"
+                    readOnly={readOnly}
+                    {...form.getInputProps('collection_ids')}
+                  />
+                  <TagsInput label="Modifiers" description="The options its skus differ by (Size, Color): press Enter after each" readOnly={readOnly} {...form.getInputProps('modifiers')} />
+                </Stack>
+              </Section>
+              <Group justify="flex-end">
+                <WriteButton type="submit" loading={saving} disabled={product ? !form.isDirty() : false}>
+                  {submitLabel}
+                </WriteButton>
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </form>
   );
