@@ -55,7 +55,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
   const holder = useBrowser();
   const catalog = catalogFactories(t);
 
-  it('finds products by a server search, creates one with images, a category, a collection and a second sku, and edits and deletes a sku', async () => {
+  it('finds products by a server search, creates one with images, a category, a collection and a second sku, edits and deletes a sku, then the product', async () => {
     const base = await serveFilesAt(t);
     const shirts = (await t.admin.post('/v1/categories', { title: 'Shirts' })).body.data;
     const linen = (await t.admin.post('/v1/categories', { title: 'Linen', parent_id: shirts.id })).body.data;
@@ -172,6 +172,14 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.getByRole('group', { name: 'Status' }).getByText('Inactive').waitFor();
       expect((await productOf(t, id)).is_active).toBe(false);
+
+      // Deleting the product asks first, then shows the list.
+      await page.getByRole('button', { name: 'Delete product' }).click();
+      const deletion = page.getByRole('dialog', { name: 'Delete Linen shirt?' });
+      await deletion.getByText('This cannot be undone').waitFor();
+      await deletion.getByRole('button', { name: 'Delete product' }).click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      expect((await t.admin.get(`/v1/products/${id}`)).status).toBe(404);
     });
   }, SLOW);
 
@@ -232,7 +240,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       expect(await page.getByRole('button', { name: 'New product' }).isDisabled()).toBe(true);
       await page.getByRole('link', { name: 'Clay mug' }).click();
       await page.getByRole('heading', { name: 'Clay mug', level: 1 }).waitFor();
-      for (const name of ['Save product', 'Add sku', 'Choose images…', `Delete sku ${product.skus[0].name}`]) {
+      for (const name of ['Save product', 'Delete product', 'Add sku', 'Choose images…', `Delete sku ${product.skus[0].name}`]) {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       expect(await page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();

@@ -111,6 +111,21 @@ export function useUpdateProduct(id: string) {
   });
 }
 
+/** Deletes the product with its skus; orders that bought it keep their lines. */
+export function useDeleteProduct(id: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      unwrap(await client.DELETE('/v1/products/{id}', { params: { path: { id } } }));
+    },
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
 export function useSaveSku(productId: string, skuId: string | null) {
   const { client } = useSession();
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { Grid, Group, MultiSelect, NumberInput, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Grid, Group, MultiSelect, NumberInput, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCategoryOptions, useCollectionOptions, type Product, type ProductWrite } from '../../../api/products';
@@ -180,6 +180,11 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                 </Stack>
               </Section>
               <Group justify="flex-end">
+                {product && form.isDirty() && (
+                  <Text size="sm" c="dimmed">
+                    Unsaved changes
+                  </Text>
+                )}
                 <WriteButton type="submit" loading={saving} disabled={product ? !form.isDirty() : false}>
                   {submitLabel}
                 </WriteButton>

@@ -6,6 +6,7 @@ import { AnchorLink } from '../../../components/links';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { formatTime } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
+import { DeleteProductButton } from './delete-product-button';
 import { ProductForm } from './product-form';
 import { ProductSkus } from './product-skus';
 import { isPublished } from './publishing';
@@ -41,23 +42,26 @@ export function ProductPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <BackLink />
-        <Group gap="sm">
-          <Title order={1}>{data.name}</Title>
-          <Group gap={6} role="group" aria-label="Status">
-            <Badge variant="light" radius="sm" color={data.is_active ? 'green' : 'gray'}>
-              {data.is_active ? 'Active' : 'Inactive'}
-            </Badge>
-            <Badge variant="light" radius="sm" color={isPublished(data.available_at) ? 'blue' : 'yellow'}>
-              {isPublished(data.available_at) ? 'Published' : `Published from ${formatTime(data.available_at)}`}
-            </Badge>
+      <BackLink />
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1}>{data.name}</Title>
+            <Group gap={6} role="group" aria-label="Status">
+              <Badge variant="light" radius="sm" color={data.is_active ? 'green' : 'gray'}>
+                {data.is_active ? 'Active' : 'Inactive'}
+              </Badge>
+              <Badge variant="light" radius="sm" color={isPublished(data.available_at) ? 'blue' : 'yellow'}>
+                {isPublished(data.available_at) ? 'Published' : `Published from ${formatTime(data.available_at)}`}
+              </Badge>
+            </Group>
           </Group>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Updated {formatTime(data.updated_at)} · {data.id}
-        </Text>
-      </Stack>
+          <Text size="sm" c="dimmed">
+            Updated {formatTime(data.updated_at)} · {data.id}
+          </Text>
+        </Stack>
+        <DeleteProductButton product={data} />
+      </Group>
       <ProductForm
         product={data}
         currency={currency}
