@@ -69,12 +69,13 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
   });
   // `category_ids[2]` and `images[0][id]` land on the field as a whole.
   const problems = useServerErrors(form, fields, (path) => path.split('.')[0]);
-  // A product saved (here or elsewhere) shows its stored state unless staff are typing.
+  // A product saved (here or elsewhere) shows its stored state unless staff are typing; the query
+  // keeps the same object while nothing changed, so this runs only on a change.
   useEffect(() => {
     if (!product) return;
     if (!form.isDirty()) form.setValues(valuesOf(product));
     form.resetDirty(valuesOf(product));
-  }, [product?.updated_at]);
+  }, [product]);
 
   const submit = form.onSubmit(async (values) => {
     problems.clear();
