@@ -1,13 +1,11 @@
-import { Grid, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Grid, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Order } from 'storefront/client';
 import { useOrders } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
+import { ListPanel } from '../../../components/list-panel';
+import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
-import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
 
@@ -21,7 +19,6 @@ export function OrderListPage() {
   const navigate = route.useNavigate();
   const orders = useOrders(search);
   const filter = (change: Partial<OrderListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
-  const searchFor = useDebouncedCallback((q: string) => filter({ q: q.trim() === '' ? undefined : q.trim() }), 350);
   const filtered = Boolean(search.q || search.status || search.financial_status || search.fulfillment_status);
 
   return (
@@ -33,14 +30,7 @@ export function OrderListPage() {
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <TextInput
-              type="search"
-              label="Search"
-              placeholder="Order number, buyer's name, sku code, vendor…"
-              title="Whole words: an order number, a buyer's first or last name, a sku code, a vendor, a total in cents"
-              defaultValue={search.q ?? ''}
-              onChange={(event) => searchFor(event.currentTarget.value)}
-            />
+            <SearchField value={search.q} onSearch={(q) => filter({ q })} placeholder="Order number, buyer's name, sku code, vendor…" title="Whole words: an order number, a buyer's first or last name, a sku code, a vendor, a total in cents" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
             <Select label="Status" placeholder="Any" data={options(orderStatuses)} value={search.status ?? null} onChange={(value) => filter({ status: (value ?? undefined) as OrderListSearch['status'] })} clearable />
@@ -53,43 +43,26 @@ export function OrderListPage() {
           </Grid.Col>
         </Grid>
       </Paper>
-      {orders.error ? (
-        <ProblemAlert error={orders.error} title="The orders could not be read" />
-      ) : !orders.data ? (
-        <Loader aria-label="Loading orders" />
-      ) : orders.data.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {filtered ? 'No order matches these filters.' : 'No orders yet: they appear here once buyers check out.'}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <TableScroll label="Orders" minWidth={800}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Buyer</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th>Fulfilment</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.data.data.map((order) => (
-                  <OrderRow key={order.id} order={order} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Paper>
-      )}
-      {orders.data && orders.data.data.length > 0 && (
-        <Pager pagination={orders.data.meta.pagination} noun="orders" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
-      )}
+      <ListPanel
+        query={orders}
+        noun="orders"
+        label="Orders"
+        minWidth={800}
+        empty={filtered ? 'No order matches these filters.' : 'No orders yet: they appear here once buyers check out.'}
+        columns={
+          <>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Buyer</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Payment</Table.Th>
+            <Table.Th>Fulfilment</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </>
+        }
+        row={(order) => <OrderRow key={order.id} order={order} />}
+        onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,279 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { catalogFactories } from '../helpers/catalog.js';
+import { pngOfSize } from '../helpers/files.js';
+import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+
+const SLOW = 90_000;
+/** Uploads over this size are refused (`STOREFRONT_FILE_MAX_BYTES` of this file's server). */
+const MAX_BYTES = 400_000;
+
+async function productOf(t: TestContext, id: string) {
+  return (await t.admin.get(`/v1/products/${id}`)).body.data;
+}
+
+async function skusOf(t: TestContext, id: string) {
+  return (await t.admin.get(`/v1/products/${id}/skus`)).body.data as Array<Record<string, any>>;
+}
+
+/** Served files name the address the browser reaches, so the thumbnails show. */
+async function serveFilesAt(t: TestContext): Promise<string> {
+  const base = await listen(t);
+  t.files.baseUrl = `${base}/files`;
+  return base;
+}
+
+/** A picture with something to see in it: the top of the screen as it is now. */
+const pictureOf = (page: Page, x = 0) => page.screenshot({ clip: { x, y: 0, width: 360, height: 240 } });
+
+/** Drops files on a drop zone as a browser does when files are dragged from the desktop. */
+async function dropFiles(page: Page, zone: Locator, files: Array<{ name: string; type: string; bytes: Buffer }>) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    return transfer;
+  }, files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })));
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Picks an option of a Mantine select or multi-select by its label. */
+async function pick(page: Page, field: Locator, option: string, exact = false) {
+  await field.click();
+  await page.getByRole('option', { name: option, exact }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** What a field's description and error say, as assistive technology reads them. */
+async function describedBy(page: Page, field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
+}
+
+describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
+  const holder = useBrowser();
+  const catalog = catalogFactories(t);
+
+  it('finds products by a server search, creates one with images, a category, a collection and a second sku, edits and deletes a sku, then the product', async () => {
+    const base = await serveFilesAt(t);
+    const shirts = (await t.admin.post('/v1/categories', { title: 'Shirts' })).body.data;
+    const linen = (await t.admin.post('/v1/categories', { title: 'Linen', parent_id: shirts.id })).body.data;
+    const summer = (await t.admin.post('/v1/collections', { title: 'Summer picks', kind: 'products' })).body.data;
+    // More than a page of lanterns: the list pages on the server.
+    for (let i = 1; i <= 27; i++) await catalog.createProduct({ name: `Lantern ${String(i).padStart(2, '0')}`, price: 1000 + i, vendor: 'Lumen' });
+    await catalog.createProduct({ name: 'Hidden lantern', is_active: false });
+    await catalog.createProduct({ name: 'Clay pot' });
+
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, '/admin/products');
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      await page.getByRole('table').first().waitFor();
+      await page.getByLabel('Search').fill('lantern');
+      // The search reaches the address once typing pauses; paging before that would be undone by it.
+      await page.waitForURL(/[?&]q=lantern/);
+      await page.getByText('1–25 of 28 products').waitFor();
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.getByText('26–28 of 28 products').waitFor();
+      await pick(page, page.getByRole('combobox', { name: 'Active' }), 'Inactive');
+      await page.getByText('1–1 of 1 products').waitFor();
+      await page.getByRole('link', { name: 'Hidden lantern' }).waitFor();
+      await expectAccessible(t, page, 'the product list');
+      await pick(page, page.getByRole('combobox', { name: 'Active' }), 'Active', true);
+      await page.getByText('1–25 of 27 products').waitFor();
+      await screenshot(t, page, 'products-list');
+      const pictures = [await pictureOf(page), await pictureOf(page, 400)];
+
+      await page.getByRole('button', { name: 'New product' }).click();
+      await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
+      await page.getByLabel('Name').fill('Linen shirt');
+      await page.getByLabel('Description').fill('Cool on hot days.');
+      await page.getByLabel('Price', { exact: true }).fill('25.00');
+      await page.getByLabel('Vendor').fill('Northwind');
+      await page.getByRole('combobox', { name: 'Tags' }).fill('summer');
+      await page.keyboard.press('Enter');
+      await page.getByRole('combobox', { name: 'Modifiers' }).fill('Size');
+      await page.keyboard.press('Enter');
+      await pick(page, page.getByRole('combobox', { name: 'Categories' }), 'Shirts › Linen');
+      await pick(page, page.getByRole('combobox', { name: 'Collections' }), 'Summer picks');
+      // One image picked with the file chooser, one dropped; the dropped one is then put first.
+      await page.getByLabel('Images').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: pictures[0] });
+      await page.getByRole('img', { name: 'Image 1' }).waitFor();
+      await dropFiles(page, page.getByRole('group', { name: 'File drop zone' }), [{ name: 'back.png', type: 'image/png', bytes: pictures[1] }]);
+      await page.getByRole('img', { name: 'Image 2' }).waitFor();
+      await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(t, page, 'products-new');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await page.getByRole('heading', { name: 'Linen shirt', level: 1 }).waitFor();
+
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      const created = await productOf(t, id);
+      expect(created).toMatchObject({
+        name: 'Linen shirt',
+        description: 'Cool on hot days.',
+        vendor: { name: 'Northwind' },
+        tags: [{ title: 'summer' }],
+        modifiers: ['Size'],
+        category_ids: [linen.id],
+        collection_ids: [summer.id],
+        is_active: true,
+        available_at: null,
+        price: 2500,
+      });
+      const files = (await t.admin.get('/v1/files')).body.data as Array<{ id: string; original_filename: string }>;
+      const fileId = (name: string) => files.find((file) => file.original_filename === name)?.id;
+      expect(created.images.map((image: { file_id: string }) => image.file_id)).toEqual([fileId('back.png'), fileId('front.png')]);
+      await page.getByRole('img', { name: 'Image 2' }).waitFor();
+      await expectAccessible(t, page, 'a product');
+      await screenshot(t, page, 'products-detail');
+
+      // A second sku: size L with its own price, stock and weight.
+      await page.getByRole('button', { name: 'Add sku' }).click();
+      const add = page.getByRole('dialog', { name: 'Add a sku' });
+      await add.getByLabel('Size').fill('L');
+      await add.getByLabel('Price', { exact: true }).fill('27.50');
+      await add.getByLabel('Compared price').fill('30');
+      await add.getByLabel('SKU code').fill('LS-L');
+      await add.getByLabel('Barcode').fill('4006381333931');
+      await add.getByLabel('Stock', { exact: true }).fill('5');
+      await add.getByLabel('Low stock threshold').fill('2');
+      await add.getByLabel('Weight', { exact: true }).fill('0.3');
+      await expectAccessible(t, page, 'the sku dialog');
+      await screenshot(t, page, 'products-sku-dialog');
+      await add.getByRole('button', { name: 'Add sku' }).click();
+      await add.waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: 'LS-L' }).waitFor();
+      await page.getByRole('cell', { name: /^\$27\.50\W+compared price \$30\.00$/ }).waitFor();
+      const large = (await skusOf(t, id)).find((sku) => sku.code === 'LS-L');
+      expect(large).toMatchObject({ options: { Size: 'L' }, price: 2750, compared_price: 3000, barcode: '4006381333931', stock_policy: 'overall', in_stock: 5, low_threshold: 2, weight: 0.3, weight_unit: 'kg' });
+
+      // The first sku becomes size M.
+      const first = created.skus[0];
+      await page.getByRole('button', { name: `Edit sku ${first.name}` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit sku' });
+      await edit.getByLabel('Size').fill('M');
+      await edit.getByLabel('Track stock').check({ force: true });
+      await edit.getByLabel('Stock', { exact: true }).fill('8');
+      await edit.getByRole('button', { name: 'Save sku' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete sku M' }).waitFor();
+      expect((await skusOf(t, id)).find((sku) => sku.id === first.id)).toMatchObject({ options: { Size: 'M' }, in_stock: 8, price: 2500 });
+
+      // Deleting asks first and says it cannot be undone.
+      await page.getByRole('button', { name: 'Delete sku L' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete the sku L?' });
+      await confirm.getByText('This cannot be undone').waitFor();
+      await confirm.getByRole('button', { name: 'Delete sku' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete sku L' }).waitFor({ state: 'detached' });
+      expect((await skusOf(t, id)).map((sku) => sku.id)).toEqual([first.id]);
+
+      // Edits of the product itself: inactive, and the tag list replaced.
+      await page.getByLabel('Active').uncheck({ force: true });
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await page.getByRole('group', { name: 'Status' }).getByText('Inactive').waitFor();
+      expect((await productOf(t, id)).is_active).toBe(false);
+
+      // Deleting the product asks first, then shows the list.
+      await page.getByRole('button', { name: 'Delete product' }).click();
+      const deletion = page.getByRole('dialog', { name: 'Delete Linen shirt?' });
+      await deletion.getByText('This cannot be undone').waitFor();
+      await deletion.getByRole('button', { name: 'Delete product' }).click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      expect((await t.admin.get(`/v1/products/${id}`)).status).toBe(404);
+    });
+  }, SLOW);
+
+  it('shows the server refusals beside the fields they name, and the uploads it refuses by name, saving nothing', async () => {
+    const base = await serveFilesAt(t);
+    await catalog.createProduct({ name: 'Taken', permalink: 'taken-name' });
+    const product = await catalog.createProduct({ name: 'Wool scarf', price: 1500 });
+    const before = (await t.admin.get('/v1/products?per_page=1')).body.meta.pagination.total_items;
+
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, '/admin/products/new');
+      await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
+      await page.getByLabel('Name').fill('Another');
+      const permalink = page.getByLabel('Permalink');
+      await permalink.fill('taken-name');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await expect.poll(() => permalink.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(page, permalink)).toMatch(/taken|in use|exists/i);
+
+      // Too big, and not an image: each named with the server's reason; the good one still joins.
+      await page.getByLabel('Images').setInputFiles([
+        { name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(MAX_BYTES + 10_000) },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
+        { name: 'fine.png', mimeType: 'image/png', buffer: pngOfSize(1024) },
+      ]);
+      const refused = page.getByRole('alert').filter({ hasText: 'Some files were not uploaded' });
+      await refused.getByText(/^huge\.png: /).waitFor();
+      await refused.getByText(/^notes\.txt: /).waitFor();
+      await page.getByRole('img', { name: 'Image 1' }).waitFor();
+      expect(await page.getByRole('img', { name: 'Image 2' }).count()).toBe(0);
+      await expectAccessible(t, page, 'a refused product');
+      await screenshot(t, page, 'products-new-refused');
+    });
+    expect((await t.admin.get('/v1/products?per_page=1')).body.meta.pagination.total_items).toBe(before);
+    expect((await t.admin.get('/v1/files')).body.data.map((file: { original_filename: string }) => file.original_filename)).not.toContain('huge.png');
+
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('button', { name: `Edit sku ${product.skus[0].name}` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit sku' });
+      const price = edit.getByLabel('Price', { exact: true });
+      await price.fill('-5');
+      await edit.getByRole('button', { name: 'Save sku' }).click();
+      await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(page, price)).toMatch(/0/);
+      await screenshot(t, page, 'products-sku-refused');
+    });
+    expect((await skusOf(t, product.id))[0].price).toBe(1500);
+  }, SLOW);
+
+  it('shows a read-only key the catalogue with every write control disabled, and walks a sku by keyboard', async () => {
+    const base = await serveFilesAt(t);
+    const product = await catalog.createProduct({ name: 'Clay mug', price: 900 });
+    const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, key, '/admin/products');
+      await page.getByRole('link', { name: 'Clay mug' }).waitFor();
+      expect(await page.getByRole('button', { name: 'New product' }).isDisabled()).toBe(true);
+      await page.getByRole('link', { name: 'Clay mug' }).click();
+      await page.getByRole('heading', { name: 'Clay mug', level: 1 }).waitFor();
+      for (const name of ['Save product', 'Delete product', 'Add sku', 'Choose images…', `Delete sku ${product.skus[0].name}`]) {
+        expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
+      }
+      expect(await page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
+      await expectAccessible(t, page, 'a product for a read-only key');
+      await screenshot(t, page, 'products-detail-read-only');
+    });
+
+    // In a phone-sized window, by keyboard only.
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: 'Clay mug', level: 1 }).waitFor();
+      await screenshot(t, page, 'products-detail-narrow');
+      let reached = false;
+      for (let i = 0; i < 60 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() === 'Add sku');
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.press('Enter');
+      const add = page.getByRole('dialog', { name: 'Add a sku' });
+      await add.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+      await page.keyboard.type('12');
+      await page.keyboard.press('Enter');
+      await add.waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await skusOf(t, product.id)).map((sku) => sku.price).sort((a, b) => a - b)).toEqual([900, 1200]);
+      await page.getByRole('button', { name: 'Add sku' }).focus();
+      await page.keyboard.press('Enter');
+      await add.waitFor();
+      await page.keyboard.press('Escape');
+      await add.waitFor({ state: 'hidden' });
+    }, { width: 390, height: 844 });
+  }, SLOW);
+}, { admin: true, files: { maxBytes: MAX_BYTES } });
