@@ -2,7 +2,8 @@ import { IdParams, created, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
-  CollectionEnvelope, CollectionList, CollectionListQuery, CollectionProductList, CollectionProductsQuery, CollectionWrite,
+  CollectionEnvelope, CollectionList, CollectionListQuery, CollectionPreview, CollectionPreviewQuery, CollectionProductList,
+  CollectionProductsQuery, CollectionWrite,
   MembershipCreate, MembershipEnvelope, MembershipParams,
 } from './collections.schemas.js';
 import * as service from './collections.service.js';
@@ -37,6 +38,17 @@ export async function collectionsRoutes(app: App): Promise<void> {
   app.post('/v1/collections', {
     schema: { tags, summary: 'Create a collection', body: CollectionWrite, response: created(CollectionEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createCollection(request.ctx, request.body) }));
+
+  // A static path: it wins over /v1/collections/:id (collection ids start with col_).
+  app.post('/v1/collections/preview', {
+    schema: {
+      tags,
+      summary: 'List the products a smart collection with these rules would hold, without saving anything',
+      querystring: CollectionPreviewQuery,
+      body: CollectionPreview,
+      response: ok(CollectionProductList),
+    },
+  }, async (request) => service.previewSmartCollection(request.ctx, request.body, pageRequest(request.query), request.url));
 
   app.post('/v1/collections/:id', {
     schema: { tags, summary: 'Update a collection (title and kind required)', params: IdParams, body: CollectionWrite, response: ok(CollectionEnvelope) },

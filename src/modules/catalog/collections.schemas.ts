@@ -60,6 +60,15 @@ export const CollectionWrite = Type.Object({
 });
 export type CollectionWriteInput = Static<typeof CollectionWrite>;
 
+/** Rules not saved yet: what a smart collection with them would hold. */
+export const CollectionPreview = Type.Object({
+  rules: Type.Array(RuleInput, { maxItems: 50 }),
+  disjunctive: Type.Optional(Type.Boolean({ description: 'any rule (true) or every rule (false, the default)' })),
+  sorting_rule: Type.Optional(StringEnum(sortingRules, { description: 'default manual: creation order' })),
+});
+export type CollectionPreviewInput = Static<typeof CollectionPreview>;
+export const CollectionPreviewQuery = Type.Object(PageQuery);
+
 export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })) });
 export const CollectionProductsQuery = Type.Object(listingQuery);
 

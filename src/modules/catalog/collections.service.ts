@@ -8,7 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { CatalogFilter, SortBy } from './catalog-filters.js';
 import * as repo from './collections.repo.js';
-import type { CollectionWriteInput, SortingRule } from './collections.schemas.js';
+import type { CollectionPreviewInput, CollectionWriteInput, SortingRule } from './collections.schemas.js';
 import { resolvePermalink } from './permalinks.js';
 import { addToCollection, findProduct, type ProductOrder, type ProductScope } from './products.repo.js';
 import { listProducts } from './products.service.js';
@@ -195,9 +195,22 @@ export async function listCollectionProducts(ctx: Ctx, id: string, filter: Catal
   const scope: ProductScope = row.kind === 'products'
     ? { kind: 'members', collectionId: id }
     : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [id]), row.disjunctive === 1) };
-  const rule = row.sorting_rule as SortingRule;
-  const order: ProductOrder = filter.sortBy ?? (rule === 'manual' ? 'manual' : sortByRule[rule]);
-  return listProducts(ctx, scope, filter, order, page, url);
+  return listProducts(ctx, scope, filter, orderOf(row.sorting_rule as SortingRule, filter.sortBy), page, url);
+}
+
+function orderOf(rule: SortingRule, sortBy: SortBy | undefined): ProductOrder {
+  return sortBy ?? (rule === 'manual' ? 'manual' : sortByRule[rule]);
+}
+
+/**
+ * The products a smart collection with these rules would hold, as its listing would show them to
+ * staff: nothing is saved, so a rule editor can show the effect of rules while they are written.
+ * @throws Problem validation_failed: no rule, or a rule that does not fit its field (as createCollection).
+ */
+export async function previewSmartCollection(ctx: Ctx, input: CollectionPreviewInput, page: PageRequest, url: string): Promise<Page<ProductView>> {
+  checkKindAndRules({ title: 'preview', kind: 'smart', rules: input.rules }, false);
+  const scope: ProductScope = { kind: 'rules', condition: await smartCondition(ctx.db, input.rules, input.disjunctive === true) };
+  return listProducts(ctx, scope, {}, orderOf(input.sorting_rule ?? 'manual', undefined), page, url);
 }
 
 async function membersCollection(tx: Tx, id: string): Promise<CollectionRow> {
