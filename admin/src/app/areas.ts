@@ -11,4 +11,12 @@ export interface Area {
 
 export const areas: readonly Area[] = [
   { label: 'Orders', to: '/orders' },
+  {
+    label: 'Catalogue',
+    to: '/collections',
+    links: [
+      { label: 'Collections', to: '/collections' },
+      { label: 'Categories', to: '/categories' },
+    ],
+  },
 ];

@@ -1,4 +1,6 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { categoryRoutes } from '../routes/categories/routes';
+import { collectionRoutes } from '../routes/collections/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
@@ -29,6 +31,8 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     homeRoute,
     ...orderRoutes,
+    ...collectionRoutes,
+    ...categoryRoutes,
   ]),
 ]);
 
