@@ -11,8 +11,8 @@ import { useServerErrors } from '../../../lib/use-server-errors';
 import { RuleEditor } from './rule-editor';
 import { RulePreview } from './rule-preview';
 
-const sortingRules: Array<{ value: SortingRule; label: string }> = [
-  { value: 'manual', label: 'By hand (hand-picked) or oldest first (smart)' },
+const sortingRules = (smart: boolean): Array<{ value: SortingRule; label: string }> => [
+  { value: 'manual', label: smart ? 'As added to the catalogue' : 'By hand' },
   { value: 'name-asc', label: 'Name, A to Z' },
   { value: 'name-desc', label: 'Name, Z to A' },
   { value: 'price-asc', label: 'Price, lowest first' },
@@ -71,7 +71,7 @@ export function CollectionForm({ collection }: { collection: Collection }) {
         <TextInput label="Title" required readOnly={readOnly} {...form.getInputProps('title')} />
         <TextInput label="Permalink" description="Lowercase words joined by hyphens: the collection's address in the shop" readOnly={readOnly} {...form.getInputProps('permalink')} />
         <Textarea label="Description" description="HTML, shown as sent" autosize minRows={3} maxRows={10} readOnly={readOnly} {...form.getInputProps('description')} />
-        <Select label="Order of products" data={sortingRules} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('sorting_rule')} />
+        <Select label="Order of products" data={sortingRules(smart)} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('sorting_rule')} />
         <Switch label="Visible in the shop" disabled={readOnly} {...form.getInputProps('is_visible', { type: 'checkbox' })} />
       </Stack>
     </Section>
