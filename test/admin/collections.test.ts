@@ -85,7 +85,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       // A permalink another collection holds: the server's 422 beside the field, and nothing saved.
       const permalink = page.getByLabel('Permalink');
       await permalink.fill(taken.permalink);
-      await page.getByLabel('Description').fill('<p>Warm cups</p>');
+      await page.getByLabel('Description', { exact: true }).fill('<p>Warm cups</p>');
       await page.getByRole('button', { name: 'Save collection' }).click();
       await expect.poll(() => permalink.getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionOf(page, permalink)).toMatch(/taken/i);
@@ -93,9 +93,11 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await screenshot(t, page, 'collections-refused');
       expect(await collectionOf(t, id)).toMatchObject({ permalink: `hot-drinks-${word}`, description: null });
       await permalink.fill(`warm-${word}`);
+      await page.getByLabel('Visible from').fill('2027-01-02T03:04');
+      await page.getByLabel('Meta title').fill('Hot drinks for cold days');
       await page.getByRole('button', { name: 'Save collection' }).click();
       await expect.poll(async () => (await collectionOf(t, id)).permalink).toBe(`warm-${word}`);
-      expect((await collectionOf(t, id)).description).toBe('<p>Warm cups</p>');
+      expect(await collectionOf(t, id)).toMatchObject({ description: '<p>Warm cups</p>', meta_title: 'Hot drinks for cold days', visible_at: Date.UTC(2027, 0, 2, 3, 4) / 1000 });
 
       await page.getByRole('button', { name: 'Delete collection' }).click();
       await confirm(page, 'Delete the collection?', 'Delete collection');

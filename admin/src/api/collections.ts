@@ -8,7 +8,19 @@ export const COLLECTIONS_PER_PAGE = 25;
 export const MEMBERS_PER_PAGE = 250;
 export const PREVIEW_PER_PAGE = 10;
 
-type CollectionWrite = { title: string; kind: 'products' | 'smart'; permalink?: string; description?: string | null; sorting_rule?: SortingRule; is_visible?: boolean; rules?: RuleInput[]; disjunctive?: boolean };
+type CollectionWrite = {
+  title: string;
+  kind: 'products' | 'smart';
+  permalink?: string;
+  description?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  sorting_rule?: SortingRule;
+  is_visible?: boolean;
+  visible_at?: number | null;
+  rules?: RuleInput[];
+  disjunctive?: boolean;
+};
 export type SortingRule = 'manual' | 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc' | 'created-asc' | 'created-desc';
 export type RuleInput = { field: 'title' | 'vendor' | 'tag' | 'price' | 'compared_price' | 'weight' | 'in_stock'; condition: 'equals' | 'not_equals' | 'starts_with' | 'ends_with' | 'contains' | 'not_contains' | 'greater_than' | 'less_than'; value: string };
 

@@ -1,5 +1,6 @@
 import { Button, Grid, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
 import type { Collection } from 'storefront/client';
 import { useUpdateCollection, type RuleInput, type SortingRule } from '../../../api/collections';
 import { FormAlert } from '../../../components/problem-alert';
@@ -25,6 +26,10 @@ export interface CollectionFormValues {
   title: string;
   permalink: string;
   description: string;
+  meta_title: string;
+  meta_description: string;
+  /** `datetime-local` text, in the staff's time zone; empty: no date. */
+  visible_at: string;
   sorting_rule: SortingRule;
   is_visible: boolean;
   disjunctive: boolean;
@@ -41,13 +46,16 @@ export function CollectionForm({ collection }: { collection: Collection }) {
       title: collection.title,
       permalink: collection.permalink,
       description: collection.description ?? '',
+      meta_title: collection.meta_title ?? '',
+      meta_description: collection.meta_description ?? '',
+      visible_at: toLocalInput(collection.visible_at),
       sorting_rule: collection.sorting_rule,
       is_visible: collection.is_visible,
       disjunctive: collection.disjunctive,
       rules: collection.rules.map(({ field, condition, value }) => ({ field, condition, value }) as RuleInput),
     },
   });
-  const problems = useServerErrors(form, ['title', 'permalink', 'description', 'sorting_rule', 'is_visible', 'rules', 'disjunctive']);
+  const problems = useServerErrors(form, ['title', 'permalink', 'description', 'meta_title', 'meta_description', 'sorting_rule', 'is_visible', 'visible_at', 'rules', 'disjunctive']);
 
   const submit = form.onSubmit((values) => {
     problems.clear();
@@ -56,7 +64,10 @@ export function CollectionForm({ collection }: { collection: Collection }) {
         title: values.title,
         kind: collection.kind,
         permalink: values.permalink,
-        description: values.description.trim() === '' ? null : values.description,
+        description: orNull(values.description),
+        meta_title: orNull(values.meta_title),
+        meta_description: orNull(values.meta_description),
+        visible_at: values.visible_at === '' ? null : dayjs(values.visible_at).unix(),
         sorting_rule: values.sorting_rule,
         is_visible: values.is_visible,
         ...(smart ? { rules: values.rules, disjunctive: values.disjunctive } : {}),
@@ -73,6 +84,9 @@ export function CollectionForm({ collection }: { collection: Collection }) {
         <Textarea label="Description" description="HTML, shown as sent" autosize minRows={3} maxRows={10} readOnly={readOnly} {...form.getInputProps('description')} />
         <Select label="Order of products" data={sortingRules(smart)} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('sorting_rule')} />
         <Switch label="Visible in the shop" disabled={readOnly} {...form.getInputProps('is_visible', { type: 'checkbox' })} />
+        <TextInput type="datetime-local" label="Visible from" description="Empty: as soon as it is visible" readOnly={readOnly} {...form.getInputProps('visible_at')} />
+        <TextInput label="Meta title" description="For search engines; the title when empty" readOnly={readOnly} {...form.getInputProps('meta_title')} />
+        <Textarea label="Meta description" autosize minRows={2} maxRows={5} readOnly={readOnly} {...form.getInputProps('meta_description')} />
       </Stack>
     </Section>
   );
@@ -118,3 +132,8 @@ export function CollectionForm({ collection }: { collection: Collection }) {
     </form>
   );
 }
+
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+
+/** Unix seconds as a `datetime-local` input shows them, in the browser's time zone. */
+const toLocalInput = (seconds: number | null) => (seconds === null ? '' : dayjs.unix(seconds).format('YYYY-MM-DDTHH:mm'));
