@@ -4,7 +4,7 @@ import { pageRequest } from '../../lib/pagination.js';
 import {
   CollectionEnvelope, CollectionList, CollectionListQuery, CollectionPreview, CollectionPreviewQuery, CollectionProductList,
   CollectionProductsQuery, CollectionWrite,
-  MembershipCreate, MembershipEnvelope, MembershipParams,
+  MembershipCreate, MembershipEnvelope, MembershipListEnvelope, MembershipOrder, MembershipParams,
 } from './collections.schemas.js';
 import * as service from './collections.service.js';
 import { catalogFilterOf } from './listing-query.js';
@@ -72,6 +72,16 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }, async (request) => ({
     data: await service.addCollectionProduct(request.ctx, request.params.id, request.body.product_id, request.body.position),
   }));
+
+  app.post('/v1/collections/:id/products/order', {
+    schema: {
+      tags,
+      summary: 'Order the products of a collection of kind products: those named first, the others after them',
+      params: IdParams,
+      body: MembershipOrder,
+      response: ok(MembershipListEnvelope),
+    },
+  }, async (request) => ({ data: await service.orderCollectionProducts(request.ctx, request.params.id, request.body.product_ids) }));
 
   app.delete('/v1/collections/:id/products/:productId', {
     schema: { tags, summary: 'Remove a product from a collection of kind products', params: MembershipParams, response: noContent },

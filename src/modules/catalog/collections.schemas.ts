@@ -82,9 +82,17 @@ export const MembershipCreate = Type.Object({
   product_id: Type.String({ maxLength: 64 }),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9, description: 'default: after the last product' })),
 });
+export const MembershipOrder = Type.Object({
+  product_ids: Type.Array(Type.String({ maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'products of the collection, to come first in this order; the others follow as they were',
+  }),
+});
 export const MembershipParams = Type.Object({ id: Type.String({ maxLength: 64 }), productId: Type.String({ maxLength: 64 }) });
 
 export const CollectionEnvelope = DataEnvelope(Collection);
 export const CollectionList = ListEnvelope(Collection);
 export const CollectionProductList = ListEnvelope(Product);
 export const MembershipEnvelope = DataEnvelope(Membership);
+export const MembershipListEnvelope = DataEnvelope(Type.Array(Membership));

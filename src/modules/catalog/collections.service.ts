@@ -245,3 +245,34 @@ export async function removeCollectionProduct(ctx: Ctx, id: string, productId: s
     await recordEvent(tx, ctx.now(), 'collection.updated', await viewOf(tx, row));
   });
 }
+
+/**
+ * Orders the products of a `products` collection in one change: those named come first, in the order
+ * given, and the others follow in their current order; positions become 0, 1, 2…. Records one
+ * `collection.updated`.
+ * @throws Problem not_found (collection); invalid_state for a smart collection; validation_failed for
+ * a product named that is not in the collection, or named twice.
+ */
+export async function orderCollectionProducts(ctx: Ctx, id: string, productIds: string[]) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await membersCollection(tx, id);
+    const current = await repo.listMembers(tx, id);
+    const members = new Set(current.map((member) => member.product_id));
+    const seen = new Set<string>();
+    const errors = new FieldErrors();
+    productIds.forEach((productId, i) => {
+      if (!members.has(productId)) errors.add(`product_ids[${i}]`, 'not_found', 'names no product of this collection');
+      else if (seen.has(productId)) errors.add(`product_ids[${i}]`, 'duplicate', 'names a product already named');
+      seen.add(productId);
+    });
+    errors.throwIfAny();
+    const order = [...productIds, ...current.map((member) => member.product_id).filter((productId) => !seen.has(productId))];
+    // Only the positions that change are written: moving one product of many rewrites few rows.
+    const positions = new Map(current.map((member) => [member.product_id, member.position]));
+    for (const [position, productId] of order.entries()) {
+      if (positions.get(productId) !== position) await repo.setMemberPosition(tx, id, productId, position);
+    }
+    await recordEvent(tx, ctx.now(), 'collection.updated', await viewOf(tx, row));
+    return order.map((productId, position) => ({ object: 'collection_product' as const, collection_id: id, product_id: productId, position }));
+  });
+}
