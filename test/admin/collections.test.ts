@@ -70,10 +70,14 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await expectAccessible(t, page, 'a hand-picked collection');
       await screenshot(t, page, 'collections-hand-picked');
 
+      const updates = async () => (await t.admin.get(`/v1/events?related_object=${id}&kind=collection.updated`)).body.data.length;
+      const before = await updates();
       await page.getByRole('button', { name: `Move ${cocoa.name} up` }).click();
       await expect.poll(() => membersOf(t, id)).toEqual([tea.id, cocoa.id, coffee.id]);
       await page.getByRole('button', { name: `Move ${tea.name} down` }).click();
       await expect.poll(() => membersOf(t, id)).toEqual([cocoa.id, tea.id, coffee.id]);
+      // Each move is one change of the collection.
+      expect(await updates()).toBe(before + 2);
       await page.getByRole('button', { name: `Take ${coffee.name} out of the collection` }).click();
       await confirm(page, 'Take the product out?', 'Take out');
       await expect.poll(() => membersOf(t, id)).toEqual([cocoa.id, tea.id]);
@@ -260,7 +264,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       for (const name of ['Save collection', 'Delete collection', `Move ${product.name} up`, `Take ${product.name} out of the collection`]) {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
-      expect(await page.getByLabel('Title').getAttribute('readonly')).not.toBeNull();
+      expect(await page.getByRole('textbox', { name: /^Title/ }).getAttribute('readonly')).not.toBeNull();
       await page.getByLabel('Find products to add').fill(product.name);
       await page.getByText('In the collection').waitFor();
       await expectAccessible(t, page, 'a collection for a read-only key');

@@ -4,7 +4,7 @@ import { useSession } from '../lib/session';
 import type { CollectionListSearch } from '../routes/collections/collection-list/search';
 
 export const COLLECTIONS_PER_PAGE = 25;
-/** A hand-picked collection is arranged by hand up to this many products: one page of the API. */
+/** The products of a hand-picked collection shown (and arranged) on its screen: one page of the API. */
 export const MEMBERS_PER_PAGE = 250;
 export const PREVIEW_PER_PAGE = 10;
 
@@ -126,17 +126,23 @@ export function useDeleteCollection(id: string) {
   });
 }
 
-/**
- * Puts products of a hand-picked collection at positions (a new one, or a move). The positions are
- * sent together; the list is read again once all are in.
- */
-export function usePlaceProducts(id: string) {
+/** Puts a product at the end of a hand-picked collection. */
+export function useAddProduct(id: string) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (placements: Array<{ product_id: string; position?: number }>) => {
-      for (const body of placements) unwrap(await client.POST('/v1/collections/{id}/products', { params: { path: { id } }, body }));
-    },
+    mutationFn: async (productId: string) => unwrap(await client.POST('/v1/collections/{id}/products', { params: { path: { id } }, body: { product_id: productId } })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.products(id) }),
+  });
+}
+
+/** Orders a hand-picked collection in one change: these products first, in this order, the others after them. */
+export function useOrderProducts(id: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (productIds: string[]) =>
+      unwrap(await client.POST('/v1/collections/{id}/products/order', { params: { path: { id } }, body: { product_ids: productIds } })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.products(id) }),
   });
 }

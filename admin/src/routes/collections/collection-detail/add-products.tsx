@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Collection, Product } from 'storefront/client';
-import { useProductSearch, usePlaceProducts } from '../../../api/collections';
+import { useAddProduct, useProductSearch } from '../../../api/collections';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -12,12 +12,12 @@ export function AddProducts({ collection, members }: { collection: Collection; m
   const [typed, setTyped] = useState('');
   const [q] = useDebouncedValue(typed.trim(), 350);
   const found = useProductSearch(q);
-  const place = usePlaceProducts(collection.id);
+  const place = useAddProduct(collection.id);
   const memberIds = new Set(members.map((product) => product.id));
   const inCollection = (product: Product) => memberIds.has(product.id) || product.collection_ids.includes(collection.id);
 
   const add = (product: Product) =>
-    place.mutate([{ product_id: product.id }], {
+    place.mutate(product.id, {
       onSuccess: () => notifyDone(`${product.name} added to the collection`),
       onError: (error) => notifyProblem('The product was not added', error),
     });
@@ -50,7 +50,7 @@ export function AddProducts({ collection, members }: { collection: Collection; m
                   In the collection
                 </Text>
               ) : (
-                <WriteButton size="xs" variant="light" aria-label={`Add ${product.name} to the collection`} onClick={() => add(product)} loading={place.isPending && place.variables?.[0]?.product_id === product.id}>
+                <WriteButton size="xs" variant="light" aria-label={`Add ${product.name} to the collection`} onClick={() => add(product)} loading={place.isPending && place.variables === product.id}>
                   Add
                 </WriteButton>
               )}

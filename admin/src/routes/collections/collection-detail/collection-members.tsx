@@ -1,8 +1,7 @@
 import { ActionIcon, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useRef } from 'react';
 import type { Collection, Product } from 'storefront/client';
-import { MEMBERS_PER_PAGE, useCollectionProducts, usePlaceProducts, useRemoveProduct } from '../../../api/collections';
+import { MEMBERS_PER_PAGE, useCollectionProducts, useOrderProducts, useRemoveProduct } from '../../../api/collections';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { TableScroll } from '../../../components/table-scroll';
@@ -11,35 +10,29 @@ import { useSession } from '../../../lib/session';
 import { AddProducts } from './add-products';
 
 /**
- * The hand-picked products in the collection's order. Moving one numbers the products 0, 1, 2… in
- * their new order; only those whose number is not yet known to be right are sent, so the first move
- * on a screen sends every product and later ones two.
+ * The hand-picked products in the collection's order. A move sends the order of those on screen in
+ * one request; any beyond them keep following.
  */
 export function CollectionMembers({ collection }: { collection: Collection }) {
   const { readOnly } = useSession();
   const members = useCollectionProducts(collection.id);
-  const place = usePlaceProducts(collection.id);
+  const arrange = useOrderProducts(collection.id);
   const remove = useRemoveProduct(collection.id);
-  const known = useRef(new Map<string, number>());
   const products = members.data?.data ?? [];
   const total = members.data?.meta.pagination.total_items ?? 0;
-  const arrangeable = !readOnly && collection.sorting_rule === 'manual' && total <= MEMBERS_PER_PAGE;
+  const arrangeable = !readOnly && collection.sorting_rule === 'manual';
 
   const move = (from: number, to: number) => {
     const order = [...products];
     const [moved] = order.splice(from, 1);
     order.splice(to, 0, moved!);
-    const placements = order.flatMap((product, position) => (known.current.get(product.id) === position ? [] : [{ product_id: product.id, position }]));
-    place.mutate(placements, {
-      onSuccess: () => {
-        for (const { product_id, position } of placements) known.current.set(product_id, position);
-        notifyDone(`Moved ${moved!.name} to position ${to + 1}`);
+    arrange.mutate(
+      order.map((product) => product.id),
+      {
+        onSuccess: () => notifyDone(`Moved ${moved!.name} to position ${to + 1}`),
+        onError: (error) => notifyProblem('The product was not moved', error),
       },
-      onError: (error) => {
-        known.current.clear();
-        notifyProblem('The product was not moved', error);
-      },
-    });
+    );
   };
 
   const confirmRemove = (product: Product) =>
@@ -50,16 +43,13 @@ export function CollectionMembers({ collection }: { collection: Collection }) {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(product.id, {
-          onSuccess: () => {
-            known.current.delete(product.id);
-            notifyDone(`${product.name} taken out of the collection`);
-          },
+          onSuccess: () => notifyDone(`${product.name} taken out of the collection`),
           onError: (error) => notifyProblem('The product was not taken out', error),
         }),
     });
 
   return (
-    <Section title="Products" actions={(members.isFetching || place.isPending) && <Loader size="xs" aria-label="Updating the products" />}>
+    <Section title="Products" actions={(members.isFetching || arrange.isPending) && <Loader size="xs" aria-label="Updating the products" />}>
       <Stack gap="md">
         <AddProducts collection={collection} members={products} />
         {members.error ? (
@@ -79,7 +69,7 @@ export function CollectionMembers({ collection }: { collection: Collection }) {
             )}
             {total > MEMBERS_PER_PAGE && (
               <Text size="sm" c="dimmed">
-                The first {MEMBERS_PER_PAGE} of {total.toLocaleString()}: a collection this large is arranged by a sorting rule.
+                The first {MEMBERS_PER_PAGE} of {total.toLocaleString()}; the others follow them in their order.
               </Text>
             )}
             <TableScroll label="Products in the collection" minWidth={420}>
@@ -98,10 +88,10 @@ export function CollectionMembers({ collection }: { collection: Collection }) {
                       <Table.Td>{product.name}</Table.Td>
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="default" aria-label={`Move ${product.name} up`} title="Move up" disabled={!arrangeable || index === 0 || place.isPending} onClick={() => move(index, index - 1)}>
+                          <ActionIcon variant="default" aria-label={`Move ${product.name} up`} title="Move up" disabled={!arrangeable || index === 0 || arrange.isPending} onClick={() => move(index, index - 1)}>
                             ↑
                           </ActionIcon>
-                          <ActionIcon variant="default" aria-label={`Move ${product.name} down`} title="Move down" disabled={!arrangeable || index === products.length - 1 || place.isPending} onClick={() => move(index, index + 1)}>
+                          <ActionIcon variant="default" aria-label={`Move ${product.name} down`} title="Move down" disabled={!arrangeable || index === products.length - 1 || arrange.isPending} onClick={() => move(index, index + 1)}>
                             ↓
                           </ActionIcon>
                           <ActionIcon variant="subtle" color="red" aria-label={`Take ${product.name} out of the collection`} title="Take out" disabled={readOnly} onClick={() => confirmRemove(product)}>
