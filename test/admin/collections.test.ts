@@ -236,6 +236,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     const product = await createProduct({ name: `Kettle ${word}` });
     const collection = (await t.admin.post('/v1/collections', { title: `Kitchen ${word}`, kind: 'products' })).body.data;
     await t.admin.post('/v1/categories', { title: `Kitchen ${word}` });
+    const smart = (await t.admin.post('/v1/collections', { title: `Kettles ${word}`, kind: 'smart', rules: [{ field: 'title', condition: 'equals', value: product.name }] })).body.data;
     await inWindow(holder.browser, async (page) => {
       await signIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
       await page.getByRole('heading', { name: `Kitchen ${word}`, level: 1 }).waitFor();
@@ -268,6 +269,12 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await page.getByLabel('Find products to add').fill(product.name);
       await page.getByText('In the collection').waitFor();
       await expectAccessible(t, page, 'a collection for a read-only key');
+
+      // A smart collection: its saved rules, read-only, beside the products they hold.
+      await page.goto(`${base}/admin/collections/${smart.id}`);
+      await page.getByRole('table', { name: 'Matching products' }).getByRole('cell', { name: product.name }).waitFor();
+      expect(await page.getByLabel('Rule 1: value').getAttribute('readonly')).not.toBeNull();
+      for (const name of ['Add rule', 'Remove rule 1', 'Save collection']) expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
 
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Categories' }).click();
       await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();

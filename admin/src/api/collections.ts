@@ -57,12 +57,13 @@ export function useCollection(id: string) {
 }
 
 /** The products of a collection in its own order (hand-picked positions, or its sorting rule). */
-export function useCollectionProducts(id: string) {
+export function useCollectionProducts(id: string, { perPage = MEMBERS_PER_PAGE, enabled = true } = {}) {
   const { client } = useSession();
   return useQuery({
-    queryKey: collectionKeys.products(id),
+    queryKey: [...collectionKeys.products(id), perPage],
     queryFn: async ({ signal }) =>
-      unwrap(await client.GET('/v1/collections/{id}/products', { params: { path: { id }, query: { per_page: MEMBERS_PER_PAGE } }, signal })),
+      unwrap(await client.GET('/v1/collections/{id}/products', { params: { path: { id }, query: { per_page: perPage } }, signal })),
+    enabled,
   });
 }
 

@@ -118,7 +118,7 @@ export function CollectionForm({ collection }: { collection: Collection }) {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="lg">
                 <RuleEditor form={form} readOnly={readOnly} />
-                <RulePreview rules={form.values.rules} disjunctive={form.values.disjunctive} sortingRule={form.values.sorting_rule} />
+                <RulePreview collectionId={collection.id} rules={form.values.rules} disjunctive={form.values.disjunctive} sortingRule={form.values.sorting_rule} />
               </Stack>
             </Grid.Col>
           </Grid>

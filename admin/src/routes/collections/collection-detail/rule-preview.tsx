@@ -1,7 +1,8 @@
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from 'storefront/client';
-import { PREVIEW_PER_PAGE, useRulePreview, type RuleInput, type SortingRule } from '../../../api/collections';
+import { PREVIEW_PER_PAGE, useCollectionProducts, useRulePreview, type RuleInput, type SortingRule } from '../../../api/collections';
+import { useSession } from '../../../lib/session';
 import { Section } from '../../../components/section';
 import { formatMoney } from '../../../lib/format';
 import { problemOf } from '../../../lib/problems';
@@ -9,13 +10,17 @@ import { useStore } from '../../../api/store';
 
 /**
  * The products the rules on screen match, asked of the server a moment after each change (nothing is
- * saved). A rule still without a value is left out.
+ * saved). A rule still without a value is left out. A read-only key cannot change the rules (nor ask
+ * for a preview, a POST): it sees the saved collection's products.
  */
-export function RulePreview({ rules, disjunctive, sortingRule }: { rules: RuleInput[]; disjunctive: boolean; sortingRule: SortingRule }) {
+export function RulePreview({ collectionId, rules, disjunctive, sortingRule }: { collectionId: string; rules: RuleInput[]; disjunctive: boolean; sortingRule: SortingRule }) {
+  const { readOnly } = useSession();
   const numbers = rules.flatMap((rule, index) => (rule.value.trim() === '' ? [] : [index + 1]));
   const complete = rules.filter((rule) => rule.value.trim() !== '');
   const [body] = useDebouncedValue({ rules: complete, disjunctive, sorting_rule: sortingRule }, 400);
-  const preview = useRulePreview(body, body.rules.length > 0);
+  const edited = useRulePreview(body, !readOnly && body.rules.length > 0);
+  const saved = useCollectionProducts(collectionId, { perPage: PREVIEW_PER_PAGE, enabled: readOnly });
+  const preview = readOnly ? saved : edited;
   const currency = useStore().data?.currency ?? 'USD';
   const total = preview.data?.meta.pagination.total_items;
 
