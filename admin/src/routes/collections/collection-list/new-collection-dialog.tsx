@@ -48,7 +48,7 @@ export function NewCollectionDialog({ opened, onClose }: { opened: boolean; onCl
           <Radio.Group label="Products" {...form.getInputProps('kind')}>
             <Stack gap="xs" mt="xs">
               <Radio value="products" label="Hand-picked: you choose them and their order" />
-              <Radio value="smart" label="Smart: every product that matches rules" />
+              <Radio value="smart" label="Smart: every product that matches rules" description="Starts with one rule, the product name contains the title's first word, to refine on the next screen" />
             </Stack>
           </Radio.Group>
           <Group justify="flex-end">
