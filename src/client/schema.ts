@@ -286,6 +286,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the products a smart collection with these rules would hold, without saving anything */
+        post: operations["postV1CollectionsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}/products/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Order the products of a collection of kind products: those named first, the others after them */
+        post: operations["postV1CollectionsIdProductsOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/collections/{id}/products/{productId}": {
         parameters: {
             query?: never;
@@ -5362,6 +5396,135 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CollectionProduct"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CollectionsPreview: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rules: {
+                        /** @enum {string} */
+                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
+                        /** @enum {string} */
+                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
+                        value: string;
+                    }[];
+                    /** @description any rule (true) or every rule (false, the default) */
+                    disjunctive?: boolean;
+                    /**
+                     * @description default manual: creation order
+                     * @enum {string}
+                     */
+                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
+                };
+                "application/x-www-form-urlencoded": {
+                    rules: {
+                        /** @enum {string} */
+                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
+                        /** @enum {string} */
+                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
+                        value: string;
+                    }[];
+                    /** @description any rule (true) or every rule (false, the default) */
+                    disjunctive?: boolean;
+                    /**
+                     * @description default manual: creation order
+                     * @enum {string}
+                     */
+                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CollectionsIdProductsOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description products of the collection, to come first in this order; the others follow as they were */
+                    product_ids: string[];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description products of the collection, to come first in this order; the others follow as they were */
+                    product_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CollectionProduct"][];
                     };
                 };
             };

@@ -68,3 +68,14 @@ export async function removeMember(db: Executor, collectionId: string, productId
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The products of a `products` collection with their positions, in their order (position, then product id, as listings show them). */
+export function listMembers(db: Executor, collectionId: string): Promise<Array<{ product_id: string; position: number }>> {
+  return db.selectFrom('collection_products').select(['product_id', 'position'])
+    .where('collection_id', '=', collectionId).orderBy('position').orderBy('product_id').execute();
+}
+
+export async function setMemberPosition(db: Executor, collectionId: string, productId: string, position: number): Promise<void> {
+  await db.updateTable('collection_products').set({ position })
+    .where('collection_id', '=', collectionId).where('product_id', '=', productId).execute();
+}

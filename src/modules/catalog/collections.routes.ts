@@ -2,8 +2,9 @@ import { IdParams, created, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
-  CollectionEnvelope, CollectionList, CollectionListQuery, CollectionProductList, CollectionProductsQuery, CollectionWrite,
-  MembershipCreate, MembershipEnvelope, MembershipParams,
+  CollectionEnvelope, CollectionList, CollectionListQuery, CollectionPreview, CollectionPreviewQuery, CollectionProductList,
+  CollectionProductsQuery, CollectionWrite,
+  MembershipCreate, MembershipEnvelope, MembershipListEnvelope, MembershipOrder, MembershipParams,
 } from './collections.schemas.js';
 import * as service from './collections.service.js';
 import { catalogFilterOf } from './listing-query.js';
@@ -38,6 +39,17 @@ export async function collectionsRoutes(app: App): Promise<void> {
     schema: { tags, summary: 'Create a collection', body: CollectionWrite, response: created(CollectionEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createCollection(request.ctx, request.body) }));
 
+  // A static path: it wins over /v1/collections/:id (collection ids start with col_).
+  app.post('/v1/collections/preview', {
+    schema: {
+      tags,
+      summary: 'List the products a smart collection with these rules would hold, without saving anything',
+      querystring: CollectionPreviewQuery,
+      body: CollectionPreview,
+      response: ok(CollectionProductList),
+    },
+  }, async (request) => service.previewSmartCollection(request.ctx, request.body, pageRequest(request.query), request.url));
+
   app.post('/v1/collections/:id', {
     schema: { tags, summary: 'Update a collection (title and kind required)', params: IdParams, body: CollectionWrite, response: ok(CollectionEnvelope) },
   }, async (request) => ({ data: await service.updateCollection(request.ctx, request.params.id, request.body) }));
@@ -60,6 +72,16 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }, async (request) => ({
     data: await service.addCollectionProduct(request.ctx, request.params.id, request.body.product_id, request.body.position),
   }));
+
+  app.post('/v1/collections/:id/products/order', {
+    schema: {
+      tags,
+      summary: 'Order the products of a collection of kind products: those named first, the others after them',
+      params: IdParams,
+      body: MembershipOrder,
+      response: ok(MembershipListEnvelope),
+    },
+  }, async (request) => ({ data: await service.orderCollectionProducts(request.ctx, request.params.id, request.body.product_ids) }));
 
   app.delete('/v1/collections/:id/products/:productId', {
     schema: { tags, summary: 'Remove a product from a collection of kind products', params: MembershipParams, response: noContent },

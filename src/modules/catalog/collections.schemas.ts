@@ -60,6 +60,15 @@ export const CollectionWrite = Type.Object({
 });
 export type CollectionWriteInput = Static<typeof CollectionWrite>;
 
+/** Rules not saved yet: what a smart collection with them would hold. */
+export const CollectionPreview = Type.Object({
+  rules: Type.Array(RuleInput, { maxItems: 50 }),
+  disjunctive: Type.Optional(Type.Boolean({ description: 'any rule (true) or every rule (false, the default)' })),
+  sorting_rule: Type.Optional(StringEnum(sortingRules, { description: 'default manual: creation order' })),
+});
+export type CollectionPreviewInput = Static<typeof CollectionPreview>;
+export const CollectionPreviewQuery = Type.Object(PageQuery);
+
 export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })) });
 export const CollectionProductsQuery = Type.Object(listingQuery);
 
@@ -73,9 +82,17 @@ export const MembershipCreate = Type.Object({
   product_id: Type.String({ maxLength: 64 }),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9, description: 'default: after the last product' })),
 });
+export const MembershipOrder = Type.Object({
+  product_ids: Type.Array(Type.String({ maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'products of the collection, to come first in this order; the others follow as they were',
+  }),
+});
 export const MembershipParams = Type.Object({ id: Type.String({ maxLength: 64 }), productId: Type.String({ maxLength: 64 }) });
 
 export const CollectionEnvelope = DataEnvelope(Collection);
 export const CollectionList = ListEnvelope(Collection);
 export const CollectionProductList = ListEnvelope(Product);
 export const MembershipEnvelope = DataEnvelope(Membership);
+export const MembershipListEnvelope = DataEnvelope(Type.Array(Membership));

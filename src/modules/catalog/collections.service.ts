@@ -8,7 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { CatalogFilter, SortBy } from './catalog-filters.js';
 import * as repo from './collections.repo.js';
-import type { CollectionWriteInput, SortingRule } from './collections.schemas.js';
+import type { CollectionPreviewInput, CollectionWriteInput, SortingRule } from './collections.schemas.js';
 import { resolvePermalink } from './permalinks.js';
 import { addToCollection, findProduct, type ProductOrder, type ProductScope } from './products.repo.js';
 import { listProducts } from './products.service.js';
@@ -195,9 +195,22 @@ export async function listCollectionProducts(ctx: Ctx, id: string, filter: Catal
   const scope: ProductScope = row.kind === 'products'
     ? { kind: 'members', collectionId: id }
     : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [id]), row.disjunctive === 1) };
-  const rule = row.sorting_rule as SortingRule;
-  const order: ProductOrder = filter.sortBy ?? (rule === 'manual' ? 'manual' : sortByRule[rule]);
-  return listProducts(ctx, scope, filter, order, page, url);
+  return listProducts(ctx, scope, filter, orderOf(row.sorting_rule as SortingRule, filter.sortBy), page, url);
+}
+
+function orderOf(rule: SortingRule, sortBy: SortBy | undefined): ProductOrder {
+  return sortBy ?? (rule === 'manual' ? 'manual' : sortByRule[rule]);
+}
+
+/**
+ * The products a smart collection with these rules would hold, as its listing would show them to
+ * staff: nothing is saved, so a rule editor can show the effect of rules while they are written.
+ * @throws Problem validation_failed: no rule, or a rule that does not fit its field (as createCollection).
+ */
+export async function previewSmartCollection(ctx: Ctx, input: CollectionPreviewInput, page: PageRequest, url: string): Promise<Page<ProductView>> {
+  checkKindAndRules({ title: 'preview', kind: 'smart', rules: input.rules }, false);
+  const scope: ProductScope = { kind: 'rules', condition: await smartCondition(ctx.db, input.rules, input.disjunctive === true) };
+  return listProducts(ctx, scope, {}, orderOf(input.sorting_rule ?? 'manual', undefined), page, url);
 }
 
 async function membersCollection(tx: Tx, id: string): Promise<CollectionRow> {
@@ -230,5 +243,36 @@ export async function removeCollectionProduct(ctx: Ctx, id: string, productId: s
     const row = await membersCollection(tx, id);
     if (!(await repo.removeMember(tx, id, productId))) throw Problem.notFound('product in this collection', productId);
     await recordEvent(tx, ctx.now(), 'collection.updated', await viewOf(tx, row));
+  });
+}
+
+/**
+ * Orders the products of a `products` collection in one change: those named come first, in the order
+ * given, and the others follow in their current order; positions become 0, 1, 2…. Records one
+ * `collection.updated`.
+ * @throws Problem not_found (collection); invalid_state for a smart collection; validation_failed for
+ * a product named that is not in the collection, or named twice.
+ */
+export async function orderCollectionProducts(ctx: Ctx, id: string, productIds: string[]) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await membersCollection(tx, id);
+    const current = await repo.listMembers(tx, id);
+    const members = new Set(current.map((member) => member.product_id));
+    const seen = new Set<string>();
+    const errors = new FieldErrors();
+    productIds.forEach((productId, i) => {
+      if (!members.has(productId)) errors.add(`product_ids[${i}]`, 'not_found', 'names no product of this collection');
+      else if (seen.has(productId)) errors.add(`product_ids[${i}]`, 'duplicate', 'names a product already named');
+      seen.add(productId);
+    });
+    errors.throwIfAny();
+    const order = [...productIds, ...current.map((member) => member.product_id).filter((productId) => !seen.has(productId))];
+    // Only the positions that change are written: moving one product of many rewrites few rows.
+    const positions = new Map(current.map((member) => [member.product_id, member.position]));
+    for (const [position, productId] of order.entries()) {
+      if (positions.get(productId) !== position) await repo.setMemberPosition(tx, id, productId, position);
+    }
+    await recordEvent(tx, ctx.now(), 'collection.updated', await viewOf(tx, row));
+    return order.map((productId, position) => ({ object: 'collection_product' as const, collection_id: id, product_id: productId, position }));
   });
 }

@@ -1,0 +1,101 @@
+import { Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { Collection } from 'storefront/client';
+import { useCollection, useDeleteCollection } from '../../../api/collections';
+import { AnchorLink } from '../../../components/links';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { WriteButton } from '../../../components/write-button';
+import { formatTime } from '../../../lib/format';
+import { notifyDone, notifyProblem } from '../../../lib/notify';
+import { CollectionForm } from './collection-form';
+import { CollectionMembers } from './collection-members';
+
+const route = getRouteApi('/_shell/collections/$collectionId');
+
+/** One collection: its fields, and its products (picked by hand, or by its rules with a preview). */
+export function CollectionDetailPage() {
+  const { collectionId } = route.useParams();
+  const collection = useCollection(collectionId);
+
+  if (collection.error) {
+    return (
+      <Stack>
+        <BackLink />
+        <ProblemAlert error={collection.error} title="The collection could not be read" />
+      </Stack>
+    );
+  }
+  if (!collection.data) return <Loader aria-label="Loading the collection" />;
+  const data = collection.data;
+
+  return (
+    <Stack gap="lg">
+      <BackLink />
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1}>{data.title}</Title>
+            <Badge variant="light" color={data.kind === 'smart' ? 'violet' : 'blue'}>
+              {data.kind === 'smart' ? 'Smart' : 'Hand-picked'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Updated {formatTime(data.updated_at)} · {data.id}
+          </Text>
+        </Stack>
+        <DeleteCollection collection={data} />
+      </Group>
+      {data.kind === 'products' ? (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <CollectionForm key={data.updated_at} collection={data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <CollectionMembers collection={data} />
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <CollectionForm key={data.updated_at} collection={data} />
+      )}
+    </Stack>
+  );
+}
+
+function DeleteCollection({ collection }: { collection: Collection }) {
+  const remove = useDeleteCollection(collection.id);
+  const navigate = useNavigate();
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Delete the collection?',
+      children: (
+        <Text size="sm">
+          “{collection.title}” goes for good, with its {collection.kind === 'smart' ? 'rules' : 'order of products'}; this cannot be undone. Its products stay in the
+          catalogue.
+        </Text>
+      ),
+      labels: { confirm: 'Delete collection', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifyDone('Collection deleted');
+            void navigate({ to: '/collections' });
+          },
+          onError: (error) => notifyProblem('The collection was not deleted', error),
+        }),
+    });
+  return (
+    <WriteButton variant="default" color="red" onClick={confirm} loading={remove.isPending}>
+      Delete collection
+    </WriteButton>
+  );
+}
+
+function BackLink() {
+  return (
+    <AnchorLink to="/collections" size="sm">
+      ← Collections
+    </AnchorLink>
+  );
+}

@@ -1,0 +1,100 @@
+import { Badge, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
+import type { Collection } from 'storefront/client';
+import { useCollections } from '../../../api/collections';
+import { AnchorLink } from '../../../components/links';
+import { Pager } from '../../../components/pager';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { TableScroll } from '../../../components/table-scroll';
+import { WriteButton } from '../../../components/write-button';
+import { formatTime } from '../../../lib/format';
+import { NewCollectionDialog } from './new-collection-dialog';
+
+const route = getRouteApi('/_shell/collections');
+
+/** Collections, searched by title and paged by the server. */
+export function CollectionListPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const collections = useCollections(search);
+  const [creating, create] = useDisclosure();
+  const searchFor = useDebouncedCallback(
+    (q: string) => void navigate({ search: { q: q.trim() === '' ? undefined : q.trim() }, replace: true }),
+    350,
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline">
+        <Group gap="sm">
+          <Title order={1}>Collections</Title>
+          {collections.isFetching && <Loader size="xs" aria-label="Loading" />}
+        </Group>
+        <WriteButton onClick={create.open}>New collection</WriteButton>
+      </Group>
+      <Paper withBorder p="md">
+        <TextInput type="search" label="Search" placeholder="Words of the title" defaultValue={search.q ?? ''} onChange={(event) => searchFor(event.currentTarget.value)} maw={480} />
+      </Paper>
+      {collections.error ? (
+        <ProblemAlert error={collections.error} title="The collections could not be read" />
+      ) : !collections.data ? (
+        <Loader aria-label="Loading collections" />
+      ) : collections.data.data.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed">
+            {search.q ? 'No collection has these words in its title.' : 'No collections yet: group products by hand, or by rules, with New collection.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <TableScroll label="Collections" minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Products</Table.Th>
+                  <Table.Th>Visibility</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {collections.data.data.map((collection) => (
+                  <CollectionRow key={collection.id} collection={collection} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+        </Paper>
+      )}
+      {collections.data && collections.data.data.length > 0 && (
+        <Pager pagination={collections.data.meta.pagination} noun="collections" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
+      )}
+      <NewCollectionDialog opened={creating} onClose={create.close} />
+    </Stack>
+  );
+}
+
+function CollectionRow({ collection }: { collection: Collection }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <AnchorLink to="/collections/$collectionId" params={{ collectionId: collection.id }} fw={600}>
+          {collection.title}
+        </AnchorLink>
+        <Text size="xs" c="dimmed">
+          /{collection.permalink}
+        </Text>
+      </Table.Td>
+      <Table.Td>{collection.kind === 'smart' ? `By ${collection.rules.length} ${collection.rules.length === 1 ? 'rule' : 'rules'}` : 'Hand-picked'}</Table.Td>
+      <Table.Td>
+        {collection.is_visible ? (
+          <Badge color="green" variant="light">Visible</Badge>
+        ) : (
+          <Badge color="gray" variant="light">Hidden</Badge>
+        )}
+      </Table.Td>
+      <Table.Td>{formatTime(collection.updated_at)}</Table.Td>
+    </Table.Tr>
+  );
+}
