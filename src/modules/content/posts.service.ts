@@ -9,6 +9,7 @@ import { isHttpUrl, resolveImage, type ResolvedImage } from '../catalog/images.j
 import { resolvePermalink } from '../catalog/permalinks.js';
 import { findBlog } from './blogs.repo.js';
 import type { PostCreateInput, PostUpdateInput } from './content.schemas.js';
+import { sanitizeContent } from './html.js';
 import * as repo from './posts.repo.js';
 import { isVisibleTo, liveLimitOf, nextPublishing } from './publishing.js';
 
@@ -60,9 +61,10 @@ async function postChanges(db: Executor, input: PostUpdateInput): Promise<Partia
     changes.image_url = image?.url ?? null;
     changes.image_file_id = image?.file_id ?? null;
   }
-  for (const key of ['title', 'summary', 'content', 'meta_title', 'meta_description', 'user_id'] as const) {
+  for (const key of ['title', 'summary', 'meta_title', 'meta_description', 'user_id'] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
+  if (input.content !== undefined) changes.content = sanitizeContent(input.content);
   return changes;
 }
 
