@@ -11,4 +11,5 @@ export interface Area {
 
 export const areas: readonly Area[] = [
   { label: 'Orders', to: '/orders' },
+  { label: 'Content', to: '/blogs', links: [{ label: 'Blogs & posts', to: '/blogs' }, { label: 'Pages', to: '/pages' }] },
 ];

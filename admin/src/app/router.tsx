@@ -1,4 +1,5 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { contentRoutes } from '../routes/content/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
@@ -29,6 +30,7 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     homeRoute,
     ...orderRoutes,
+    ...contentRoutes,
   ]),
 ]);
 

@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FormAlert } from '../../../components/problem-alert';
+import { WriteButton } from '../../../components/write-button';
+import { problemOf } from '../../../lib/problems';
+
+/**
+ * A delete button that asks first, saying what goes for good; the server's refusal (a blog that still
+ * has posts) shows in the dialog.
+ */
+export function ConfirmDelete({ noun, name, consequence, pending, error, onDelete }: {
+  noun: string;
+  name: string;
+  consequence?: string;
+  pending: boolean;
+  error: unknown;
+  onDelete: () => void;
+}) {
+  const [opened, { open, close }] = useDisclosure();
+  const title = `Delete the ${noun}?`;
+  return (
+    <>
+      <WriteButton variant="default" color="red" c="red.8" onClick={open}>
+        Delete {noun}
+      </WriteButton>
+      <Modal opened={opened} onClose={close} title={title}>
+        <Stack>
+          <FormAlert message={error ? problemOf(error).detail : null} />
+          <Text size="sm">
+            “{name}” is deleted for good{consequence ? `, ${consequence}` : ''}: this cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Keep it
+            </Button>
+            <Button color="red" loading={pending} onClick={onDelete}>
+              Delete {noun}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
