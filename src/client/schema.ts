@@ -6269,6 +6269,8 @@ export interface operations {
                 per_page?: number;
                 /** @description only the posts of this blog */
                 blog_id?: string;
+                /** @description space-separated terms the title must all contain, case-insensitively */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -6317,7 +6319,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6341,7 +6343,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6438,7 +6440,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6462,7 +6464,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6544,6 +6546,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description space-separated terms the title must all contain, case-insensitively */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -6589,7 +6593,7 @@ export interface operations {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6601,7 +6605,7 @@ export interface operations {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6686,7 +6690,7 @@ export interface operations {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6698,7 +6702,7 @@ export interface operations {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;

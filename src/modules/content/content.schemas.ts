@@ -17,6 +17,7 @@ const permalink = Type.Optional(Type.String({
   description: 'unique among its kind; made from the title when absent',
 }));
 const htmlBody = text(CONTENT_MAX_LENGTH, 'HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed');
+const titleSearch = Type.Optional(Type.String({ maxLength: 200, description: 'space-separated terms the title must all contain, case-insensitively' }));
 const seo = { meta_title: text(255), meta_description: text(1000) };
 const publishing = {
   is_published: Type.Optional(Type.Boolean()),
@@ -90,7 +91,7 @@ export type PostUpdateInput = Static<typeof PostUpdate>;
 
 export const PostEnvelope = DataEnvelope(Post);
 export const PostList = ListEnvelope(Post);
-export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })) });
+export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch });
 
 // ---------------------------------------------------------------- pages
 
@@ -116,4 +117,4 @@ export type PageUpdateInput = Static<typeof PageUpdate>;
 
 export const PageEnvelope = DataEnvelope(Page);
 export const PageList = ListEnvelope(Page);
-export const PageListQuery = Type.Object(PageQuery);
+export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch });

@@ -37,12 +37,12 @@ function columns(input: PageUpdateInput): Partial<PageRow> {
   return changes;
 }
 
-/** Pages, newest first; the storefront sees only live ones. */
-export async function listPages(ctx: Ctx, page: PageRequest, url: string): Promise<Page<PageView>> {
-  const liveAt = liveLimitOf(ctx);
+/** Pages, newest first, those whose title holds every term of `q` if given; the storefront sees only live ones. */
+export async function listPages(ctx: Ctx, q: string | undefined, page: PageRequest, url: string): Promise<Page<PageView>> {
+  const filter = { q, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
-    repo.listPages(ctx.db, liveAt, offsetOf(page), page.perPage),
-    repo.countPages(ctx.db, liveAt),
+    repo.listPages(ctx.db, filter, offsetOf(page), page.perPage),
+    repo.countPages(ctx.db, filter),
   ]);
   return toPage(rows.map(pageView), page, total, url);
 }

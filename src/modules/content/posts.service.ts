@@ -75,9 +75,9 @@ async function findVisible(ctx: Ctx, id: string): Promise<PostRow> {
   return row;
 }
 
-/** Posts, newest first, of one blog or of all; the storefront sees only live ones. */
-export async function listPosts(ctx: Ctx, blogId: string | undefined, page: PageRequest, url: string): Promise<Page<PostView>> {
-  const filter = { blogId, liveAt: liveLimitOf(ctx) };
+/** Posts, newest first, of one blog or of all, those whose title holds every term of `q` if given; the storefront sees only live ones. */
+export async function listPosts(ctx: Ctx, query: { blogId?: string; q?: string }, page: PageRequest, url: string): Promise<Page<PostView>> {
+  const filter = { ...query, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
     repo.listPosts(ctx.db, filter, offsetOf(page), page.perPage),
     repo.countPosts(ctx.db, filter),
