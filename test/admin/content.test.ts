@@ -102,7 +102,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     });
   }, SLOW);
 
-  it('shows a taken permalink beside the field and saves nothing, then creates the page, shows its sanitised body and deletes it', async () => {
+  it('finds a page by title, shows a taken permalink beside the field and saves nothing, then creates the page, shows its sanitised body and deletes it', async () => {
     const base = await listen(t);
     const taken = await createPage({ title: `Shipping ${uniqueWord()}` });
     const before = (await t.admin.get('/v1/pages')).body.meta.pagination.total_items;
@@ -113,6 +113,11 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByRole('table').waitFor();
       await expectAccessible(t, page, 'the page list');
       await screenshot(t, page, 'content-pages');
+      // Searched by title on the server.
+      await page.getByLabel('Search pages').fill(taken.title.toUpperCase());
+      await page.waitForURL(/[?&]q=/);
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+      await page.getByRole('link', { name: taken.title }).waitFor();
 
       await page.getByRole('button', { name: 'New page' }).click();
       await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`Returns ${w}`);

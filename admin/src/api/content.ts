@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, type components, type operations, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
+import type { ListSearch } from '../routes/content/shared/page-search';
 
 export type Blog = components['schemas']['Blog'];
 export type Post = components['schemas']['Post'];
@@ -17,13 +18,13 @@ export const contentKeys = {
   all: ['content'] as const,
   blogs: (page: number) => ['content', 'blogs', page] as const,
   blog: (id: string) => ['content', 'blog', id] as const,
-  posts: (blogId: string, page: number) => ['content', 'posts', blogId, page] as const,
+  posts: (blogId: string, search: ListSearch) => ['content', 'posts', blogId, search] as const,
   post: (id: string) => ['content', 'post', id] as const,
-  pages: (page: number) => ['content', 'pages', page] as const,
+  pages: (search: ListSearch) => ['content', 'pages', search] as const,
   page: (id: string) => ['content', 'page', id] as const,
 };
 
-const paging = (page: number) => ({ page, per_page: CONTENT_PER_PAGE });
+const paging = (page = 1) => ({ page, per_page: CONTENT_PER_PAGE });
 
 export function blogListQuery(client: StorefrontClient, page: number) {
   return queryOptions({
@@ -39,10 +40,11 @@ export function blogQuery(client: StorefrontClient, id: string) {
   });
 }
 
-export function postListQuery(client: StorefrontClient, blogId: string, page: number) {
+/** One page of a blog's posts, searched by title on the server. */
+export function postListQuery(client: StorefrontClient, blogId: string, search: ListSearch) {
   return queryOptions({
-    queryKey: contentKeys.posts(blogId, page),
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/posts', { params: { query: { ...paging(page), blog_id: blogId } }, signal })),
+    queryKey: contentKeys.posts(blogId, search),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/posts', { params: { query: { ...paging(search.page), blog_id: blogId, q: search.q } }, signal })),
   });
 }
 
@@ -53,10 +55,11 @@ export function postQuery(client: StorefrontClient, id: string) {
   });
 }
 
-export function pageListQuery(client: StorefrontClient, page: number) {
+/** One page of the pages, searched by title on the server. */
+export function pageListQuery(client: StorefrontClient, search: ListSearch) {
   return queryOptions({
-    queryKey: contentKeys.pages(page),
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/pages', { params: { query: paging(page) }, signal })),
+    queryKey: contentKeys.pages(search),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/pages', { params: { query: { ...paging(search.page), q: search.q } }, signal })),
   });
 }
 
@@ -77,9 +80,9 @@ export function useBlog(id: string) {
   return useQuery(blogQuery(client, id));
 }
 
-export function usePosts(blogId: string, page: number) {
+export function usePosts(blogId: string, search: ListSearch) {
   const { client } = useSession();
-  return useQuery({ ...postListQuery(client, blogId, page), placeholderData: keepPreviousData });
+  return useQuery({ ...postListQuery(client, blogId, search), placeholderData: keepPreviousData });
 }
 
 export function usePost(id: string) {
@@ -87,9 +90,9 @@ export function usePost(id: string) {
   return useQuery(postQuery(client, id));
 }
 
-export function usePages(page: number) {
+export function usePages(search: ListSearch) {
   const { client } = useSession();
-  return useQuery({ ...pageListQuery(client, page), placeholderData: keepPreviousData });
+  return useQuery({ ...pageListQuery(client, search), placeholderData: keepPreviousData });
 }
 
 export function usePage(id: string) {

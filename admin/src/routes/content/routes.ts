@@ -1,13 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { blogListQuery, blogQuery, pageListQuery, pageQuery, postListQuery, postQuery } from '../../api/content';
 import { shellRoute, withClient } from '../../app/shell-route';
-import { validatePageSearch } from './shared/page-search';
+import { validateListSearch, type ListSearch } from './shared/page-search';
 
 // Blogs with their posts, and pages. The editors (tiptap, dates) are their own chunks, loaded only here.
 const blogListRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/blogs',
-  validateSearch: validatePageSearch,
+  validateSearch: (search: Record<string, unknown>): Pick<ListSearch, 'page'> => ({ page: validateListSearch(search).page }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => withClient((client) => context.queryClient.prefetchQuery(blogListQuery(client, deps.page ?? 1))),
 }).lazy(() => import('./blog-list/route').then((module) => module.Route));
@@ -15,13 +15,13 @@ const blogListRoute = createRoute({
 const blogDetailRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/blogs/$blogId',
-  validateSearch: validatePageSearch,
+  validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     withClient((client) =>
       Promise.all([
         context.queryClient.prefetchQuery(blogQuery(client, params.blogId)),
-        context.queryClient.prefetchQuery(postListQuery(client, params.blogId, deps.page ?? 1)),
+        context.queryClient.prefetchQuery(postListQuery(client, params.blogId, deps)),
       ]),
     ),
 }).lazy(() => import('./blog-detail/route').then((module) => module.Route));
@@ -41,9 +41,9 @@ const postRoute = createRoute({
 const pageListRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pages',
-  validateSearch: validatePageSearch,
+  validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => withClient((client) => context.queryClient.prefetchQuery(pageListQuery(client, deps.page ?? 1))),
+  loader: ({ context, deps }) => withClient((client) => context.queryClient.prefetchQuery(pageListQuery(client, deps))),
 }).lazy(() => import('./page-list/route').then((module) => module.Route));
 
 const newPageRoute = createRoute({

@@ -6,6 +6,7 @@ import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { ContentTable } from '../shared/content-table';
+import { TitleSearch } from '../shared/title-search';
 import { BlogSettings } from './blog-settings';
 
 const route = getRouteApi('/_shell/blogs/$blogId');
@@ -16,7 +17,7 @@ export function BlogDetailPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const blog = useBlog(blogId);
-  const posts = usePosts(blogId, search.page ?? 1);
+  const posts = usePosts(blogId, search);
 
   const back = (
     <AnchorLink to="/blogs" size="sm">
@@ -51,6 +52,7 @@ export function BlogDetailPage() {
             <Title order={2} size="h4">
               Posts
             </Title>
+            <TitleSearch noun="posts" value={search.q} onSearch={(q) => void navigate({ search: { q }, replace: true })} />
             {posts.error ? (
               <ProblemAlert error={posts.error} title="The posts could not be read" />
             ) : !posts.data ? (
@@ -60,14 +62,14 @@ export function BlogDetailPage() {
                 <ContentTable
                   label="Posts"
                   rows={posts.data.data}
-                  empty="No posts in this blog yet."
+                  empty={search.q ? 'No post title holds these words.' : 'No posts in this blog yet.'}
                   link={(post) => (
                     <AnchorLink to="/blogs/$blogId/posts/$postId" params={{ blogId, postId: post.id }} fw={600}>
                       {post.title}
                     </AnchorLink>
                   )}
                 />
-                <Pager pagination={posts.data.meta.pagination} noun="posts" onPage={(page) => void navigate({ search: { page: page > 1 ? page : undefined } })} />
+                <Pager pagination={posts.data.meta.pagination} noun="posts" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
               </>
             )}
           </Stack>

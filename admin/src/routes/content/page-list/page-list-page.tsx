@@ -6,6 +6,7 @@ import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { ContentTable } from '../shared/content-table';
+import { TitleSearch } from '../shared/title-search';
 
 const route = getRouteApi('/_shell/pages');
 
@@ -13,7 +14,7 @@ const route = getRouteApi('/_shell/pages');
 export function PageListPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const pages = usePages(search.page ?? 1);
+  const pages = usePages(search);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline">
@@ -23,6 +24,7 @@ export function PageListPage() {
         </Group>
         <WriteButton onClick={() => void navigate({ to: '/pages/new' })}>New page</WriteButton>
       </Group>
+      <TitleSearch noun="pages" value={search.q} onSearch={(q) => void navigate({ search: { q }, replace: true })} />
       {pages.error ? (
         <ProblemAlert error={pages.error} title="The pages could not be read" />
       ) : !pages.data ? (
@@ -32,14 +34,14 @@ export function PageListPage() {
           <ContentTable
             label="Pages"
             rows={pages.data.data}
-            empty="No pages yet: an about page, shipping and returns, terms…"
+            empty={search.q ? 'No page title holds these words.' : 'No pages yet: an about page, shipping and returns, terms…'}
             link={(page) => (
               <AnchorLink to="/pages/$pageId" params={{ pageId: page.id }} fw={600}>
                 {page.title}
               </AnchorLink>
             )}
           />
-          <Pager pagination={pages.data.meta.pagination} noun="pages" onPage={(page) => void navigate({ search: { page: page > 1 ? page : undefined } })} />
+          <Pager pagination={pages.data.meta.pagination} noun="pages" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
         </>
       )}
     </Stack>

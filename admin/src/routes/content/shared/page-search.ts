@@ -1,9 +1,13 @@
-/** A list's page number in the address bar, so a page of the list can be linked and reloaded. */
-export interface PageSearch {
+/** A list's search and page number in the address bar, so a found page of the list can be linked and reloaded. */
+export interface ListSearch {
+  q?: string;
   page?: number;
 }
 
-export function validatePageSearch(search: Record<string, unknown>): PageSearch {
+export function validateListSearch(search: Record<string, unknown>): ListSearch {
   const page = Number(search.page);
-  return { page: Number.isInteger(page) && page > 1 ? page : undefined };
+  return {
+    q: typeof search.q === 'string' && search.q.trim() !== '' ? search.q : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
 }
