@@ -22,9 +22,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   // An image must name an absolute http(s) source: one without (or with a relative one) goes.
   exclusiveFilter: (frame) => frame.tag === 'img' && !/^https?:\/\//i.test(frame.attribs.src ?? ''),
+  // A link that opens another window must not hand that window a way back to the shop's page.
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.target === undefined ? attribs : { ...attribs, rel: withNoOpener(attribs.rel) } }),
+  },
   // Scripts, styles and the like go with their text; other refused tags leave their text.
   disallowedTagsMode: 'discard',
 };
+
+/** `rel` with noopener and noreferrer among its words (kept as they are when present, so a second pass changes nothing). */
+function withNoOpener(rel: string | undefined): string {
+  const words = (rel ?? '').split(/\s+/).filter(Boolean);
+  for (const word of ['noopener', 'noreferrer']) if (!words.includes(word)) words.push(word);
+  return words.join(' ');
+}
 
 /** An HTML body as the server stores it: only the allowed tags, attributes and URL schemes (docs/api.md, "Content"). */
 export function sanitizeContent(html: string): string;

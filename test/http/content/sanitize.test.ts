@@ -15,6 +15,7 @@ const ATTACKS: ReadonlyArray<[string, string, string]> = [
   ['a style attribute and a style sheet', '<p style="background:url(javascript:alert(1))">Hi</p><style>body{display:none}</style>', '<p>Hi</p>'],
   ['an iframe', '<iframe src="https://evil.example.com"></iframe><p>Ok</p>', '<p>Ok</p>'],
   ['an svg with a handler', '<svg onload=alert(1)><circle r="1"/></svg><p>Ok</p>', '<p>Ok</p>'],
+  ['a new window that could reach back to the shop', '<a href="https://example.com" target="_blank">Out</a>', '<a href="https://example.com" target="_blank" rel="noopener noreferrer">Out</a>'],
   ['a form', '<form action="https://evil.example.com"><input name="card"></form><p>Ok</p>', '<p>Ok</p>'],
 ];
 
