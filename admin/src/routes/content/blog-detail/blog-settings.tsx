@@ -65,7 +65,7 @@ export function BlogSettings({ blog }: { blog: Blog }) {
             <ConfirmDelete
               noun="blog"
               name={blog.title}
-              consequence="once it has no posts"
+              consequence="A blog that still has posts is kept: delete its posts first."
               pending={remove.isPending}
               error={remove.error}
               onDelete={() =>

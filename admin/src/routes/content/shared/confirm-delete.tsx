@@ -5,8 +5,8 @@ import { WriteButton } from '../../../components/write-button';
 import { problemOf } from '../../../lib/problems';
 
 /**
- * A delete button that asks first, saying what goes for good; the server's refusal (a blog that still
- * has posts) shows in the dialog.
+ * A delete button that asks first, saying what goes for good (and `consequence`, a sentence, if any);
+ * the server's refusal (a blog that still has posts) shows in the dialog.
  */
 export function ConfirmDelete({ noun, name, consequence, pending, error, onDelete }: {
   noun: string;
@@ -27,7 +27,7 @@ export function ConfirmDelete({ noun, name, consequence, pending, error, onDelet
         <Stack>
           <FormAlert message={error ? problemOf(error).detail : null} />
           <Text size="sm">
-            “{name}” is deleted for good{consequence ? `, ${consequence}` : ''}: this cannot be undone.
+            “{name}” is deleted for good: this cannot be undone.{consequence ? ` ${consequence}` : ''}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
