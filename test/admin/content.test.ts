@@ -96,7 +96,11 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       expect((await t.admin.get(`/v1/posts/${post.id}`)).status).toBe(404);
 
       await page.getByRole('button', { name: 'Delete blog' }).click();
-      await page.getByRole('dialog', { name: 'Delete the blog?' }).getByRole('button', { name: 'Delete blog' }).click();
+      const confirmBlog = page.getByRole('dialog', { name: 'Delete the blog?' });
+      await confirmBlog.getByText('this cannot be undone').waitFor();
+      // The earlier refusal is not shown again on a new try.
+      expect(await confirmBlog.getByRole('alert').count()).toBe(0);
+      await confirmBlog.getByRole('button', { name: 'Delete blog' }).click();
       await page.getByRole('heading', { name: 'Blogs', level: 1 }).waitFor();
       expect((await t.admin.get(`/v1/blogs/${blog.id}`)).status).toBe(404);
     });

@@ -68,6 +68,7 @@ export function BlogSettings({ blog }: { blog: Blog }) {
               consequence="A blog that still has posts is kept: delete its posts first."
               pending={remove.isPending}
               error={remove.error}
+              onOpen={remove.reset}
               onDelete={() =>
                 remove.mutate(undefined, {
                   onSuccess: () => {

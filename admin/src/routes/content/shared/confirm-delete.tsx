@@ -8,19 +8,29 @@ import { problemOf } from '../../../lib/problems';
  * A delete button that asks first, saying what goes for good (and `consequence`, a sentence, if any);
  * the server's refusal (a blog that still has posts) shows in the dialog.
  */
-export function ConfirmDelete({ noun, name, consequence, pending, error, onDelete }: {
+export function ConfirmDelete({ noun, name, consequence, pending, error, onDelete, onOpen }: {
   noun: string;
   name: string;
   consequence?: string;
   pending: boolean;
   error: unknown;
   onDelete: () => void;
+  /** Forgets an earlier refusal (the mutation's reset), so a new try starts clean. */
+  onOpen?: () => void;
 }) {
   const [opened, { open, close }] = useDisclosure();
   const title = `Delete the ${noun}?`;
   return (
     <>
-      <WriteButton variant="default" color="red" c="red.8" onClick={open}>
+      <WriteButton
+        variant="default"
+        color="red"
+        c="red.8"
+        onClick={() => {
+          onOpen?.();
+          open();
+        }}
+      >
         Delete {noun}
       </WriteButton>
       <Modal opened={opened} onClose={close} title={title}>

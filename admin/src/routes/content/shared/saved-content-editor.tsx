@@ -10,7 +10,7 @@ type Handlers = { onSuccess?: () => void; onError?: (error: unknown) => void };
 /** The mutations the editor drives, as useUpdatePost / useDeletePost (and the page ones) give them. */
 interface Writes {
   update: { mutate: (body: PostBody & PageBody, handlers: Handlers) => void; isPending: boolean };
-  remove: { mutate: (body: undefined, handlers: Handlers) => void; isPending: boolean; error: unknown };
+  remove: { mutate: (body: undefined, handlers: Handlers) => void; reset: () => void; isPending: boolean; error: unknown };
 }
 
 /** A post or a page that exists: its title, the editor, and its delete, which asks first; `onDeleted` leaves the screen. */
@@ -35,6 +35,7 @@ export function SavedContentEditor({ kind, item, update, remove, onDeleted }: Wr
             name={item.title}
             pending={remove.isPending}
             error={remove.error}
+            onOpen={remove.reset}
             onDelete={() =>
               remove.mutate(undefined, {
                 onSuccess: () => {
