@@ -6506,6 +6506,8 @@ export interface operations {
                 per_page?: number;
                 /** @description only the posts of this blog */
                 blog_id?: string;
+                /** @description space-separated terms the title must all contain, case-insensitively */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -6554,7 +6556,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6578,7 +6580,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6675,7 +6677,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6699,7 +6701,7 @@ export interface operations {
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
                     summary?: string | null;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6781,6 +6783,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description space-separated terms the title must all contain, case-insensitively */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -6826,7 +6830,7 @@ export interface operations {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6838,7 +6842,7 @@ export interface operations {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6923,7 +6927,7 @@ export interface operations {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
@@ -6935,7 +6939,7 @@ export interface operations {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
-                    /** @description HTML */
+                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
                     content?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;

@@ -5,7 +5,7 @@ import { PERMALINK_PATTERN } from '../catalog/permalinks.js';
 
 // Blogs, posts and pages share their field rules, so their schemas live together.
 
-/** Content bodies are HTML, stored as sent; the request body limit (default 1 MiB) bounds them too. */
+/** Content bodies are HTML, sanitised before they are stored (html.ts); the request body limit (default 1 MiB) bounds them too. */
 const CONTENT_MAX_LENGTH = 1_000_000;
 
 const text = (maxLength: number, description?: string) =>
@@ -16,6 +16,8 @@ const permalink = Type.Optional(Type.String({
   maxLength: 120,
   description: 'unique among its kind; made from the title when absent',
 }));
+const htmlBody = text(CONTENT_MAX_LENGTH, 'HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed');
+const titleSearch = Type.Optional(Type.String({ maxLength: 200, description: 'space-separated terms the title must all contain, case-insensitively' }));
 const seo = { meta_title: text(255), meta_description: text(1000) };
 const publishing = {
   is_published: Type.Optional(Type.Boolean()),
@@ -74,7 +76,7 @@ export const Post = Type.Object({
 const postFields = {
   permalink,
   summary: text(10_000),
-  content: text(CONTENT_MAX_LENGTH, 'HTML'),
+  content: htmlBody,
   ...seo,
   image: Type.Optional(Nullable(ImageRef)),
   image_url: text(2048, 'an http or https URL; or send image instead'),
@@ -89,7 +91,7 @@ export type PostUpdateInput = Static<typeof PostUpdate>;
 
 export const PostEnvelope = DataEnvelope(Post);
 export const PostList = ListEnvelope(Post);
-export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })) });
+export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch });
 
 // ---------------------------------------------------------------- pages
 
@@ -107,7 +109,7 @@ export const Page = Type.Object({
   updated_at: Timestamp,
 }, { title: 'Page' });
 
-const pageFields = { permalink, content: text(CONTENT_MAX_LENGTH, 'HTML'), ...seo, ...publishing };
+const pageFields = { permalink, content: htmlBody, ...seo, ...publishing };
 export const PageCreate = Type.Object({ title, ...pageFields });
 export const PageUpdate = Type.Object({ title: Type.Optional(title), ...pageFields });
 export type PageCreateInput = Static<typeof PageCreate>;
@@ -115,4 +117,4 @@ export type PageUpdateInput = Static<typeof PageUpdate>;
 
 export const PageEnvelope = DataEnvelope(Page);
 export const PageList = ListEnvelope(Page);
-export const PageListQuery = Type.Object(PageQuery);
+export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch });

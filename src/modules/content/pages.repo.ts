@@ -1,15 +1,24 @@
 import type { Executor } from '../../db/database.js';
 import type { PageRow } from '../../db/types.js';
-import { liveCondition } from './publishing.js';
+import { liveCondition, titleConditions } from './publishing.js';
 
-function filtered(db: Executor, liveAt: number | undefined) {
-  const query = db.selectFrom('pages');
-  return liveAt === undefined ? query : query.where(liveCondition(liveAt));
+export interface PageListFilter {
+  /** Terms the title must all contain. */
+  q?: string;
+  /** Only pages live at this time (the storefront's view). */
+  liveAt?: number;
+}
+
+function filtered(db: Executor, filter: PageListFilter) {
+  let query = db.selectFrom('pages');
+  if (filter.liveAt !== undefined) query = query.where(liveCondition(filter.liveAt));
+  for (const condition of titleConditions(filter.q)) query = query.where(condition);
+  return query;
 }
 
 /** Newest first, as posts: undated drafts, then by published_at descending, then by id. */
-export function listPages(db: Executor, liveAt: number | undefined, offset: number, limit: number): Promise<PageRow[]> {
-  return filtered(db, liveAt)
+export function listPages(db: Executor, filter: PageListFilter, offset: number, limit: number): Promise<PageRow[]> {
+  return filtered(db, filter)
     .selectAll()
     .orderBy('published_at', (ob) => ob.desc().nullsFirst())
     .orderBy('id', 'desc')
@@ -18,8 +27,8 @@ export function listPages(db: Executor, liveAt: number | undefined, offset: numb
     .execute();
 }
 
-export async function countPages(db: Executor, liveAt: number | undefined): Promise<number> {
-  const row = await filtered(db, liveAt).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+export async function countPages(db: Executor, filter: PageListFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

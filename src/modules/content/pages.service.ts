@@ -6,6 +6,7 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { Problem } from '../../lib/problem.js';
 import { resolvePermalink } from '../catalog/permalinks.js';
 import type { PageCreateInput, PageUpdateInput } from './content.schemas.js';
+import { sanitizeContent } from './html.js';
 import * as repo from './pages.repo.js';
 import { isVisibleTo, liveLimitOf, nextPublishing } from './publishing.js';
 
@@ -29,18 +30,19 @@ function pageView(row: PageRow) {
 
 function columns(input: PageUpdateInput): Partial<PageRow> {
   const changes: Partial<PageRow> = {};
-  for (const key of ['title', 'content', 'meta_title', 'meta_description'] as const) {
+  for (const key of ['title', 'meta_title', 'meta_description'] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
+  if (input.content !== undefined) changes.content = sanitizeContent(input.content);
   return changes;
 }
 
-/** Pages, newest first; the storefront sees only live ones. */
-export async function listPages(ctx: Ctx, page: PageRequest, url: string): Promise<Page<PageView>> {
-  const liveAt = liveLimitOf(ctx);
+/** Pages, newest first, those whose title holds every term of `q` if given; the storefront sees only live ones. */
+export async function listPages(ctx: Ctx, q: string | undefined, page: PageRequest, url: string): Promise<Page<PageView>> {
+  const filter = { q, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
-    repo.listPages(ctx.db, liveAt, offsetOf(page), page.perPage),
-    repo.countPages(ctx.db, liveAt),
+    repo.listPages(ctx.db, filter, offsetOf(page), page.perPage),
+    repo.countPages(ctx.db, filter),
   ]);
   return toPage(rows.map(pageView), page, total, url);
 }

@@ -1,9 +1,11 @@
 import type { Executor } from '../../db/database.js';
 import type { PostRow } from '../../db/types.js';
-import { liveCondition } from './publishing.js';
+import { liveCondition, titleConditions } from './publishing.js';
 
 export interface PostListFilter {
   blogId?: string;
+  /** Terms the title must all contain. */
+  q?: string;
   /** Only posts live at this time (the storefront's view). */
   liveAt?: number;
 }
@@ -12,6 +14,7 @@ function filtered(db: Executor, filter: PostListFilter) {
   let query = db.selectFrom('posts');
   if (filter.blogId !== undefined) query = query.where('blog_id', '=', filter.blogId);
   if (filter.liveAt !== undefined) query = query.where(liveCondition(filter.liveAt));
+  for (const condition of titleConditions(filter.q)) query = query.where(condition);
   return query;
 }
 

@@ -9,6 +9,7 @@ import { isHttpUrl, resolveImage, type ResolvedImage } from '../catalog/images.j
 import { resolvePermalink } from '../catalog/permalinks.js';
 import { findBlog } from './blogs.repo.js';
 import type { PostCreateInput, PostUpdateInput } from './content.schemas.js';
+import { sanitizeContent } from './html.js';
 import * as repo from './posts.repo.js';
 import { isVisibleTo, liveLimitOf, nextPublishing } from './publishing.js';
 
@@ -60,9 +61,10 @@ async function postChanges(db: Executor, input: PostUpdateInput): Promise<Partia
     changes.image_url = image?.url ?? null;
     changes.image_file_id = image?.file_id ?? null;
   }
-  for (const key of ['title', 'summary', 'content', 'meta_title', 'meta_description', 'user_id'] as const) {
+  for (const key of ['title', 'summary', 'meta_title', 'meta_description', 'user_id'] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
+  if (input.content !== undefined) changes.content = sanitizeContent(input.content);
   return changes;
 }
 
@@ -73,9 +75,9 @@ async function findVisible(ctx: Ctx, id: string): Promise<PostRow> {
   return row;
 }
 
-/** Posts, newest first, of one blog or of all; the storefront sees only live ones. */
-export async function listPosts(ctx: Ctx, blogId: string | undefined, page: PageRequest, url: string): Promise<Page<PostView>> {
-  const filter = { blogId, liveAt: liveLimitOf(ctx) };
+/** Posts, newest first, of one blog or of all, those whose title holds every term of `q` if given; the storefront sees only live ones. */
+export async function listPosts(ctx: Ctx, query: { blogId?: string; q?: string }, page: PageRequest, url: string): Promise<Page<PostView>> {
+  const filter = { ...query, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
     repo.listPosts(ctx.db, filter, offsetOf(page), page.perPage),
     repo.countPosts(ctx.db, filter),

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Flag } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
+import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
 
 /** The publishing state of a post or a page, as stored. */
 export interface Publishing {
@@ -46,4 +47,9 @@ export function liveLimitOf(ctx: Ctx): number | undefined {
 /** Whether the caller may see the row: staff see every row, the storefront only live ones. */
 export function isVisibleTo(ctx: Ctx, row: Publishing): boolean {
   return !isStorefront(ctx) || isLive(row, ctx.now());
+}
+
+/** A search of posts or pages (their own table's `title`): one condition a term of `q`, each literal and case-insensitive. */
+export function titleConditions(q: string | undefined): Array<Expression<SqlBool>> {
+  return searchTerms(q).map((term) => ilike(sql.ref('title'), likePattern(term, '%', '%')));
 }

@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useCreateBlog } from '../../../api/content';
+import { FormAlert } from '../../../components/problem-alert';
+import { notifyDone } from '../../../lib/notify';
+import { useServerErrors } from '../../../lib/use-server-errors';
+
+/** A new blog: a title and, if staff want one, its permalink; then its page, to write its first post. */
+export function NewBlogDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateBlog();
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: { title: '', permalink: '' },
+    validate: { title: (title) => (title.trim() === '' ? 'A title is needed' : null) },
+  });
+  const problems = useServerErrors(form, ['title', 'permalink']);
+  useEffect(() => {
+    if (!opened) return;
+    form.reset();
+    problems.clear();
+  }, [opened]);
+
+  const submit = form.onSubmit(({ title, permalink }) => {
+    problems.clear();
+    create.mutate(
+      { title: title.trim(), ...(permalink.trim() === '' ? {} : { permalink: permalink.trim() }) },
+      {
+        onSuccess: (blog) => {
+          notifyDone('Blog created');
+          onClose();
+          void navigate({ to: '/blogs/$blogId', params: { blogId: blog.id } });
+        },
+        onError: problems.show,
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New blog">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={problems.message} />
+          <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+          <TextInput label="Permalink" description="Unique among blogs; made from the title when empty" {...form.getInputProps('permalink')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create blog
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import { Group, Text, Title } from '@mantine/core';
+import type { Page, PageBody, Post, PostBody } from '../../../api/content';
+import { formatTime } from '../../../lib/format';
+import { notifyDone } from '../../../lib/notify';
+import { ConfirmDelete } from './confirm-delete';
+import { ContentForm } from './content-form';
+
+type Handlers = { onSuccess?: () => void; onError?: (error: unknown) => void };
+
+/** The mutations the editor drives, as useUpdatePost / useDeletePost (and the page ones) give them. */
+interface Writes {
+  update: { mutate: (body: PostBody & PageBody, handlers: Handlers) => void; isPending: boolean };
+  remove: { mutate: (body: undefined, handlers: Handlers) => void; reset: () => void; isPending: boolean; error: unknown };
+}
+
+/** A post or a page that exists: its title, the editor, and its delete, which asks first; `onDeleted` leaves the screen. */
+export function SavedContentEditor({ kind, item, update, remove, onDeleted }: Writes & { kind: 'post' | 'page'; item: Post | Page; onDeleted: () => void }) {
+  const noun = kind === 'post' ? 'Post' : 'Page';
+  return (
+    <>
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>{item.title}</Title>
+        <Text size="sm" c="dimmed">
+          Updated {formatTime(item.updated_at)} · {item.id}
+        </Text>
+      </Group>
+      <ContentForm
+        kind={kind}
+        item={item}
+        saving={update.isPending}
+        save={(body, { onError }) => update.mutate(body, { onSuccess: () => notifyDone(`${noun} saved`), onError })}
+        actions={
+          <ConfirmDelete
+            noun={kind}
+            name={item.title}
+            pending={remove.isPending}
+            error={remove.error}
+            onOpen={remove.reset}
+            onDelete={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  notifyDone(`${noun} deleted`);
+                  onDeleted();
+                },
+              })
+            }
+          />
+        }
+      />
+    </>
+  );
+}
