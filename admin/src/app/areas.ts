@@ -11,4 +11,14 @@ export interface Area {
 
 export const areas: readonly Area[] = [
   { label: 'Orders', to: '/orders' },
+  {
+    label: 'Settings',
+    to: '/settings/store',
+    links: [
+      { label: 'Store', to: '/settings/store' },
+      { label: 'Shipping', to: '/settings/shipping' },
+      { label: 'Taxes', to: '/settings/taxes' },
+      { label: 'Payments', to: '/settings/payments' },
+    ],
+  },
 ];
