@@ -280,7 +280,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await screenshot(t, page, 'settings-payments-read-only');
     });
 
-    // Keyboard only: Tab to the action, Enter opens its dialog with the focus inside, Escape closes it.
+    // In a narrow window, by keyboard only: Tab to the action, Enter opens its dialog with the focus
+    // inside, Escape closes it and gives the focus back.
     await inWindow(holder.browser, async (page) => {
       await signIn(page, base, t.adminKey, '/admin/settings/taxes');
       await page.getByRole('cell', { name: '19%' }).waitFor();
@@ -297,6 +298,9 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim())).toBe('Add tax rate');
-    });
+      await expectAccessible(t, page, 'the tax rates in a narrow window');
+      await screenshot(t, page, 'settings-taxes-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
   }, SLOW);
 }, { admin: true });

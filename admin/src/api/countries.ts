@@ -30,3 +30,13 @@ export function useStates(country: string | null | undefined) {
     staleTime: REFERENCE,
   });
 }
+
+/** The countries as options of a select (code, shown by name), and a country's name by its code. */
+export function useCountryOptions() {
+  const countries = useCountries();
+  const list = countries.data?.billing_countries ?? [];
+  return {
+    options: list.map((country) => ({ value: country.code, label: country.name })),
+    nameOf: (code: string) => list.find((country) => country.code === code)?.name ?? code,
+  };
+}

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ShippingZone } from 'storefront/client';
-import { useCountries } from '../../../api/countries';
+import { useCountryOptions } from '../../../api/countries';
 import { useDeleteShippingZone, useShippingZones } from '../../../api/shipping-zones';
 import { useStore } from '../../../api/store';
 import { formatMoney } from '../../../lib/format';
@@ -14,12 +14,12 @@ import { ZoneDialog } from './zone-dialog';
 export function ShippingPage() {
   const [page, setPage] = useState(1);
   const zones = useShippingZones(page);
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const currency = useStore().data?.currency ?? 'USD';
   const remove = useDeleteShippingZone();
   // The zone in the dialog: null to create one, undefined while it is closed.
   const [editing, setEditing] = useState<ShippingZone | null | undefined>(undefined);
-  const countryName = (code: string) => countries.data?.billing_countries.find((country) => country.code === code)?.name ?? code;
+  const countryName = countries.nameOf;
 
   return (
     <>

@@ -2,7 +2,7 @@ import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { ShippingZone } from 'storefront/client';
-import { useCountries, useStates } from '../../../api/countries';
+import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveShippingZone } from '../../../api/shipping-zones';
 import { FormAlert } from '../../../components/problem-alert';
 import { notifyDone } from '../../../lib/notify';
@@ -16,7 +16,7 @@ import { inputOf, valuesOf, type ZoneValues } from './zone-values';
 export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | null | undefined; currency: string; onClose: () => void }) {
   const { readOnly } = useSession();
   const save = useSaveShippingZone();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const form = useForm<ZoneValues>({
     initialValues: valuesOf(null, currency),
     validate: {
@@ -55,7 +55,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
     );
   });
 
-  const countryName = (code: string) => countries.data?.billing_countries.find((country) => country.code === code)?.name ?? code;
+  const countryName = countries.nameOf;
 
   return (
     <Modal opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl">
@@ -68,7 +68,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
             required
             searchable
             readOnly={readOnly}
-            data={countries.data?.billing_countries.map((country) => ({ value: country.code, label: country.name })) ?? []}
+            data={countries.options}
             {...form.getInputProps('countries')}
           />
           {form.values.countries.map((code) => (

@@ -44,7 +44,7 @@ export function ZoneRates({ form, currency }: { form: UseFormReturnType<ZoneValu
         const number = { min: 0, clampBehavior: 'none' as const, allowNegative: false, hideControls: true, readOnly };
         return (
           <Fieldset key={rate.key} legend={`Rate ${index + 1}${rate.name ? `: ${rate.name}` : ''}`} p="sm">
-            <Grid gap="sm" align="flex-end">
+            <Grid gap="sm" align="flex-start">
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
                 <TextInput label="Rate name" required readOnly={readOnly} {...form.getInputProps(`rates.${index}.name`)} />
               </Grid.Col>
@@ -58,10 +58,10 @@ export function ZoneRates({ form, currency }: { form: UseFormReturnType<ZoneValu
                 <NumberInput label={`Up to (${unit})`} placeholder="No limit" {...bound} {...number} {...form.getInputProps(`rates.${index}.to`)} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 3 }}>
-                <Group gap="xs" wrap="nowrap" align="flex-end">
+                <Group gap="xs" wrap="nowrap" align="flex-start">
                   <NumberInput label={`Price (${currency})`} required decimalScale={minorDigits(currency)} fixedDecimalScale {...number} {...form.getInputProps(`rates.${index}.price`)} />
                   {!readOnly && (
-                    <ActionIcon variant="default" size="lg" mb={1} aria-label={`Remove rate ${index + 1}`} title="Remove rate" onClick={() => form.removeListItem('rates', index)}>
+                    <ActionIcon variant="default" size="lg" mt={26} aria-label={`Remove rate ${index + 1}`} title="Remove rate" onClick={() => form.removeListItem('rates', index)}>
                       ×
                     </ActionIcon>
                   )}

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
-import { useCountries, useStates } from '../../../api/countries';
+import { useCountryOptions, useStates } from '../../../api/countries';
 import { Section } from '../../../components/section';
 import { useSession } from '../../../lib/session';
 import type { StoreValues } from './store-fields';
@@ -66,7 +66,7 @@ export function RegionSection({ form }: { form: Form }) {
 
 export function AddressSection({ form }: { form: Form }) {
   const { readOnly } = useSession();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const states = useStates(form.values.country_code || null);
   const stateOptions = states.data?.map((state) => ({ value: state.code, label: state.name })) ?? [];
   const chooseCountry = (code: string | null) => {
@@ -88,7 +88,7 @@ export function AddressSection({ form }: { form: Form }) {
           <TextInput label="Postcode" readOnly={readOnly} {...form.getInputProps('postcode')} />
           <Select
             label="Country"
-            data={countries.data?.billing_countries.map((country) => ({ value: country.code, label: country.name })) ?? []}
+            data={countries.options}
             searchable
             clearable
             readOnly={readOnly}

@@ -2,7 +2,7 @@ import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { TaxRate } from 'storefront/client';
-import { useCountries, useStates } from '../../../api/countries';
+import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveTaxRate } from '../../../api/tax-rates';
 import { FormAlert } from '../../../components/problem-alert';
 import { notifyDone } from '../../../lib/notify';
@@ -15,7 +15,7 @@ import { inputOf, valuesOf, type TaxRateValues } from './tax-rate-values';
 export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefined; onClose: () => void }) {
   const { readOnly } = useSession();
   const save = useSaveTaxRate();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const form = useForm<TaxRateValues>({
     initialValues: valuesOf(null),
     validate: {
@@ -58,7 +58,7 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
             required
             searchable
             readOnly={readOnly}
-            data={countries.data?.billing_countries.map((country) => ({ value: country.code, label: country.name })) ?? []}
+            data={countries.options}
             {...form.getInputProps('country_code')}
             value={form.values.country_code || null}
             onChange={(code) => {

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useState } from 'react';
 import type { TaxRate } from 'storefront/client';
-import { useCountries } from '../../../api/countries';
+import { useCountryOptions } from '../../../api/countries';
 import { useDeleteTaxRate, useTaxRates } from '../../../api/tax-rates';
 import { confirmDelete } from '../shared/confirm-delete';
 import { RowActions, SettingsList } from '../shared/settings-list';
@@ -12,11 +12,11 @@ import { TaxRateDialog } from './tax-rate-dialog';
 export function TaxesPage() {
   const [page, setPage] = useState(1);
   const rates = useTaxRates(page);
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const remove = useDeleteTaxRate();
   // The rate in the dialog: null to create one, undefined while it is closed.
   const [editing, setEditing] = useState<TaxRate | null | undefined>(undefined);
-  const countryName = (code: string) => countries.data?.billing_countries.find((country) => country.code === code)?.name ?? code;
+  const countryName = countries.nameOf;
   const place = (rate: TaxRate) => (rate.state_code ? `${countryName(rate.country_code)}, ${rate.state_code}` : countryName(rate.country_code));
 
   return (
