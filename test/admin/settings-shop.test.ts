@@ -197,11 +197,11 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Add gateway' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add payment gateway' });
-      await dialog.getByText('Test card', { exact: true }).click();
+      await dialog.getByText('Test', { exact: true }).click();
       await field(dialog, 'Name').fill('Cards (test)');
       await field(dialog, 'Source').fill('test-cards');
       await dialog.getByLabel('Capture').click();
-      await page.getByRole('option', { name: 'Later, by staff (an authorization)' }).click();
+      await page.getByRole('option', { name: 'Manual', exact: true }).click();
       await dialog.getByLabel('Secret key').fill('sk_first_secret');
       await expectAccessible(t, page, 'the gateway dialog');
       await screenshot(t, page, 'settings-payments-dialog');
@@ -275,7 +275,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await page.getByRole('button', { name: 'View Transfer' }).click();
       const view = page.getByRole('dialog', { name: 'Edit Transfer' });
       expect(await view.getByRole('button', { name: 'Save gateway' }).isDisabled()).toBe(true);
-      expect(await view.getByLabel('Instructions for the buyer').getAttribute('readonly')).not.toBeNull();
+      expect(await view.getByLabel('Instructions').getAttribute('readonly')).not.toBeNull();
       await expectAccessible(t, page, 'a gateway for a read-only key');
       await screenshot(t, page, 'settings-payments-read-only');
     });

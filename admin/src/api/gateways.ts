@@ -9,6 +9,7 @@ export type GatewayUpdateInput = NonNullable<paths['/v1/gateways/{id}']['post'][
 
 export const gatewayKeys = {
   all: ['gateways'] as const,
+  drivers: ['gateway-drivers'] as const,
   page: (page: number) => ['gateways', 'page', page] as const,
 };
 
@@ -19,6 +20,16 @@ export function useGateways(page: number) {
     queryKey: gatewayKeys.page(page),
     queryFn: async ({ signal }) => unwrap(await client.GET('/v1/gateways', { params: { query: { page, per_page: GATEWAYS_PER_PAGE } }, signal })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The drivers a gateway may have and the settings each takes: they change with a release, not a session. */
+export function useGatewayDrivers() {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: gatewayKeys.drivers,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/gateway_drivers', { params: { query: { per_page: 250 } }, signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -1,20 +1,21 @@
 import { Button, Checkbox, Fieldset, Group, PasswordInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import type { Gateway } from 'storefront/client';
+import type { Gateway, GatewayDriver } from 'storefront/client';
 import { useSession } from '../../../lib/session';
-import { MASKED, type DriverForm, type SettingField } from './drivers';
+import { sentence, labelOf, MASKED, optionsOf, type SettingField } from './drivers';
 import { secretIsSet, type GatewayValues } from './gateway-values';
 
 type Form = UseFormReturnType<GatewayValues>;
 
 /** The settings of the gateway's driver. */
-export function DriverSettings({ driver, gateway, form }: { driver: DriverForm; gateway: Gateway | null; form: Form }) {
+export function DriverSettings({ driver, gateway, form }: { driver: GatewayDriver; gateway: Gateway | null; form: Form }) {
+  if (driver.settings.length === 0) return null;
   return (
-    <Fieldset legend={`${driver.label} settings`} p="sm">
+    <Fieldset legend={`${labelOf(driver.name)} settings`} p="sm">
       <Stack gap="sm">
         {driver.settings.map((field) => (
-          <Setting key={`${driver.value}.${field.name}`} field={field} gateway={gateway} form={form} />
+          <Setting key={`${driver.name}.${field.name}`} field={field} gateway={gateway} form={form} />
         ))}
       </Stack>
     </Fieldset>
@@ -25,21 +26,22 @@ function Setting({ field, gateway, form }: { field: SettingField; gateway: Gatew
   const { readOnly } = useSession();
   const path = `settings.${field.name}`;
   const input = form.getInputProps(path);
+  const label = labelOf(field.name);
   switch (field.kind) {
     case 'secret':
       return <Secret field={field} set={secretIsSet(gateway, field.name)} form={form} />;
     case 'choices':
       return (
-        <Checkbox.Group label={field.label} description={field.description} readOnly={readOnly} {...input}>
+        <Checkbox.Group label={label} description={sentence(field.description)} readOnly={readOnly} {...input}>
           <Group gap="md" mt={4}>
-            {field.options?.map((option) => <Checkbox key={option.value} value={option.value} label={option.label} disabled={readOnly} />)}
+            {optionsOf(field).map((option) => <Checkbox key={option.value} value={option.value} label={option.label} disabled={readOnly} />)}
           </Group>
         </Checkbox.Group>
       );
     case 'choice':
-      return <Select label={field.label} description={field.description} data={field.options ?? []} allowDeselect={false} readOnly={readOnly} {...input} />;
+      return <Select label={label} description={sentence(field.description)} data={optionsOf(field)} allowDeselect={false} readOnly={readOnly} {...input} />;
     default:
-      return <Textarea label={field.label} description={field.description} autosize minRows={2} readOnly={readOnly} {...input} />;
+      return <Textarea label={label} description={sentence(field.description)} autosize minRows={2} readOnly={readOnly} {...input} />;
   }
 }
 
@@ -51,6 +53,7 @@ function Secret({ field, set, form }: { field: SettingField; set: boolean; form:
   const { readOnly } = useSession();
   const [replacing, setReplacing] = useState(!set);
   const path = `settings.${field.name}`;
+  const label = labelOf(field.name);
   useEffect(() => setReplacing(!set), [set]);
   const keep = () => {
     form.setFieldValue(path, '');
@@ -61,17 +64,17 @@ function Secret({ field, set, form }: { field: SettingField; set: boolean; form:
     return (
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          {field.label}
+          {label}
         </Text>
         <Group gap="sm">
-          <Text size="sm" ff="monospace" aria-label={`${field.label} is set`}>
+          <Text size="sm" ff="monospace" aria-label={`${label} is set`}>
             {MASKED}
           </Text>
           <Text size="xs" c="dimmed">
             Set; never shown
           </Text>
           <Button variant="default" size="xs" onClick={() => setReplacing(true)} disabled={readOnly}>
-            Replace {field.label.toLowerCase()}
+            Replace {label.toLowerCase()}
           </Button>
         </Group>
         {form.errors[path] && (
@@ -85,8 +88,8 @@ function Secret({ field, set, form }: { field: SettingField; set: boolean; form:
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
       <PasswordInput
-        label={set ? `New ${field.label.toLowerCase()}` : field.label}
-        description={set ? 'Replaces the one stored when saved' : 'Write-only: once saved it is never shown again'}
+        label={set ? `New ${label.toLowerCase()}` : label}
+        description={set ? 'Replaces the one stored when saved' : sentence(field.description)}
         autoComplete="new-password"
         readOnly={readOnly}
         style={{ flex: 1 }}

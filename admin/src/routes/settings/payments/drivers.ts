@@ -1,67 +1,34 @@
+import type { GatewayDriver } from 'storefront/client';
+import { humanise } from '../../../lib/format';
+
 /**
- * What staff fill in for each driver the API offers (docs/api.md, Payment gateways: Drivers). The
- * server checks every setting; this only says how to ask for it. A secret is never shown: the API
- * answers `********` once it is set, and the form offers to replace it.
+ * The gateway form asks for what `GET /v1/gateway_drivers` says each driver takes: a new driver on
+ * the server needs no new form here. A secret is never shown: the API answers `********` once it is
+ * set, and the form offers to replace it.
  */
-export interface SettingField {
-  name: string;
-  label: string;
-  description?: string;
-  kind: 'text' | 'choice' | 'choices' | 'secret';
-  options?: ReadonlyArray<{ value: string; label: string }>;
-  /** What a new gateway starts with. */
-  initial?: string | string[];
-}
-
-export interface DriverForm {
-  value: string;
-  label: string;
-  description: string;
-  settings: readonly SettingField[];
-}
-
-export const drivers: readonly DriverForm[] = [
-  {
-    value: 'manual',
-    label: 'Manual',
-    description: 'Money paid outside the store (bank transfer, cash on delivery): the order waits until staff capture it when the money arrives.',
-    settings: [
-      {
-        name: 'methods',
-        label: 'Ways to pay',
-        kind: 'choices',
-        options: [
-          { value: 'transfer', label: 'Bank transfer' },
-          { value: 'cash', label: 'Cash' },
-        ],
-        initial: ['transfer', 'cash'],
-      },
-      { name: 'instructions', label: 'Instructions for the buyer', description: 'Such as the account to pay into', kind: 'text' },
-    ],
-  },
-  {
-    value: 'test',
-    label: 'Test card',
-    description: 'Never moves money: card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. For trying the checkout.',
-    settings: [
-      {
-        name: 'capture',
-        label: 'Capture',
-        kind: 'choice',
-        options: [
-          { value: 'automatic', label: 'At once (a charge)' },
-          { value: 'manual', label: 'Later, by staff (an authorization)' },
-        ],
-        initial: 'automatic',
-      },
-      { name: 'secret_key', label: 'Secret key', kind: 'secret' },
-    ],
-  },
-];
-
-export function driverForm(driver: string): DriverForm | undefined {
-  return drivers.find((form) => form.value === driver);
-}
+export type SettingField = GatewayDriver['settings'][number];
 
 /** How the API shows a secret setting that is set. */
 export const MASKED = '********';
+
+/** A driver, setting or option name (`secret_key`) as a label (`Secret key`). */
+export const labelOf = humanise;
+
+/** A description of the API (`automatic charges at once`) as a sentence under a field. */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A setting's options as a select or checkboxes offer them. */
+export function optionsOf(field: SettingField): Array<{ value: string; label: string }> {
+  return (field.options ?? []).map((option) => ({ value: option, label: labelOf(option) }));
+}
+
+/** The value a new gateway starts a setting with: every option of a list (all offered), else nothing. */
+export function initialValue(field: SettingField): string | string[] {
+  return field.kind === 'choices' ? [...(field.options ?? [])] : '';
+}
+
+export function driverOf(drivers: readonly GatewayDriver[] | undefined, name: string): GatewayDriver | undefined {
+  return drivers?.find((driver) => driver.name === name);
+}

@@ -2,13 +2,13 @@ import { Modal, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Gateway } from 'storefront/client';
-import { useSaveGateway } from '../../../api/gateways';
-import { FormAlert } from '../../../components/problem-alert';
+import { useGatewayDrivers, useSaveGateway } from '../../../api/gateways';
+import { FormAlert, ProblemAlert } from '../../../components/problem-alert';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { DialogActions } from '../shared/settings-list';
-import { driverForm, drivers } from './drivers';
+import { sentence, driverOf, labelOf } from './drivers';
 import { DriverSettings } from './driver-settings';
 import { createInputOf, initialSettings, updateInputOf, valuesOf, type GatewayValues } from './gateway-values';
 
@@ -16,8 +16,9 @@ import { createInputOf, initialSettings, updateInputOf, valuesOf, type GatewayVa
 export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | undefined; onClose: () => void }) {
   const { readOnly } = useSession();
   const save = useSaveGateway();
+  const drivers = useGatewayDrivers();
   const form = useForm<GatewayValues>({
-    initialValues: valuesOf(null),
+    initialValues: valuesOf(null, undefined),
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter a name' : null),
       source: (value) => (value.trim() === '' ? 'Enter a source' : null),
@@ -25,11 +26,13 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
   });
   const problems = useServerErrors(form, ['name', 'display_name', 'source', 'driver', 'is_enabled', 'settings']);
   const opened = gateway !== undefined;
+  // Each opening starts from the gateway (or, for a new one, the first driver) once the drivers are known.
   useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(gateway));
+    if (!opened || !drivers.data) return;
+    form.setValues(valuesOf(gateway, gateway ? driverOf(drivers.data, gateway.driver) : drivers.data[0]));
     problems.clear();
-  }, [gateway]);
+  }, [gateway, drivers.data]);
+  const driver = driverOf(drivers.data, form.values.driver);
 
   const submit = form.onSubmit((values) => {
     problems.clear();
@@ -40,11 +43,9 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
       },
       onError: problems.show,
     };
-    if (gateway) save.mutate({ id: gateway.id, body: updateInputOf(values, gateway) }, done);
-    else save.mutate({ id: null, body: createInputOf(values) }, done);
+    if (gateway) save.mutate({ id: gateway.id, body: updateInputOf(values, driver, gateway) }, done);
+    else save.mutate({ id: null, body: createInputOf(values, driver) }, done);
   });
-
-  const driver = driverForm(form.values.driver);
 
   return (
     <Modal opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg">
@@ -53,7 +54,7 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
           <FormAlert message={problems.message} />
           {gateway ? (
             <Text size="sm">
-              Driver: <strong>{driver?.label ?? gateway.driver}</strong> (it cannot change: the gateway’s payments belong to it)
+              Driver: <strong>{labelOf(gateway.driver)}</strong> (it cannot change: the gateway’s payments belong to it)
             </Text>
           ) : (
             <Stack gap={4}>
@@ -62,11 +63,11 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
               </Text>
               <SegmentedControl
                 aria-labelledby="gateway-driver"
-                data={drivers.map((option) => ({ value: option.value, label: option.label }))}
+                data={(drivers.data ?? []).map((option) => ({ value: option.name, label: labelOf(option.name) }))}
                 value={form.values.driver}
                 onChange={(value) => {
                   form.setFieldValue('driver', value);
-                  form.setFieldValue('settings', initialSettings(value));
+                  form.setFieldValue('settings', initialSettings(driverOf(drivers.data, value)));
                 }}
               />
               {form.errors.driver && (
@@ -78,7 +79,7 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
           )}
           {driver && (
             <Text size="xs" c="dimmed">
-              {driver.description}
+              {sentence(driver.description)}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -87,13 +88,7 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
             <TextInput label="Source" description="Unique: lowercase letters, digits, _ and -" required readOnly={readOnly} {...form.getInputProps('source')} />
           </SimpleGrid>
           <Switch label="Offered to buyers" disabled={readOnly} {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
-          {driver ? (
-            <DriverSettings driver={driver} gateway={gateway ?? null} form={form} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              The settings of the {form.values.driver} driver are changed through the API.
-            </Text>
-          )}
+          {drivers.error ? <ProblemAlert error={drivers.error} title="The drivers could not be read" /> : driver && <DriverSettings driver={driver} gateway={gateway ?? null} form={form} />}
           <DialogActions onClose={onClose} save={gateway ? 'Save gateway' : 'Add gateway'} saving={save.isPending} />
         </Stack>
       </form>

@@ -1,13 +1,13 @@
 import { Badge, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Gateway } from 'storefront/client';
-import { useDeleteGateway, useGateways, useSaveGateway } from '../../../api/gateways';
+import { useDeleteGateway, useGatewayDrivers, useGateways, useSaveGateway } from '../../../api/gateways';
 import { humanise } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { confirmDelete } from '../shared/confirm-delete';
 import { RowActions, SettingsList } from '../shared/settings-list';
-import { driverForm, MASKED } from './drivers';
+import { driverOf, labelOf, MASKED } from './drivers';
 import { GatewayDialog } from './gateway-dialog';
 
 /** The ways buyers pay: each gateway a driver with its settings, offered to buyers or not. */
@@ -42,7 +42,7 @@ export function PaymentsPage() {
                 {gateway.display_name ? ` · buyers see “${gateway.display_name}”` : ''}
               </Text>
             </Table.Td>
-            <Table.Td>{driverForm(gateway.driver)?.label ?? gateway.driver}</Table.Td>
+            <Table.Td>{labelOf(gateway.driver)}</Table.Td>
             <Table.Td>
               <Group gap={4}>
                 {gateway.methods.map((method) => (
@@ -77,14 +77,15 @@ export function PaymentsPage() {
 
 /** The gateway's settings in words; a secret only as set (masked) or not. */
 function SettingsSummary({ gateway }: { gateway: Gateway }) {
-  const fields = driverForm(gateway.driver)?.settings ?? Object.keys(gateway.settings).map((name) => ({ name, label: humanise(name), kind: 'text' as const }));
+  const drivers = useGatewayDrivers();
+  const fields = driverOf(drivers.data, gateway.driver)?.settings ?? [];
   const lines = fields.flatMap((field) => {
     const value = gateway.settings[field.name];
-    if (field.kind === 'secret') return [`${field.label}: ${value === MASKED ? `${MASKED} (set)` : 'not set'}`];
-    if (value === undefined || value === null || value === '') return [];
-    if (field.kind === 'choices') return [];
-    const shown = 'options' in field ? (field.options?.find((option) => option.value === value)?.label ?? String(value)) : String(value);
-    return [`${field.label}: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}`];
+    const label = labelOf(field.name);
+    if (field.kind === 'secret') return [`${label}: ${value === MASKED ? `${MASKED} (set)` : 'not set'}`];
+    if (typeof value !== 'string' || value === '') return [];
+    const shown = field.kind === 'choice' ? labelOf(value) : value;
+    return [`${label}: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}`];
   });
   if (lines.length === 0) return <Text size="sm" c="dimmed">—</Text>;
   return (
