@@ -24,10 +24,12 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
       countries: (value) => (value.length === 0 ? 'Choose at least one country' : null),
     },
   });
-  // A problem with `countries[2]` shows on the countries; one with `states[3]` on that state's country.
+  // A problem with `countries[2]` shows on the countries; one with `states[3]` on that state's country;
+  // one with a rate's id (changed by someone else meanwhile) above the rates.
   const stateCountries = useRef<string[]>([]);
   const problems = useServerErrors(form, ['name', 'countries', 'states', 'rates'], (path) => {
     if (path.startsWith('countries.')) return 'countries';
+    if (/^rates\.\d+\.id$/.test(path)) return 'rates';
     const state = /^states\.(\d+)/.exec(path);
     if (state) return `states.${stateCountries.current[Number(state[1])] ?? ''}`;
     return path;
