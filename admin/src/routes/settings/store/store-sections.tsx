@@ -44,7 +44,7 @@ export function RegionSection({ form }: { form: Form }) {
     <Section title="Money, units and language">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Currency" description="ISO 4217 code, such as USD or EUR" maxLength={3} readOnly={readOnly} {...form.getInputProps('currency')} />
+          <TextInput label="Currency" description="ISO 4217 code, such as USD; prices are not converted" maxLength={3} readOnly={readOnly} {...form.getInputProps('currency')} />
           <Select label="Weight unit" data={weightUnits} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('weight_unit')} />
           <TextInput label="Language" description="Such as en or en-GB: names countries for buyers" readOnly={readOnly} {...form.getInputProps('lang')} />
           <Select label="Time zone" data={zones} searchable allowDeselect={false} readOnly={readOnly} {...form.getInputProps('timezone')} />

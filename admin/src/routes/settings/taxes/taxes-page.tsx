@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useState } from 'react';
 import type { TaxRate } from 'storefront/client';
-import { useCountryOptions } from '../../../api/countries';
+import { useCountryOptions, useStates } from '../../../api/countries';
 import { useDeleteTaxRate, useTaxRates } from '../../../api/tax-rates';
 import { confirmDelete } from '../shared/confirm-delete';
 import { RowActions, SettingsList } from '../shared/settings-list';
@@ -35,7 +35,7 @@ export function TaxesPage() {
         row={(rate) => (
           <>
             <Table.Td>{countryName(rate.country_code)}</Table.Td>
-            <Table.Td>{rate.state_code ?? 'Whole country'}</Table.Td>
+            <Table.Td>{rate.state_code ? <StateName country={rate.country_code} code={rate.state_code} /> : 'Whole country'}</Table.Td>
             <Table.Td>{rate.name ?? '—'}</Table.Td>
             <Table.Td>{formatRate(rate.rate)}</Table.Td>
             <Table.Td>
@@ -53,4 +53,10 @@ export function TaxesPage() {
       <TaxRateDialog rate={editing} onClose={() => setEditing(undefined)} />
     </>
   );
+}
+
+/** A state by its name and code (Washington (WA)), once its country's states are read. */
+function StateName({ country, code }: { country: string; code: string }) {
+  const name = useStates(country).data?.find((state) => state.code === code)?.name;
+  return <>{name ? `${name} (${code})` : code}</>;
 }
