@@ -824,6 +824,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gateway_drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the drivers a gateway may have, with the settings each takes and which are secrets */
+        get: operations["getV1GatewayDrivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gateways": {
         parameters: {
             query?: never;
@@ -2854,6 +2871,61 @@ export interface components {
             updated_at: number;
         };
         /**
+         * GatewayDriver
+         * @example {
+         *       "object": "gateway_driver",
+         *       "name": "Jane Doe",
+         *       "description": "description",
+         *       "methods": [
+         *         "card"
+         *       ],
+         *       "settings": [
+         *         {
+         *           "name": "Jane Doe",
+         *           "kind": "text",
+         *           "options": null,
+         *           "secret": true,
+         *           "description": "description"
+         *         }
+         *       ]
+         *     }
+         */
+        GatewayDriver: {
+            /** @enum {string} */
+            object: "gateway_driver";
+            /** @description the driver value of a gateway */
+            name: string;
+            description: string;
+            /** @description the payment methods it offers with no settings */
+            methods: string[];
+            /** @description every setting it takes, in the order a form asks for them */
+            settings: components["schemas"]["GatewayDriverSetting"][];
+        };
+        /**
+         * GatewayDriverSetting
+         * @example {
+         *       "name": "Jane Doe",
+         *       "kind": "text",
+         *       "options": null,
+         *       "secret": true,
+         *       "description": "description"
+         *     }
+         */
+        GatewayDriverSetting: {
+            /** @description the key in a gateway's settings */
+            name: string;
+            /**
+             * @description text; choice: one of options; choices: a non-empty list of options; secret: write-only text, shown as ******** once set
+             * @enum {string}
+             */
+            kind: "text" | "choice" | "choices" | "secret";
+            /** @description the values a choice or choices takes; null for text and secrets */
+            options: string[] | null;
+            /** @description write-only: never shown, only replaced */
+            secret: boolean;
+            description: string;
+        };
+        /**
          * Image
          * @example {
          *       "object": "image",
@@ -4221,6 +4293,8 @@ export type File = components['schemas']['File'];
 export type Fulfillment = components['schemas']['Fulfillment'];
 export type FulfillmentItem = components['schemas']['FulfillmentItem'];
 export type Gateway = components['schemas']['Gateway'];
+export type GatewayDriver = components['schemas']['GatewayDriver'];
+export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type Image = components['schemas']['Image'];
 export type Order = components['schemas']['Order'];
 export type OrderAddress = components['schemas']['OrderAddress'];
@@ -8325,6 +8399,41 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1GatewayDrivers: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GatewayDriver"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

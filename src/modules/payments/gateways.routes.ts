@@ -4,7 +4,7 @@ import { toProblem } from '../../http/error-handler.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import type { FieldError } from '../../lib/problem.js';
-import { GatewayCreate, GatewayEnvelope, GatewayList, GatewayListQuery, GatewayUpdate } from './gateways.schemas.js';
+import { GatewayCreate, GatewayDriverList, GatewayDriverListQuery, GatewayEnvelope, GatewayList, GatewayListQuery, GatewayUpdate } from './gateways.schemas.js';
 import * as service from './gateways.service.js';
 
 const tags = ['Gateways'];
@@ -22,6 +22,13 @@ function schemaErrors(request: FastifyRequest): FieldError[] {
 }
 
 export async function gatewaysRoutes(app: App): Promise<void> {
+  app.get('/v1/gateway_drivers', {
+    schema: {
+      tags, summary: 'List the drivers a gateway may have, with the settings each takes and which are secrets',
+      querystring: GatewayDriverListQuery, response: ok(GatewayDriverList),
+    },
+  }, async (request) => service.listGatewayDrivers(pageRequest(request.query), request.url));
+
   app.get('/v1/gateways', {
     config: { access: 'storefront' },
     schema: {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 
 export const Gateway = Type.Object({
   id: Id('gtw'),
@@ -49,3 +49,24 @@ export const GatewayUpdate = Type.Object({
 export const GatewayListQuery = Type.Object(PageQuery);
 export const GatewayEnvelope = DataEnvelope(Gateway);
 export const GatewayList = ListEnvelope(Gateway);
+
+export const GatewayDriverSetting = Type.Object({
+  name: Type.String({ description: 'the key in a gateway\'s settings' }),
+  kind: StringEnum(['text', 'choice', 'choices', 'secret'] as const, {
+    description: 'text; choice: one of options; choices: a non-empty list of options; secret: write-only text, shown as ******** once set',
+  }),
+  options: Nullable(Type.Array(Type.String(), { description: 'the values a choice or choices takes; null for text and secrets' })),
+  secret: Type.Boolean({ description: 'write-only: never shown, only replaced' }),
+  description: Type.String(),
+}, { title: 'GatewayDriverSetting' });
+
+export const GatewayDriver = Type.Object({
+  object: Type.Literal('gateway_driver'),
+  name: Type.String({ description: 'the driver value of a gateway' }),
+  description: Type.String(),
+  methods: Type.Array(Type.String(), { description: 'the payment methods it offers with no settings' }),
+  settings: Type.Array(GatewayDriverSetting, { description: 'every setting it takes, in the order a form asks for them' }),
+}, { title: 'GatewayDriver' });
+
+export const GatewayDriverListQuery = Type.Object(PageQuery);
+export const GatewayDriverList = ListEnvelope(GatewayDriver);

@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import type { GatewayDriver } from './drivers/driver.js';
-import { driverFor, driverNames } from './drivers/registry.js';
-import type { GatewayCreate, GatewayUpdate } from './gateways.schemas.js';
+import { allDrivers, driverFor, driverNames } from './drivers/registry.js';
+import type { GatewayCreate, GatewayDriver as GatewayDriverSchema, GatewayUpdate } from './gateways.schemas.js';
 import * as repo from './gateways.repo.js';
 
 export { findGateway } from './gateways.repo.js';
@@ -82,6 +82,28 @@ function audienceOf(ctx: Ctx): GatewayAudience {
 }
 
 /** Gateways in creation order; the storefront sees only enabled ones. */
+/**
+ * The drivers a gateway may have, each with the settings it takes and which are secrets, for a form
+ * to ask for them (`GET /v1/gateway_drivers`).
+ */
+export function listGatewayDrivers(page: PageRequest, url: string): Page<Static<typeof GatewayDriverSchema>> {
+  const drivers = allDrivers().map((driver) => ({
+    object: 'gateway_driver' as const,
+    name: driver.name,
+    description: driver.description,
+    methods: driver.methods({}),
+    settings: driver.settings.map((setting) => ({
+      name: setting.name,
+      kind: setting.kind,
+      options: setting.options ? [...setting.options] : null,
+      secret: driver.secretSettings.includes(setting.name),
+      description: setting.description,
+    })),
+  }));
+  const offset = offsetOf(page);
+  return toPage(drivers.slice(offset, offset + page.perPage), page, drivers.length, url);
+}
+
 export async function listGateways(ctx: Ctx, page: PageRequest, url: string): Promise<Page<GatewayView>> {
   const audience = audienceOf(ctx);
   const filter = { enabledOnly: audience === 'storefront' };

@@ -51,9 +51,24 @@ export interface DriverResult {
   isTest: boolean;
 }
 
+/**
+ * One setting a driver takes, as `GET /v1/gateway_drivers` describes it so a form can ask for it:
+ * free text, one of `options`, a list of them, or a secret (write-only text).
+ */
+export interface SettingSpec {
+  name: string;
+  kind: 'text' | 'choice' | 'choices' | 'secret';
+  options?: readonly string[];
+  description: string;
+}
+
 export interface GatewayDriver {
   /** The `driver` value of a gateway (`manual`, `test`). */
   readonly name: string;
+  /** What the driver is for, in a sentence for staff. */
+  readonly description: string;
+  /** Every setting `checkSettings` accepts, in the order a form asks for them; the secrets among them are `secretSettings`. */
+  readonly settings: readonly SettingSpec[];
   /** The payment methods it offers with these settings (`card`; `transfer`, `cash`). */
   methods(settings: Record<string, unknown>): string[];
   /** Setting names whose values are secrets: write-only, masked in every answer. */

@@ -29,6 +29,11 @@ async function recorded(): Promise<DriverResult> {
  */
 export const manualDriver: GatewayDriver = {
   name: 'manual',
+  description: 'Money paid outside the store (bank transfer, cash): the order waits until staff capture the payment when the money arrives',
+  settings: [
+    { name: 'methods', kind: 'choices', options: MANUAL_METHODS, description: 'the ways of paying offered (all when left out)' },
+    { name: 'instructions', kind: 'text', description: `text for the buyer, such as the account to pay into (at most ${INSTRUCTIONS_MAX} characters)` },
+  ],
   secretSettings: [],
 
   methods: offered,

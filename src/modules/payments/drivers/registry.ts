@@ -7,6 +7,11 @@ const drivers = new Map<string, GatewayDriver>([manualDriver, testDriver].map((d
 /** The `driver` values a gateway may have. */
 export const driverNames: readonly string[] = [...drivers.keys()];
 
+/** Every driver, in the order they are offered. */
+export function allDrivers(): GatewayDriver[] {
+  return [...drivers.values()];
+}
+
 /** The driver of that name, or undefined when there is none. */
 export function driverFor(name: string): GatewayDriver | undefined {
   return drivers.get(name);

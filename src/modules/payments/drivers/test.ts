@@ -49,6 +49,11 @@ async function followUp(request: FollowUpRequest): Promise<DriverResult> {
  */
 export const testDriver: GatewayDriver = {
   name: 'test',
+  description: `Never moves money, for trying the checkout: card ${TEST_CARDS.succeeds} succeeds, ${TEST_CARDS.declined} is declined`,
+  settings: [
+    { name: 'capture', kind: 'choice', options: CAPTURE_MODES, description: 'automatic (the default) charges at once; manual only authorizes, and staff capture later' },
+    { name: 'secret_key', kind: 'secret', description: `a secret (at most ${SECRET_MAX} characters): write-only, never shown` },
+  ],
   secretSettings: ['secret_key'],
 
   methods: () => ['card'],

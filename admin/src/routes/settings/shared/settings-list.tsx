@@ -1,0 +1,114 @@
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { components } from 'storefront/client';
+import { Pager } from '../../../components/pager';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { TableScroll } from '../../../components/table-scroll';
+import { WriteButton } from '../../../components/write-button';
+import { useSession } from '../../../lib/session';
+
+interface Page<T> {
+  data: T[];
+  meta: { pagination: components['schemas']['Pagination'] };
+}
+
+/**
+ * A settings screen that lists records a page at a time: its title, what it is for, a button to add
+ * one, and the table of them (or its problem, or a word when there is none yet), a row each, the
+ * last column for the row's actions.
+ */
+export function SettingsList<T extends { id: string }>({
+  title, intro, add, onAdd, query, noun, empty, onPage, columns, minWidth, row,
+}: {
+  title: string;
+  intro: ReactNode;
+  add: string;
+  onAdd: () => void;
+  query: UseQueryResult<Page<T>>;
+  noun: string;
+  empty: string;
+  onPage: (page: number) => void;
+  columns: readonly string[];
+  minWidth: number;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text size="sm" c="dimmed" maw={720}>
+            {intro}
+          </Text>
+        </Stack>
+        <WriteButton onClick={onAdd}>{add}</WriteButton>
+      </Group>
+      {query.error ? (
+        <ProblemAlert error={query.error} title={`The ${noun} could not be read`} />
+      ) : !query.data ? (
+        <Loader aria-label={`Loading ${noun}`} />
+      ) : query.data.data.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed">
+            {empty}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <TableScroll label={title} minWidth={minWidth}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.data.map((item) => (
+                  <Table.Tr key={item.id}>{row(item)}</Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+        </Paper>
+      )}
+      {query.data && query.data.data.length > 0 && <Pager pagination={query.data.meta.pagination} noun={noun} onPage={onPage} />}
+    </Stack>
+  );
+}
+
+/** Edit and Delete for one row, named after it for assistive technology. */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  // A read-only key opens the same form to look, with its inputs read-only.
+  const look = useSession().readOnly ? 'View' : 'Edit';
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button variant="default" size="xs" onClick={onEdit} aria-label={`${look} ${name}`}>
+        {look}
+      </Button>
+      <WriteButton variant="default" color="red" size="xs" onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
+      </WriteButton>
+    </Group>
+  );
+}
+
+/** The end of a settings dialog: close it, or save (disabled for a read-only key). */
+export function DialogActions({ onClose, save, saving }: { onClose: () => void; save: string; saving: boolean }) {
+  const { readOnly } = useSession();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        {readOnly ? 'Close' : 'Cancel'}
+      </Button>
+      <WriteButton type="submit" loading={saving}>
+        {save}
+      </WriteButton>
+    </Group>
+  );
+}

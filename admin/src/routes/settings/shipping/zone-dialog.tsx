@@ -1,0 +1,106 @@
+import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useEffect, useRef } from 'react';
+import type { ShippingZone } from 'storefront/client';
+import { useCountryOptions, useStates } from '../../../api/countries';
+import { useSaveShippingZone } from '../../../api/shipping-zones';
+import { FormAlert } from '../../../components/problem-alert';
+import { notifyDone } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useServerErrors } from '../../../lib/use-server-errors';
+import { DialogActions } from '../shared/settings-list';
+import { ZoneRates } from './zone-rates';
+import { inputOf, valuesOf, type ZoneValues } from './zone-values';
+
+/** Create a zone (`zone` null) or change one (undefined: closed): its countries, states and rates, saved together. */
+export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | null | undefined; currency: string; onClose: () => void }) {
+  const { readOnly } = useSession();
+  const save = useSaveShippingZone();
+  const countries = useCountryOptions();
+  const form = useForm<ZoneValues>({
+    initialValues: valuesOf(null, currency),
+    validate: {
+      name: (value) => (value.trim() === '' ? 'Enter a name' : null),
+      countries: (value) => (value.length === 0 ? 'Choose at least one country' : null),
+    },
+  });
+  // A problem with `countries[2]` shows on the countries; one with `states[3]` on that state's country;
+  // one with a rate's id (changed by someone else meanwhile) above the rates.
+  const stateCountries = useRef<string[]>([]);
+  const problems = useServerErrors(form, ['name', 'countries', 'states', 'rates'], (path) => {
+    if (path.startsWith('countries.')) return 'countries';
+    if (/^rates\.\d+\.id$/.test(path)) return 'rates';
+    const state = /^states\.(\d+)/.exec(path);
+    if (state) return `states.${stateCountries.current[Number(state[1])] ?? ''}`;
+    return path;
+  });
+  const opened = zone !== undefined;
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(zone, currency));
+    problems.clear();
+  }, [zone]);
+
+  const submit = form.onSubmit((values) => {
+    problems.clear();
+    const { body, stateCountries: sent } = inputOf(values, currency);
+    stateCountries.current = sent;
+    save.mutate(
+      { id: zone?.id ?? null, body },
+      {
+        onSuccess: () => {
+          notifyDone(zone ? 'Shipping zone saved' : 'Shipping zone added');
+          onClose();
+        },
+        onError: problems.show,
+      },
+    );
+  });
+
+  const countryName = countries.nameOf;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={problems.message} />
+          <TextInput label="Zone name" description="For staff, such as Europe or Domestic" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+          <MultiSelect
+            label="Countries"
+            required
+            searchable
+            readOnly={readOnly}
+            data={countries.options}
+            {...form.getInputProps('countries')}
+          />
+          {form.values.countries.map((code) => (
+            <CountryStates key={code} code={code} name={countryName(code)} form={form} />
+          ))}
+          <ZoneRates form={form} currency={currency} />
+          <DialogActions onClose={onClose} save={zone ? 'Save zone' : 'Add zone'} saving={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Narrows one country of the zone to some of its states; a country without states has nothing to narrow. */
+function CountryStates({ code, name, form }: { code: string; name: string; form: UseFormReturnType<ZoneValues> }) {
+  const { readOnly } = useSession();
+  const states = useStates(code);
+  if (!states.data || states.data.length === 0) return null;
+  return (
+    <MultiSelect
+      label={`States of ${name}`}
+      description="Leave empty to cover the whole country"
+      placeholder="The whole country"
+      searchable
+      clearable
+      readOnly={readOnly}
+      data={states.data.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }))}
+      value={form.values.states[code] ?? []}
+      onChange={(value) => form.setFieldValue(`states.${code}`, value)}
+      error={form.errors[`states.${code}`]}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import type { TaxRate } from 'storefront/client';
+import { useCountryOptions, useStates } from '../../../api/countries';
+import { useSaveTaxRate } from '../../../api/tax-rates';
+import { FormAlert } from '../../../components/problem-alert';
+import { notifyDone } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useServerErrors } from '../../../lib/use-server-errors';
+import { DialogActions } from '../shared/settings-list';
+import { inputOf, valuesOf, type TaxRateValues } from './tax-rate-values';
+
+/** Create a tax rate (`rate` null) or change one (undefined: closed). */
+export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefined; onClose: () => void }) {
+  const { readOnly } = useSession();
+  const save = useSaveTaxRate();
+  const countries = useCountryOptions();
+  const form = useForm<TaxRateValues>({
+    initialValues: valuesOf(null),
+    validate: {
+      country_code: (value) => (value === '' ? 'Choose a country' : null),
+      rate: (value) => (value === '' ? 'Enter a rate' : null),
+    },
+  });
+  const problems = useServerErrors(form, ['country_code', 'state_code', 'name', 'rate']);
+  const states = useStates(form.values.country_code || null);
+  const opened = rate !== undefined;
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(rate));
+    form.resetDirty(valuesOf(rate));
+    problems.clear();
+  }, [rate]);
+
+  const submit = form.onSubmit((values) => {
+    problems.clear();
+    save.mutate(
+      { id: rate?.id ?? null, body: inputOf(values) },
+      {
+        onSuccess: () => {
+          notifyDone(rate ? 'Tax rate saved' : 'Tax rate added');
+          onClose();
+        },
+        onError: problems.show,
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={problems.message} />
+          <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label="Country"
+            required
+            searchable
+            readOnly={readOnly}
+            data={countries.options}
+            {...form.getInputProps('country_code')}
+            value={form.values.country_code || null}
+            onChange={(code) => {
+              form.setFieldValue('country_code', code ?? '');
+              form.setFieldValue('state_code', '');
+            }}
+          />
+          <Select
+            label="State"
+            description="Leave empty for the whole country"
+            placeholder={states.data?.length === 0 ? 'This country has no states' : 'Whole country'}
+            searchable
+            clearable
+            readOnly={readOnly}
+            disabled={!form.values.country_code || states.data?.length === 0}
+            data={states.data?.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })) ?? []}
+            {...form.getInputProps('state_code')}
+            value={form.values.state_code || null}
+            onChange={(code) => form.setFieldValue('state_code', code ?? '')}
+          />
+          <NumberInput label="Rate (%)" description="0 to 100" required decimalScale={2} min={0} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} {...form.getInputProps('rate')} />
+          <DialogActions onClose={onClose} save={rate ? 'Save rate' : 'Add rate'} saving={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
