@@ -12,5 +12,25 @@ export interface Area {
 export const areas: readonly Area[] = [
   { label: 'Home', to: '/home' },
   { label: 'Orders', to: '/orders' },
+  {
+    label: 'Catalogue',
+    to: '/products',
+    links: [
+      { label: 'Products', to: '/products' },
+      { label: 'Collections', to: '/collections' },
+      { label: 'Categories', to: '/categories' },
+    ],
+  },
   { label: 'Customers', to: '/customers' },
+  { label: 'Content', to: '/blogs', links: [{ label: 'Blogs & posts', to: '/blogs' }, { label: 'Pages', to: '/pages' }] },
+  {
+    label: 'Settings',
+    to: '/settings/store',
+    links: [
+      { label: 'Store', to: '/settings/store' },
+      { label: 'Shipping', to: '/settings/shipping' },
+      { label: 'Taxes', to: '/settings/taxes' },
+      { label: 'Payments', to: '/settings/payments' },
+    ],
+  },
 ];

@@ -1,7 +1,12 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { categoryRoutes } from '../routes/categories/routes';
+import { collectionRoutes } from '../routes/collections/routes';
+import { contentRoutes } from '../routes/content/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { orderRoutes } from '../routes/orders/routes';
+import { productRoutes } from '../routes/products/routes';
+import { shopSettingsRoutes } from '../routes/settings/shop-routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
 import { rootRoute, shellRoute } from './shell-route';
@@ -32,7 +37,12 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     ...homeRoutes,
     ...orderRoutes,
+    ...productRoutes,
+    ...collectionRoutes,
+    ...categoryRoutes,
     ...customerRoutes,
+    ...contentRoutes,
+    ...shopSettingsRoutes,
   ]),
 ]);
 
