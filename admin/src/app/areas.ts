@@ -11,4 +11,14 @@ export interface Area {
 
 export const areas: readonly Area[] = [
   { label: 'Orders', to: '/orders' },
+  {
+    label: 'Settings',
+    to: '/settings/channels',
+    links: [
+      { label: 'Channels', to: '/settings/channels' },
+      { label: 'API keys', to: '/settings/api-keys' },
+      { label: 'Webhooks', to: '/settings/webhooks' },
+      { label: 'Events', to: '/settings/events' },
+    ],
+  },
 ];

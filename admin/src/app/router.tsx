@@ -1,5 +1,6 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { orderRoutes } from '../routes/orders/routes';
+import { integrationRoutes } from '../routes/settings/integration-routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
 import { rootRoute, shellRoute } from './shell-route';
@@ -29,6 +30,7 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     homeRoute,
     ...orderRoutes,
+    ...integrationRoutes,
   ]),
 ]);
 
