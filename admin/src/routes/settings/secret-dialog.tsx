@@ -11,7 +11,7 @@ export function SecretDialog({ title, label, secret, onClose }: { title: string;
         <Alert color="yellow" variant="light" title="You will not see it again" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
           Copy it now and keep it somewhere safe: the server keeps only a trace of it and cannot show it again.
         </Alert>
-        <TextInput label={label} value={secret ?? ''} readOnly ff="monospace" data-autofocus onFocus={(event) => event.currentTarget.select()} />
+        <TextInput label={label} value={secret ?? ''} readOnly styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} data-autofocus onFocus={(event) => event.currentTarget.select()} />
         <Group justify="flex-end">
           <CopyButton value={secret ?? ''}>
             {({ copied, copy }) => (

@@ -18,6 +18,10 @@ export function EventsPage() {
   const events = useEvents(search);
   const filter = (change: Partial<EventListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
   const relatedTo = useDebouncedCallback((value: string) => filter({ related_object: value.trim() === '' ? undefined : value.trim() }), 350);
+  const filterKind = (value: string) => {
+    const kind = value.trim() === '' ? undefined : value.trim();
+    if (kind !== search.kind) filter({ kind });
+  };
   const filtered = Boolean(search.id || search.kind || search.related_object);
 
   return (
@@ -32,9 +36,10 @@ export function EventsPage() {
               data={eventKinds}
               defaultValue={search.kind ?? ''}
               onChange={(value) => {
-                if (value === '' || eventKinds.includes(value)) filter({ kind: value === '' ? undefined : value });
+                if (value === '' || eventKinds.includes(value)) filterKind(value);
               }}
-              onBlur={(event) => filter({ kind: event.currentTarget.value.trim() === '' ? undefined : event.currentTarget.value.trim() })}
+              // A kind typed whole (one the list does not know yet) applies on leaving the field.
+              onBlur={(event) => filterKind(event.currentTarget.value)}
               clearable
             />
           </Grid.Col>
