@@ -285,7 +285,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     });
   }, SLOW);
 
-  it('shows a read-only key the four screens with every write control disabled', async () => {
+  it('shows a read-only key the four screens with every write control disabled, also in a narrow window', async () => {
     const base = await listen(t);
     const receiver = await startReceiver([204]);
     receivers.push(receiver);
@@ -317,6 +317,14 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Events' }).click();
       await page.getByRole('button', { name: /product\.created/ }).first().waitFor();
     });
+    // A narrow window: the webhook's delivery log scrolls inside its own region, not the page.
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, key, `/admin/settings/webhooks/${webhook.id}`);
+      await page.getByRole('region', { name: 'Delivery attempts' }).waitFor();
+      await expectAccessible(t, page, 'a webhook in a narrow window');
+      await screenshot(t, page, 'settings-webhook-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
     expect((await t.admin.get(`/v1/webhooks/${webhook.id}`)).body.data.is_enabled).toBe(true);
   }, SLOW);
 
