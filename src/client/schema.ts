@@ -119,7 +119,8 @@ export interface paths {
         /** Get a sales channel */
         get: operations["getV1ChannelsId"];
         put?: never;
-        post?: never;
+        /** Rename a sales channel */
+        post: operations["postV1ChannelsId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1345,6 +1346,7 @@ export interface components {
          *       "read_only": false,
          *       "last_four": "p7dc",
          *       "last_used_at": null,
+         *       "is_current": true,
          *       "created_at": 1767225600
          *     }
          */
@@ -1358,6 +1360,8 @@ export interface components {
             /** @description the last four characters of the token */
             last_four: string;
             last_used_at: number | null;
+            /** @description true for the key this request is made with */
+            is_current: boolean;
             /** @description Unix seconds */
             created_at: number;
             /** @description the secret, present only in the answer that creates the key */
@@ -4743,6 +4747,55 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1ChannelsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap, type Event } from 'storefront/client';
 import { useSession } from '../lib/session';
+import type { EventListSearch } from '../routes/settings/search';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -22,5 +23,27 @@ export function useRelatedEvents(ids: readonly string[], enabled = true) {
       );
       return pages.flat().sort((a: Event, b: Event) => b.created_at - a.created_at || b.id.localeCompare(a.id));
     },
+  });
+}
+
+/** The kinds of event the server writes (docs/api.md, Events): suggestions for filters and webhook topics. */
+export const eventKinds = [
+  ...['collection', 'product', 'sku', 'category', 'customer'].flatMap((resource) => ['created', 'updated', 'deleted'].map((move) => `${resource}.${move}`)),
+  'order.placed',
+  'order.paid',
+  'order.canceled',
+  'order.archived',
+  'fulfillment.created',
+  'fulfillment.updated',
+  'sku.low_stock',
+];
+
+/** One page of events, newest first, filtered by the server. */
+export function useEvents(search: EventListSearch) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: [...eventKeys.all, 'list', search] as const,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/events', { params: { query: { ...search, per_page: 25 } }, signal })),
+    placeholderData: keepPreviousData,
   });
 }

@@ -65,6 +65,11 @@ export async function insertChannel(db: Executor, row: ChannelRow): Promise<void
   await db.insertInto('channels').values(row).execute();
 }
 
+export async function renameChannel(db: Executor, id: string, name: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('channels').set({ name, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function listChannels(db: Executor, offset: number, limit: number): Promise<ChannelRow[]> {
   return db.selectFrom('channels').selectAll().orderBy('id').offset(offset).limit(limit).execute();
 }

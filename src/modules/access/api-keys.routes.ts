@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
   ApiKeyCreate, ApiKeyEnvelope, ApiKeyList, ChannelCreate, ChannelEnvelope, ChannelKeyEnvelope, ChannelKeyParams,
-  ChannelList, ListQuery,
+  ChannelList, ChannelUpdate, ListQuery,
 } from './api-keys.schemas.js';
 import * as service from './api-keys.service.js';
 
@@ -39,6 +39,10 @@ export async function channelsRoutes(app: App): Promise<void> {
   app.get('/v1/channels/:id', {
     schema: { tags, summary: 'Get a sales channel', params: IdParams, response: ok(ChannelEnvelope) },
   }, async (request) => ({ data: await service.getChannel(request.ctx, request.params.id) }));
+
+  app.post('/v1/channels/:id', {
+    schema: { tags, summary: 'Rename a sales channel', params: IdParams, body: ChannelUpdate, response: ok(ChannelEnvelope) },
+  }, async (request) => ({ data: await service.renameChannel(request.ctx, request.params.id, request.body) }));
 
   app.post('/v1/channels/:id/keys', {
     schema: { tags, summary: 'Issue a channel key (ck_…); the token is shown once', params: IdParams, response: created(ChannelKeyEnvelope) },

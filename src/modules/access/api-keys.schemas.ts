@@ -8,6 +8,7 @@ export const ApiKey = Type.Object({
   read_only: Type.Boolean(),
   last_four: Type.String({ description: 'the last four characters of the token' }),
   last_used_at: Nullable(Type.Integer()),
+  is_current: Type.Boolean({ description: 'true for the key this request is made with' }),
   created_at: Timestamp,
   token: Type.Optional(Type.String({ description: 'the secret, present only in the answer that creates the key' })),
 }, { title: 'ApiKey' });
@@ -37,6 +38,7 @@ export const Channel = Type.Object({
 }, { title: 'Channel' });
 
 export const ChannelCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
+export const ChannelUpdate = ChannelCreate;
 export const ChannelKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
 
 export const ListQuery = Type.Object(PageQuery);

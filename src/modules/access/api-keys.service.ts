@@ -15,6 +15,8 @@ export interface ApiKeyView {
   read_only: boolean;
   last_four: string;
   last_used_at: number | null;
+  /** The key the request is made with: staff see which one revoking would sign them out of. */
+  is_current: boolean;
   created_at: number;
   /** Only in the answer that creates the key. */
   token?: string;
@@ -41,7 +43,7 @@ export interface ChannelView {
 
 const adminKinds: ApiKeyKind[] = ['admin', 'read_only'];
 
-function apiKeyView(row: ApiKeyRow, token?: string): ApiKeyView {
+function apiKeyView(ctx: Ctx, row: ApiKeyRow, token?: string): ApiKeyView {
   return {
     id: row.id,
     object: 'api_key',
@@ -49,6 +51,7 @@ function apiKeyView(row: ApiKeyRow, token?: string): ApiKeyView {
     read_only: row.kind === 'read_only',
     last_four: row.last_four,
     last_used_at: row.last_used_at,
+    is_current: ctx.actor.kind === 'admin' && ctx.actor.keyId === row.id,
     created_at: row.created_at,
     ...(token ? { token } : {}),
   };
@@ -98,7 +101,7 @@ export async function insertKey(
 /** Creates an admin key (`sk_…`) or a read-only one (`rk_…`); the token is in this answer only. */
 export async function createApiKey(ctx: Ctx, input: { name?: string; read_only?: boolean }): Promise<ApiKeyView> {
   const { row, token } = await insertKey(ctx.db, ctx.now(), input.read_only ? 'read_only' : 'admin', { name: input.name ?? null });
-  return apiKeyView(row, token);
+  return apiKeyView(ctx, row, token);
 }
 
 export async function listApiKeys(ctx: Ctx, page: PageRequest, url: string): Promise<Page<ApiKeyView>> {
@@ -106,7 +109,7 @@ export async function listApiKeys(ctx: Ctx, page: PageRequest, url: string): Pro
     repo.listApiKeys(ctx.db, adminKinds, offsetOf(page), page.perPage),
     repo.countApiKeys(ctx.db, adminKinds),
   ]);
-  return toPage(rows.map((row) => apiKeyView(row)), page, total, url);
+  return toPage(rows.map((row) => apiKeyView(ctx, row)), page, total, url);
 }
 
 /**
@@ -146,6 +149,15 @@ export async function getChannel(ctx: Ctx, id: string): Promise<ChannelView> {
   const row = await repo.findChannel(ctx.db, id);
   if (!row) throw Problem.notFound('channel', id);
   return channelView(row, await repo.listChannelKeys(ctx.db, [id]));
+}
+
+/**
+ * Renames a channel (its keys, carts and orders stay with it).
+ * @throws Problem not_found.
+ */
+export async function renameChannel(ctx: Ctx, id: string, input: { name: string }): Promise<ChannelView> {
+  if (!(await repo.renameChannel(ctx.db, id, input.name, ctx.now()))) throw Problem.notFound('channel', id);
+  return getChannel(ctx, id);
 }
 
 /** Issues a new `ck_…` key for a channel; the token is in this answer only. */

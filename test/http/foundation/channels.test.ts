@@ -99,4 +99,32 @@ describeEachDatabase('channels', (t) => {
     const adminRow = await t.db.selectFrom('api_keys').select('id').where('kind', '=', 'admin').executeTakeFirstOrThrow();
     expectProblem(await t.admin.delete(`/v1/channels/${mine.id}/keys/${adminRow.id}`), 404, 'not_found');
   });
+
+  it('renames a channel, keeping its keys; refuses an empty name (422 naming name) and an unknown channel (404)', async () => {
+    const channel = (await t.admin.post('/v1/channels', { name: 'Market stall' })).body.data;
+    const key = (await t.admin.post(`/v1/channels/${channel.id}/keys`)).body.data;
+
+    const empty = await t.admin.post(`/v1/channels/${channel.id}`, { name: '' });
+    expectProblem(empty, 422, 'validation_failed');
+    expect(empty.body.errors.map((e: { field: string }) => e.field)).toEqual(['name']);
+    expectProblem(await t.admin.post('/v1/channels/chn_00000000000000000000000000', { name: 'Ghost' }), 404, 'not_found');
+    expectProblem(await t.storefront.post(`/v1/channels/${channel.id}`, { name: 'Rogue' }), 403, 'forbidden');
+    expect((await t.db.selectFrom('channels').select('name').where('id', '=', channel.id).executeTakeFirstOrThrow()).name).toBe('Market stall');
+
+    const renamed = await t.admin.post(`/v1/channels/${channel.id}`, { name: 'Weekend market' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ id: channel.id, name: 'Weekend market', keys: [{ id: key.id, last_four: key.last_four }] });
+    expect(renamed.text).not.toContain(key.token);
+    expect((await t.db.selectFrom('channels').select('name').where('id', '=', channel.id).executeTakeFirstOrThrow()).name).toBe('Weekend market');
+    expect((await t.as({ 'channel-key': key.token }).get('/v1/store')).status).toBe(200);
+  });
+
+  it('marks the admin key a request is made with as is_current, and no other', async () => {
+    const other = (await t.admin.post('/v1/api_keys', { name: 'Other' })).body.data;
+    expect(other.is_current).toBe(false);
+    const mine = (await t.admin.get('/v1/api_keys?per_page=250')).body.data as Array<{ id: string; is_current: boolean; last_four: string }>;
+    expect(mine.filter((key) => key.is_current).map((key) => key.last_four)).toEqual([t.adminKey.slice(-4)]);
+    const theirs = (await t.as({ authorization: `Bearer ${other.token}` }).get('/v1/api_keys?per_page=250')).body.data as Array<{ id: string; is_current: boolean }>;
+    expect(theirs.filter((key) => key.is_current).map((key) => key.id)).toEqual([other.id]);
+  });
 });

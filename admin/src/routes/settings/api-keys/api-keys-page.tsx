@@ -1,0 +1,134 @@
+import { Badge, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ApiKey } from 'storefront/client';
+import { useApiKeys, useRevokeApiKey } from '../../../api/access';
+import { Pager } from '../../../components/pager';
+import { ProblemAlert } from '../../../components/problem-alert';
+import { TableScroll } from '../../../components/table-scroll';
+import { WriteButton } from '../../../components/write-button';
+import { formatTime } from '../../../lib/format';
+import { notifyDone, notifyProblem } from '../../../lib/notify';
+import { signOut } from '../../../lib/session';
+import { PageHeader } from '../page-header';
+import { SecretDialog } from '../secret-dialog';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+
+const route = getRouteApi('/_shell/settings/api-keys');
+
+/** Staff keys: full admin keys (`sk_…`) and read-only ones (`rk_…`). A key's token is shown once, at creation. */
+export function ApiKeysPage() {
+  const { page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const keys = useApiKeys(page);
+  const [creating, create] = useDisclosure();
+  const [token, setToken] = useState<string | null>(null);
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="API keys" fetching={keys.isFetching} action={<WriteButton onClick={create.open}>New key</WriteButton>}>
+        Staff keys sign in here and call the API. A read-only key may look at everything and change nothing. Storefronts use channel keys instead.
+      </PageHeader>
+      {keys.error ? (
+        <ProblemAlert error={keys.error} title="The keys could not be read" />
+      ) : !keys.data ? (
+        <Loader aria-label="Loading keys" />
+      ) : (
+        <>
+          <Paper withBorder>
+            <TableScroll label="API keys" minWidth={720}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Access</Table.Th>
+                    <Table.Th>Key</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {keys.data.data.map((key) => (
+                    <KeyRow key={key.id} apiKey={key} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
+          </Paper>
+          <Pager pagination={keys.data.meta.pagination} noun="keys" onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
+        </>
+      )}
+      <CreateApiKeyDialog opened={creating} onClose={create.close} onCreated={setToken} />
+      <SecretDialog title="Copy the new key" label="Key" secret={token} onClose={() => setToken(null)} />
+    </Stack>
+  );
+}
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const name = apiKey.name ?? 'Unnamed key';
+
+  const confirmRevoke = () =>
+    modals.openConfirmModal({
+      title: `Revoke ${name}?`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Anything using the key ending in {apiKey.last_four} is refused from now on. This cannot be undone: a new key has a new token.</Text>
+          {apiKey.is_current && (
+            <Text size="sm" fw={700} c="red.8">
+              This is the key you are signed in with: revoking it signs you out at once.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: apiKey.is_current ? 'Revoke and sign out' : 'Revoke key', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revoke.mutate({ id: apiKey.id, current: apiKey.is_current }, {
+          onSuccess: () => {
+            notifyDone(`${name} revoked`);
+            if (!apiKey.is_current) return;
+            signOut();
+            queryClient.clear();
+            void navigate({ to: '/sign-in' });
+          },
+          onError: (error) => notifyProblem('The key was not revoked', error),
+        }),
+    });
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+          {apiKey.is_current && (
+            <Badge variant="light" color="blue" radius="sm">
+              You are signed in with this key
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{apiKey.read_only ? 'Read-only' : 'Admin'}</Table.Td>
+      <Table.Td ff="monospace">
+        {apiKey.read_only ? 'rk' : 'sk'}_…{apiKey.last_four}
+      </Table.Td>
+      <Table.Td>{apiKey.last_used_at ? formatTime(apiKey.last_used_at) : 'Never'}</Table.Td>
+      <Table.Td>{formatTime(apiKey.created_at)}</Table.Td>
+      <Table.Td ta="right">
+        <WriteButton size="xs" variant="default" color="red" onClick={confirmRevoke} loading={revoke.isPending} aria-label={`Revoke ${name}`}>
+          Revoke
+        </WriteButton>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,28 @@
+/** A page number from the address bar: 1 (left out) unless a whole number above it. */
+export function pageOf(search: Record<string, unknown>): number | undefined {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+export interface PageSearch {
+  page?: number;
+}
+
+export const validatePageSearch = (search: Record<string, unknown>): PageSearch => ({ page: pageOf(search) });
+
+export interface EventListSearch extends PageSearch {
+  /** One event (or a comma list), as a delivery attempt names it. */
+  id?: string;
+  kind?: string;
+  related_object?: string;
+}
+
+/** The events browser's filters as they stand in the address, so a filtered list can be linked. */
+export const validateEventSearch = (search: Record<string, unknown>): EventListSearch => ({
+  id: text(search.id),
+  kind: text(search.kind),
+  related_object: text(search.related_object),
+  page: pageOf(search),
+});
