@@ -31,6 +31,10 @@ export const areas: readonly Area[] = [
       { label: 'Shipping', to: '/settings/shipping' },
       { label: 'Taxes', to: '/settings/taxes' },
       { label: 'Payments', to: '/settings/payments' },
+      { label: 'Channels', to: '/settings/channels' },
+      { label: 'API keys', to: '/settings/api-keys' },
+      { label: 'Webhooks', to: '/settings/webhooks' },
+      { label: 'Events', to: '/settings/events' },
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { customerRoutes } from '../routes/customers/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
+import { integrationRoutes } from '../routes/settings/integration-routes';
 import { shopSettingsRoutes } from '../routes/settings/shop-routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     ...customerRoutes,
     ...contentRoutes,
     ...shopSettingsRoutes,
+    ...integrationRoutes,
   ]),
 ]);
 
