@@ -52,6 +52,31 @@ async function listShown(page: Page, query: RegExp, action: () => Promise<unknow
   await page.getByLabel('Loading', { exact: true }).waitFor({ state: 'detached' });
 }
 
+/**
+ * Runs `action` and waits until the screen titled `heading` is usable: its heading is shown, every API
+ * request made since the action has been answered, and no loading mark is left on the page.
+ */
+async function screenShown(page: Page, heading: string | RegExp, action: () => Promise<unknown>): Promise<void> {
+  let pending = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/v1/');
+  const started = (request: { url(): string }) => void (isApi(request.url()) && pending++);
+  const ended = (request: { url(): string }) => void (isApi(request.url()) && pending--);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action();
+    await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0, undefined, { polling: 'raf' });
+    while (pending > 0) await page.waitForTimeout(5);
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0, undefined, { polling: 'raf' });
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 async function main(): Promise<void> {
   const data = await prepareData(
     { db: 'sqlite', products: Number(values.products), orders: Number(values.orders), events: Number(values.events) },
@@ -100,6 +125,28 @@ async function main(): Promise<void> {
         await page.getByRole('heading', { name: 'Events' }).waitFor();
         await page.getByText('Loading events…').waitFor({ state: 'detached' });
       }));
+
+      // The other screens, each opened by its address in the window that has loaded the dashboard.
+      const open = (path: string, heading: string | RegExp) => screenShown(page, heading, () => page.goto(`${server.base}/admin${path}`));
+      record('Home (sales of 30 days, orders to ship, low stock, failing webhooks)', await time(() => open('/home', 'Home')));
+      record('Product list (newest 25)', await time(() => open('/products', 'Products')));
+      record(`Product search ("${data.search.q}", includes the typing pause)`, await time(() =>
+        screenShown(page, 'Products', () => page.getByLabel('Search').fill(data.search.q))));
+      record('A product with its skus', await time(() => open(`/products/${data.productId}`, /./)));
+      record('Collection list', await time(() => open('/collections', 'Collections')));
+      record(`A collection of ${Number(values.products).toLocaleString('en-US')} products`, await time(() => open(`/collections/${data.collectionId}`, /./)));
+      record('Category tree', await time(() => open('/categories', 'Categories')));
+      record('Customer list', await time(() => open('/customers', 'Customers')));
+      record(`Customer search by last name (${lastName}, includes the typing pause)`, await time(() =>
+        screenShown(page, 'Customers', () => page.getByLabel('Search').fill(lastName))));
+      record('A customer with their orders', await time(() =>
+        screenShown(page, /./, () => page.getByRole('table').getByRole('link').first().click())));
+      record('Blogs', await time(() => open('/blogs', 'Blogs')));
+      record('Pages', await time(() => open('/pages', 'Pages')));
+      for (const [path, heading] of [['store', 'Store'], ['shipping', 'Shipping'], ['taxes', 'Taxes'], ['payments', 'Payments'], ['channels', 'Channels'], ['api-keys', 'API keys'], ['webhooks', 'Webhooks']] as const) {
+        record(`Settings: ${heading}`, await time(() => open(`/settings/${path}`, heading)));
+      }
+      record(`Events (newest of ${Number(values.events).toLocaleString('en-US')})`, await time(() => open('/settings/events', 'Events')));
       await context.close();
     }
   } finally {

@@ -111,10 +111,9 @@ function LowStock() {
             {skus.map((sku) => (
               <Table.Tr key={sku.id}>
                 <Table.Td>
-                  {/* The product's screen belongs to the catalogue: a plain address of the dashboard. */}
-                  <Anchor href={`/admin/products/${sku.product_id}`} size="sm">
+                  <AnchorLink to="/products/$productId" params={{ productId: sku.product_id }} size="sm">
                     {sku.name}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td ta="right">
                   {sku.in_stock} / {sku.low_threshold}
@@ -141,9 +140,9 @@ function FailingWebhooks() {
       <Text size="sm" c="dimmed">
         endpoints failing since their last delivery went through
       </Text>
-      <Anchor href="/admin/settings/webhooks" size="sm" mt="xs" display="block">
+      <AnchorLink to="/settings/webhooks" size="sm" mt="xs" display="block">
         {failing.data ? 'See why in the delivery log' : 'Webhook settings'}
-      </Anchor>
+      </AnchorLink>
     </Section>
   );
 }
