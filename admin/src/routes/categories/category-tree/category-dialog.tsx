@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { CategoryNode } from 'storefront/client';
 import { useCreateCategory, useUpdateCategories } from '../../../api/categories';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { lastOrder, type Placed } from './tree';
@@ -53,22 +53,9 @@ export function CategoryDialog({ edit, placed, roots, onClose }: { edit: Categor
   });
 
   return (
-    <Modal opened={edit !== null} onClose={onClose} title={edit?.kind === 'edit' ? `Edit “${edit.category.title}”` : 'New category'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
-          <Select label="Parent" data={parents} allowDeselect={false} searchable nothingFoundMessage="No such category" {...form.getInputProps('parent_id')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {edit?.kind === 'edit' ? 'Save category' : 'Create category'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={edit !== null} onClose={onClose} title={edit?.kind === 'edit' ? `Edit “${edit.category.title}”` : 'New category'} onSubmit={submit} message={problems.message} submit={edit?.kind === 'edit' ? 'Save category' : 'Create category'} pending={create.isPending || update.isPending}>
+      <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+      <Select label="Parent" data={parents} allowDeselect={false} searchable nothingFoundMessage="No such category" {...form.getInputProps('parent_id')} />
+    </FormDialog>
   );
 }

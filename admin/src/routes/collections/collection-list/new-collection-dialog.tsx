@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCreateCollection } from '../../../api/collections';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -40,27 +40,14 @@ export function NewCollectionDialog({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New collection">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
-          <Radio.Group label="Products" {...form.getInputProps('kind')}>
-            <Stack gap="xs" mt="xs">
-              <Radio value="products" label="Hand-picked: you choose them and their order" />
-              <Radio value="smart" label="Smart: every product that matches rules" description="Starts with one rule, the product name contains the title's first word, to refine on the next screen" />
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create collection
-            </Button>
-          </Group>
+    <FormDialog opened={opened} onClose={onClose} title="New collection" onSubmit={submit} message={problems.message} submit="Create collection" pending={create.isPending}>
+      <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+      <Radio.Group label="Products" {...form.getInputProps('kind')}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="products" label="Hand-picked: you choose them and their order" />
+          <Radio value="smart" label="Smart: every product that matches rules" description="Starts with one rule, the product name contains the title's first word, to refine on the next screen" />
         </Stack>
-      </form>
-    </Modal>
+      </Radio.Group>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCreateBlog } from '../../../api/content';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -38,22 +38,9 @@ export function NewBlogDialog({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New blog">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
-          <TextInput label="Permalink" description="Unique among blogs; made from the title when empty" {...form.getInputProps('permalink')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create blog
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="New blog" onSubmit={submit} message={problems.message} submit="Create blog" pending={create.isPending}>
+      <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+      <TextInput label="Permalink" description="Unique among blogs; made from the title when empty" {...form.getInputProps('permalink')} />
+    </FormDialog>
   );
 }

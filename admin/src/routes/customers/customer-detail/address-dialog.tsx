@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Address } from 'storefront/client';
 import { useCountries, useSaveAddress, useStates, type AddressFields } from '../../../api/customers';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -76,59 +76,46 @@ export function AddressDialog({ customerId, address, opened, onClose }: { custom
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormAlert message={problems.message} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" data-autofocus {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" {...form.getInputProps('last_name')} />
-          </SimpleGrid>
-          <TextInput label="Company" {...form.getInputProps('company')} />
-          <TextInput label="Street and number" required {...form.getInputProps('address1')} />
-          <TextInput label="Apartment, suite, floor" {...form.getInputProps('address2')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Postcode" required {...form.getInputProps('postcode')} />
-            <TextInput label="City" required {...form.getInputProps('city')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Country"
-              required
-              searchable
-              data={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
-              {...form.getInputProps('country_code')}
-              onChange={(value) => {
-                form.setFieldValue('country_code', value ?? '');
-                form.setFieldValue('state_code', '');
-              }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            {hasStates ? (
-              <Select
-                label="State or province"
-                searchable
-                data={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
-                {...form.getInputProps('state_code')}
-                onChange={(value) => form.setFieldValue('state_code', value ?? '')}
-              />
-            ) : (
-              <TextInput label="State or region" {...form.getInputProps('state')} />
-            )}
-          </SimpleGrid>
-          <TextInput label="Phone" type="tel" required {...form.getInputProps('phone')} />
-          <TextInput label="Delivery notes" description="How to find the door" {...form.getInputProps('references')} />
-          {!address?.is_primary && <Checkbox label="Make this the primary address" {...form.getInputProps('is_primary', { type: 'checkbox' })} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {address ? 'Save address' : 'Add address'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="lg" gap="sm" onSubmit={submit} message={problems.message} submit={address ? 'Save address' : 'Add address'} pending={save.isPending}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First name" data-autofocus {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" {...form.getInputProps('last_name')} />
+      </SimpleGrid>
+      <TextInput label="Company" {...form.getInputProps('company')} />
+      <TextInput label="Street and number" required {...form.getInputProps('address1')} />
+      <TextInput label="Apartment, suite, floor" {...form.getInputProps('address2')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Postcode" required {...form.getInputProps('postcode')} />
+        <TextInput label="City" required {...form.getInputProps('city')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Country"
+          required
+          searchable
+          data={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
+          {...form.getInputProps('country_code')}
+          onChange={(value) => {
+            form.setFieldValue('country_code', value ?? '');
+            form.setFieldValue('state_code', '');
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {hasStates ? (
+          <Select
+            label="State or province"
+            searchable
+            data={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
+            {...form.getInputProps('state_code')}
+            onChange={(value) => form.setFieldValue('state_code', value ?? '')}
+          />
+        ) : (
+          <TextInput label="State or region" {...form.getInputProps('state')} />
+        )}
+      </SimpleGrid>
+      <TextInput label="Phone" type="tel" required {...form.getInputProps('phone')} />
+      <TextInput label="Delivery notes" description="How to find the door" {...form.getInputProps('references')} />
+      {!address?.is_primary && <Checkbox label="Make this the primary address" {...form.getInputProps('is_primary', { type: 'checkbox' })} />}
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Customer } from 'storefront/client';
 import { useUpdateCustomer } from '../../../api/customers';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -33,31 +33,18 @@ export function PasswordDialog({ customer, opened, onClose }: { customer: Custom
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Set a password">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <Text size="sm">The customer is signed out on every device and signs in again with this password.</Text>
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters, and not easy to guess"
-            required
-            autoComplete="new-password"
-            data-autofocus
-            {...form.getInputProps('password')}
-            // Mantine's password input marks an error only by its colour: say it to assistive technology too.
-            aria-invalid={Boolean(form.errors.password)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Set password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Set a password" onSubmit={submit} message={problems.message} submit="Set password" pending={save.isPending}>
+      <Text size="sm">The customer is signed out on every device and signs in again with this password.</Text>
+      <PasswordInput
+        label="New password"
+        description="At least 8 characters, and not easy to guess"
+        required
+        autoComplete="new-password"
+        data-autofocus
+        {...form.getInputProps('password')}
+        // Mantine's password input marks an error only by its colour: say it to assistive technology too.
+        aria-invalid={Boolean(form.errors.password)}
+      />
+    </FormDialog>
   );
 }

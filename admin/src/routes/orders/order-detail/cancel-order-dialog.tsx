@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Order } from 'storefront/client';
 import { useCancelOrder } from '../../../api/orders';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -30,25 +30,12 @@ export function CancelOrderDialog({ order, opened, onClose }: { order: Order; op
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Cancel the order?">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <Text size="sm">
-            {order.status === 'placed' ? 'Its items go back into stock. ' : ''}
-            Money is not moved by a cancel: refund or void the payment as well.
-          </Text>
-          <Textarea label="Reason" description="Kept on the order" autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep the order
-            </Button>
-            <Button type="submit" color="red" loading={cancel.isPending}>
-              Cancel order
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Cancel the order?" onSubmit={submit} message={problems.message} submit="Cancel order" pending={cancel.isPending} submitColor="red" cancel="Keep the order">
+      <Text size="sm">
+        {order.status === 'placed' ? 'Its items go back into stock. ' : ''}
+        Money is not moved by a cancel: refund or void the payment as well.
+      </Text>
+      <Textarea label="Reason" description="Kept on the order" autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+    </FormDialog>
   );
 }

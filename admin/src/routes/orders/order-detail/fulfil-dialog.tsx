@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { Order } from 'storefront/client';
 import { useFulfil } from '../../../api/fulfillments';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -62,65 +62,52 @@ export function FulfilDialog({ order, opened, onClose }: { order: Order; opened:
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Fulfil items" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          {lines.length === 0 ? (
-            <Text size="sm">Nothing is left to ship.</Text>
-          ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Left to ship</Table.Th>
-                  <Table.Th w={140}>Ship now</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((item, row) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Text size="sm">{item.product_name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {[item.sku_name !== item.product_name ? item.sku_name : null, item.code].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{item.quantity - item.fulfilled}</Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Quantity of ${item.product_name} to ship`}
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        clampBehavior="none"
-                        {...form.getInputProps(`items.${row}.quantity`)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          <Group grow align="flex-start">
-            <TextInput label="Tracking code" {...form.getInputProps('tracking_code')} />
-            <TextInput label="Carrier" {...form.getInputProps('carrier')} />
-          </Group>
-          <Checkbox
-            label="Notify the buyer"
-            description="Webhook receivers are told to send the buyer the shipping email"
-            {...form.getInputProps('is_customer_notified', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={fulfil.isPending} disabled={lines.length === 0}>
-              Fulfil
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Fulfil items" size="lg" onSubmit={submit} message={problems.message} submit="Fulfil" pending={fulfil.isPending} submitDisabled={lines.length === 0}>
+      {lines.length === 0 ? (
+        <Text size="sm">Nothing is left to ship.</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Left to ship</Table.Th>
+              <Table.Th w={140}>Ship now</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((item, row) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  <Text size="sm">{item.product_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[item.sku_name !== item.product_name ? item.sku_name : null, item.code].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{item.quantity - item.fulfilled}</Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Quantity of ${item.product_name} to ship`}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    {...form.getInputProps(`items.${row}.quantity`)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group grow align="flex-start">
+        <TextInput label="Tracking code" {...form.getInputProps('tracking_code')} />
+        <TextInput label="Carrier" {...form.getInputProps('carrier')} />
+      </Group>
+      <Checkbox
+        label="Notify the buyer"
+        description="Webhook receivers are told to send the buyer the shipping email"
+        {...form.getInputProps('is_customer_notified', { type: 'checkbox' })}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { NumberInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Order } from 'storefront/client';
 import { useMoveMoney } from '../../../api/orders';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { formatMoney, minorDigits, toMajor, toMinor } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
@@ -50,35 +50,22 @@ export function MoneyDialog({ kind, order, opened, onClose }: { kind: 'capture' 
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={words[kind].title}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <NumberInput
-            label={`Amount (${order.currency})`}
-            description={`${formatMoney(limit, order.currency)} ${words[kind].limit}`}
-            decimalScale={minorDigits(order.currency)}
-            fixedDecimalScale
-            min={0}
-            clampBehavior="none"
-            allowNegative={false}
-            hideControls
-            data-autofocus
-            {...form.getInputProps('amount')}
-          />
-          <Text size="xs" c="dimmed">
-            {kind === 'refund' ? 'The money goes back through the order’s gateway; stock is not changed.' : 'The money is taken through the order’s gateway.'}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={kind === 'refund' ? 'red' : undefined} loading={move.isPending}>
-              {words[kind].button}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={words[kind].title} onSubmit={submit} message={problems.message} submit={words[kind].button} pending={move.isPending} submitColor={kind === 'refund' ? 'red' : undefined}>
+      <NumberInput
+        label={`Amount (${order.currency})`}
+        description={`${formatMoney(limit, order.currency)} ${words[kind].limit}`}
+        decimalScale={minorDigits(order.currency)}
+        fixedDecimalScale
+        min={0}
+        clampBehavior="none"
+        allowNegative={false}
+        hideControls
+        data-autofocus
+        {...form.getInputProps('amount')}
+      />
+      <Text size="xs" c="dimmed">
+        {kind === 'refund' ? 'The money goes back through the order’s gateway; stock is not changed.' : 'The money is taken through the order’s gateway.'}
+      </Text>
+    </FormDialog>
   );
 }

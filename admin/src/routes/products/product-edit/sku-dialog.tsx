@@ -1,9 +1,8 @@
-import { Button, Grid, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useSaveSku, type Product, type Sku, type SkuWrite } from '../../../api/products';
-import { FormAlert } from '../../../components/problem-alert';
-import { WriteButton } from '../../../components/write-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { minorDigits, toMajor, toMinor } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -90,58 +89,45 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
   const count = { allowDecimal: false, hideControls: true, clampBehavior: 'none' as const, readOnly };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          {product.modifiers.length > 0 && (
-            <Grid gap="sm">
-              {product.modifiers.map((name, index) => (
-                <Grid.Col key={name} span={{ base: 12, sm: 6 }}>
-                  <TextInput label={name} readOnly={readOnly} data-autofocus={index === 0 || undefined} {...form.getInputProps(`options.${name}`)} />
-                </Grid.Col>
-              ))}
-            </Grid>
-          )}
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput label="Price" {...money} data-autofocus={product.modifiers.length === 0 || undefined} {...form.getInputProps('price')} />
+    <FormDialog opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg" onSubmit={submit} message={problems.message} submit={sku ? 'Save sku' : 'Add sku'} pending={save.isPending}>
+      {product.modifiers.length > 0 && (
+        <Grid gap="sm">
+          {product.modifiers.map((name, index) => (
+            <Grid.Col key={name} span={{ base: 12, sm: 6 }}>
+              <TextInput label={name} readOnly={readOnly} data-autofocus={index === 0 || undefined} {...form.getInputProps(`options.${name}`)} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput label="Compared price" {...money} description={`In ${currency}, shown struck through`} {...form.getInputProps('compared_price')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="SKU code" description="What staff and orders call it" readOnly={readOnly} {...form.getInputProps('code')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Barcode" description="ISBN, UPC, GTIN…" readOnly={readOnly} {...form.getInputProps('barcode')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Switch label="Track stock" description="Off: it never runs out" disabled={readOnly} {...form.getInputProps('tracked', { type: 'checkbox' })} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput label="Stock" description="Units in stock" disabled={!form.values.tracked} {...count} {...form.getInputProps('in_stock')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput label="Low stock threshold" description="The home screen warns at or below it" {...count} {...form.getInputProps('low_threshold')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 8, sm: 6 }}>
-              <NumberInput label="Weight" hideControls clampBehavior="none" readOnly={readOnly} {...form.getInputProps('weight')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, sm: 6 }}>
-              <Select label="Weight unit" data={units} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('weight_unit')} />
-            </Grid.Col>
-          </Grid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            <WriteButton type="submit" loading={save.isPending}>
-              {sku ? 'Save sku' : 'Add sku'}
-            </WriteButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          ))}
+        </Grid>
+      )}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput label="Price" {...money} data-autofocus={product.modifiers.length === 0 || undefined} {...form.getInputProps('price')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput label="Compared price" {...money} description={`In ${currency}, shown struck through`} {...form.getInputProps('compared_price')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="SKU code" description="What staff and orders call it" readOnly={readOnly} {...form.getInputProps('code')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Barcode" description="ISBN, UPC, GTIN…" readOnly={readOnly} {...form.getInputProps('barcode')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Switch label="Track stock" description="Off: it never runs out" disabled={readOnly} {...form.getInputProps('tracked', { type: 'checkbox' })} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput label="Stock" description="Units in stock" disabled={!form.values.tracked} {...count} {...form.getInputProps('in_stock')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput label="Low stock threshold" description="The home screen warns at or below it" {...count} {...form.getInputProps('low_threshold')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 8, sm: 6 }}>
+          <NumberInput label="Weight" hideControls clampBehavior="none" readOnly={readOnly} {...form.getInputProps('weight')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 4, sm: 6 }}>
+          <Select label="Weight unit" data={units} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('weight_unit')} />
+        </Grid.Col>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCreateApiKey } from '../../../api/access';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
 /** Makes a staff key; `onCreated` receives its token, which only this answer carries. */
@@ -31,22 +31,9 @@ export function CreateApiKeyDialog({ opened, onClose, onCreated }: { opened: boo
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New API key">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Name" description="Who or what uses it, e.g. Accounting export" data-autofocus {...form.getInputProps('name')} />
-          <Switch label="Read-only" description="May look at everything, change nothing (rk_…)" {...form.getInputProps('read_only', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="New API key" onSubmit={submit} message={problems.message} submit="Create key" pending={create.isPending}>
+      <TextInput label="Name" description="Who or what uses it, e.g. Accounting export" data-autofocus {...form.getInputProps('name')} />
+      <Switch label="Read-only" description="May look at everything, change nothing (rk_…)" {...form.getInputProps('read_only', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

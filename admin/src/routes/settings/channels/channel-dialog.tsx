@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Channel } from 'storefront/client';
 import { useSaveChannel } from '../../../api/access';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -37,21 +37,8 @@ export function ChannelDialog({ channel, opened, onClose }: { channel: Channel |
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={channel ? `Rename ${channel.name}` : 'New channel'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Name" description="As staff know it, e.g. Web shop or Pop-up store" required data-autofocus {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {channel ? 'Save' : 'Create channel'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={channel ? `Rename ${channel.name}` : 'New channel'} onSubmit={submit} message={problems.message} submit={channel ? 'Save' : 'Create channel'} pending={save.isPending}>
+      <TextInput label="Name" description="As staff know it, e.g. Web shop or Pop-up store" required data-autofocus {...form.getInputProps('name')} />
+    </FormDialog>
   );
 }

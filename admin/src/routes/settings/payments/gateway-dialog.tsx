@@ -1,13 +1,13 @@
-import { Modal, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Gateway } from 'storefront/client';
 import { useGatewayDrivers, useSaveGateway } from '../../../api/gateways';
-import { FormAlert, ProblemAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
+import { ProblemAlert } from '../../../components/problem-alert';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
-import { DialogActions } from '../shared/settings-list';
 import { sentence, driverOf, labelOf } from './drivers';
 import { DriverSettings } from './driver-settings';
 import { createInputOf, initialSettings, updateInputOf, valuesOf, type GatewayValues } from './gateway-values';
@@ -48,50 +48,44 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          {gateway ? (
-            <Text size="sm">
-              Driver: <strong>{labelOf(gateway.driver)}</strong> (it cannot change: the gateway’s payments belong to it)
-            </Text>
-          ) : (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="gateway-driver">
-                Driver
-              </Text>
-              <SegmentedControl
-                aria-labelledby="gateway-driver"
-                data={(drivers.data ?? []).map((option) => ({ value: option.name, label: labelOf(option.name) }))}
-                value={form.values.driver}
-                onChange={(value) => {
-                  form.setFieldValue('driver', value);
-                  form.setFieldValue('settings', initialSettings(driverOf(drivers.data, value)));
-                }}
-              />
-              {form.errors.driver && (
-                <Text size="xs" c="red">
-                  {form.errors.driver}
-                </Text>
-              )}
-            </Stack>
-          )}
-          {driver && (
-            <Text size="xs" c="dimmed">
-              {sentence(driver.description)}
+    <FormDialog opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg" onSubmit={submit} message={problems.message} submit={gateway ? 'Save gateway' : 'Add gateway'} pending={save.isPending}>
+      {gateway ? (
+        <Text size="sm">
+          Driver: <strong>{labelOf(gateway.driver)}</strong> (it cannot change: the gateway’s payments belong to it)
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="gateway-driver">
+            Driver
+          </Text>
+          <SegmentedControl
+            aria-labelledby="gateway-driver"
+            data={(drivers.data ?? []).map((option) => ({ value: option.name, label: labelOf(option.name) }))}
+            value={form.values.driver}
+            onChange={(value) => {
+              form.setFieldValue('driver', value);
+              form.setFieldValue('settings', initialSettings(driverOf(drivers.data, value)));
+            }}
+          />
+          {form.errors.driver && (
+            <Text size="xs" c="red">
+              {form.errors.driver}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Name" description="For staff" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Name for buyers" description="Empty: the name" readOnly={readOnly} {...form.getInputProps('display_name')} />
-            <TextInput label="Source" description="Unique: lowercase letters, digits, _ and -" required readOnly={readOnly} {...form.getInputProps('source')} />
-          </SimpleGrid>
-          <Switch label="Offered to buyers" disabled={readOnly} {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
-          {drivers.error ? <ProblemAlert error={drivers.error} title="The drivers could not be read" /> : driver && <DriverSettings driver={driver} gateway={gateway ?? null} form={form} />}
-          <DialogActions onClose={onClose} save={gateway ? 'Save gateway' : 'Add gateway'} saving={save.isPending} />
         </Stack>
-      </form>
-    </Modal>
+      )}
+      {driver && (
+        <Text size="xs" c="dimmed">
+          {sentence(driver.description)}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Name" description="For staff" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Name for buyers" description="Empty: the name" readOnly={readOnly} {...form.getInputProps('display_name')} />
+        <TextInput label="Source" description="Unique: lowercase letters, digits, _ and -" required readOnly={readOnly} {...form.getInputProps('source')} />
+      </SimpleGrid>
+      <Switch label="Offered to buyers" disabled={readOnly} {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
+      {drivers.error ? <ProblemAlert error={drivers.error} title="The drivers could not be read" /> : driver && <DriverSettings driver={driver} gateway={gateway ?? null} form={form} />}
+    </FormDialog>
   );
 }

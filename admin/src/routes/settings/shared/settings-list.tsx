@@ -1,10 +1,8 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { components } from 'storefront/client';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
-import { TableScroll } from '../../../components/table-scroll';
+import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
 import { useSession } from '../../../lib/session';
 
@@ -44,40 +42,25 @@ export function SettingsList<T extends { id: string }>({
         </Stack>
         <WriteButton onClick={onAdd}>{add}</WriteButton>
       </Group>
-      {query.error ? (
-        <ProblemAlert error={query.error} title={`The ${noun} could not be read`} />
-      ) : !query.data ? (
-        <Loader aria-label={`Loading ${noun}`} />
-      ) : query.data.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {empty}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <TableScroll label={title} minWidth={minWidth}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.data.map((item) => (
-                  <Table.Tr key={item.id}>{row(item)}</Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Paper>
-      )}
-      {query.data && query.data.data.length > 0 && <Pager pagination={query.data.meta.pagination} noun={noun} onPage={onPage} />}
+      <ListPanel
+        query={query}
+        noun={noun}
+        label={title}
+        minWidth={minWidth}
+        empty={empty}
+        columns={
+          <>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(item) => <Table.Tr key={item.id}>{row(item)}</Table.Tr>}
+        onPage={onPage}
+      />
     </Stack>
   );
 }
@@ -93,21 +76,6 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
       </Button>
       <WriteButton variant="default" color="red" size="xs" onClick={onDelete} aria-label={`Delete ${name}`}>
         Delete
-      </WriteButton>
-    </Group>
-  );
-}
-
-/** The end of a settings dialog: close it, or save (disabled for a read-only key). */
-export function DialogActions({ onClose, save, saving }: { onClose: () => void; save: string; saving: boolean }) {
-  const { readOnly } = useSession();
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onClose}>
-        {readOnly ? 'Close' : 'Cancel'}
-      </Button>
-      <WriteButton type="submit" loading={saving}>
-        {save}
       </WriteButton>
     </Group>
   );

@@ -1,14 +1,13 @@
-import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { ShippingZone } from 'storefront/client';
 import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveShippingZone } from '../../../api/shipping-zones';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
-import { DialogActions } from '../shared/settings-list';
 import { ZoneRates } from './zone-rates';
 import { inputOf, valuesOf, type ZoneValues } from './zone-values';
 
@@ -60,27 +59,21 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
   const countryName = countries.nameOf;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Zone name" description="For staff, such as Europe or Domestic" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
-          <MultiSelect
-            label="Countries"
-            required
-            searchable
-            readOnly={readOnly}
-            data={countries.options}
-            {...form.getInputProps('countries')}
-          />
-          {form.values.countries.map((code) => (
-            <CountryStates key={code} code={code} name={countryName(code)} form={form} />
-          ))}
-          <ZoneRates form={form} currency={currency} />
-          <DialogActions onClose={onClose} save={zone ? 'Save zone' : 'Add zone'} saving={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
+      <TextInput label="Zone name" description="For staff, such as Europe or Domestic" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+      <MultiSelect
+        label="Countries"
+        required
+        searchable
+        readOnly={readOnly}
+        data={countries.options}
+        {...form.getInputProps('countries')}
+      />
+      {form.values.countries.map((code) => (
+        <CountryStates key={code} code={code} name={countryName(code)} form={form} />
+      ))}
+      <ZoneRates form={form} currency={currency} />
+    </FormDialog>
   );
 }
 

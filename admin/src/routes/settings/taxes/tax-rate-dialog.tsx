@@ -1,14 +1,13 @@
-import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { TaxRate } from 'storefront/client';
 import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveTaxRate } from '../../../api/tax-rates';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
-import { DialogActions } from '../shared/settings-list';
 import { inputOf, valuesOf, type TaxRateValues } from './tax-rate-values';
 
 /** Create a tax rate (`rate` null) or change one (undefined: closed). */
@@ -48,41 +47,35 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
-          <Select
-            label="Country"
-            required
-            searchable
-            readOnly={readOnly}
-            data={countries.options}
-            {...form.getInputProps('country_code')}
-            value={form.values.country_code || null}
-            onChange={(code) => {
-              form.setFieldValue('country_code', code ?? '');
-              form.setFieldValue('state_code', '');
-            }}
-          />
-          <Select
-            label="State"
-            description="Leave empty for the whole country"
-            placeholder={states.data?.length === 0 ? 'This country has no states' : 'Whole country'}
-            searchable
-            clearable
-            readOnly={readOnly}
-            disabled={!form.values.country_code || states.data?.length === 0}
-            data={states.data?.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })) ?? []}
-            {...form.getInputProps('state_code')}
-            value={form.values.state_code || null}
-            onChange={(code) => form.setFieldValue('state_code', code ?? '')}
-          />
-          <NumberInput label="Rate (%)" description="0 to 100" required decimalScale={2} min={0} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} {...form.getInputProps('rate')} />
-          <DialogActions onClose={onClose} save={rate ? 'Save rate' : 'Add rate'} saving={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
+      <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+      <Select
+        label="Country"
+        required
+        searchable
+        readOnly={readOnly}
+        data={countries.options}
+        {...form.getInputProps('country_code')}
+        value={form.values.country_code || null}
+        onChange={(code) => {
+          form.setFieldValue('country_code', code ?? '');
+          form.setFieldValue('state_code', '');
+        }}
+      />
+      <Select
+        label="State"
+        description="Leave empty for the whole country"
+        placeholder={states.data?.length === 0 ? 'This country has no states' : 'Whole country'}
+        searchable
+        clearable
+        readOnly={readOnly}
+        disabled={!form.values.country_code || states.data?.length === 0}
+        data={states.data?.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })) ?? []}
+        {...form.getInputProps('state_code')}
+        value={form.values.state_code || null}
+        onChange={(code) => form.setFieldValue('state_code', code ?? '')}
+      />
+      <NumberInput label="Rate (%)" description="0 to 100" required decimalScale={2} min={0} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} {...form.getInputProps('rate')} />
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Webhook } from 'storefront/client';
 import { eventKinds } from '../../../api/events';
 import { useSaveWebhook, type WebhookInput } from '../../../api/webhooks';
-import { FormAlert } from '../../../components/problem-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
@@ -48,34 +48,21 @@ export function WebhookDialog({ webhook, opened, onClose, onCreated }: { webhook
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={webhook ? 'Edit webhook' : 'New webhook'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormAlert message={problems.message} />
-          <TextInput label="URL" description="A public http or https address; events are POSTed to it" required data-autofocus {...form.getInputProps('url')} />
-          <TagsInput
-            label="Events"
-            description="Kinds of event to send, or * for every one"
-            data={['*', ...eventKinds]}
-            clearable
-            {...form.getInputProps('events')}
-          />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <Switch
-            label="Active"
-            description={webhook?.disabled_reason ? `Stopped: ${webhook.disabled_reason}. Turning it on again clears this.` : 'Off: nothing is sent, and what was waiting is dropped'}
-            {...form.getInputProps('is_enabled', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {webhook ? 'Save' : 'Add webhook'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title={webhook ? 'Edit webhook' : 'New webhook'} size="lg" onSubmit={submit} message={problems.message} submit={webhook ? 'Save' : 'Add webhook'} pending={save.isPending}>
+      <TextInput label="URL" description="A public http or https address; events are POSTed to it" required data-autofocus {...form.getInputProps('url')} />
+      <TagsInput
+        label="Events"
+        description="Kinds of event to send, or * for every one"
+        data={['*', ...eventKinds]}
+        clearable
+        {...form.getInputProps('events')}
+      />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <Switch
+        label="Active"
+        description={webhook?.disabled_reason ? `Stopped: ${webhook.disabled_reason}. Turning it on again clears this.` : 'Off: nothing is sent, and what was waiting is dropped'}
+        {...form.getInputProps('is_enabled', { type: 'checkbox' })}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,48 @@
+import { Button, Group, Modal, Stack, type MantineSpacing, type ModalProps } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useSession } from '../lib/session';
+import { FormAlert } from './problem-alert';
+import { WriteButton } from './write-button';
+
+/**
+ * A form in a dialog: the server's message that no field can show above the fields, then a button
+ * that closes it and one that submits it (disabled for a read-only key, whose Cancel says Close).
+ */
+export function FormDialog({ title, opened, onClose, size, gap, onSubmit, message, submit, pending, submitColor, submitDisabled, cancel = 'Cancel', children }: {
+  title: ReactNode;
+  opened: boolean;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  /** Between the fields; Mantine's default when not given. */
+  gap?: MantineSpacing;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** From useServerErrors: what the server said that no field of the form shows. */
+  message: string | null;
+  /** The submit button's words: `Create collection`. */
+  submit: string;
+  pending: boolean;
+  submitColor?: string;
+  submitDisabled?: boolean;
+  cancel?: string;
+  children: ReactNode;
+}) {
+  const { readOnly } = useSession();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap={gap}>
+          <FormAlert message={message} />
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {readOnly ? 'Close' : cancel}
+            </Button>
+            <WriteButton type="submit" color={submitColor} loading={pending} disabled={submitDisabled}>
+              {submit}
+            </WriteButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
