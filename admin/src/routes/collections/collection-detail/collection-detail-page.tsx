@@ -1,10 +1,9 @@
-import { Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Collection } from 'storefront/client';
 import { useCollection, useDeleteCollection } from '../../../api/collections';
-import { AnchorLink } from '../../../components/links';
-import { ProblemAlert } from '../../../components/problem-alert';
+import { RecordFrame } from '../../../components/record-frame';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -18,47 +17,39 @@ export function CollectionDetailPage() {
   const { collectionId } = route.useParams();
   const collection = useCollection(collectionId);
 
-  if (collection.error) {
-    return (
-      <Stack>
-        <BackLink />
-        <ProblemAlert error={collection.error} title="The collection could not be read" />
-      </Stack>
-    );
-  }
-  if (!collection.data) return <Loader aria-label="Loading the collection" />;
-  const data = collection.data;
-
   return (
-    <Stack gap="lg">
-      <BackLink />
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <Title order={1}>{data.title}</Title>
-            <Badge variant="light" color={data.kind === 'smart' ? 'violet' : 'blue'}>
-              {data.kind === 'smart' ? 'Smart' : 'Hand-picked'}
-            </Badge>
+    <RecordFrame query={collection} noun="collection" back={{ to: '/collections', label: 'Collections' }}>
+      {(data) => (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Group gap="sm">
+                <Title order={1}>{data.title}</Title>
+                <Badge variant="light" color={data.kind === 'smart' ? 'violet' : 'blue'}>
+                  {data.kind === 'smart' ? 'Smart' : 'Hand-picked'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                Updated {formatTime(data.updated_at)} · {data.id}
+              </Text>
+            </Stack>
+            <DeleteCollection collection={data} />
           </Group>
-          <Text size="sm" c="dimmed">
-            Updated {formatTime(data.updated_at)} · {data.id}
-          </Text>
-        </Stack>
-        <DeleteCollection collection={data} />
-      </Group>
-      {data.kind === 'products' ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          {data.kind === 'products' ? (
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <CollectionForm key={data.updated_at} collection={data} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <CollectionMembers collection={data} />
+              </Grid.Col>
+            </Grid>
+          ) : (
             <CollectionForm key={data.updated_at} collection={data} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <CollectionMembers collection={data} />
-          </Grid.Col>
-        </Grid>
-      ) : (
-        <CollectionForm key={data.updated_at} collection={data} />
+          )}
+        </>
       )}
-    </Stack>
+    </RecordFrame>
   );
 }
 
@@ -89,13 +80,5 @@ function DeleteCollection({ collection }: { collection: Collection }) {
     <WriteButton variant="default" color="red" onClick={confirm} loading={remove.isPending}>
       Delete collection
     </WriteButton>
-  );
-}
-
-function BackLink() {
-  return (
-    <AnchorLink to="/collections" size="sm">
-      ← Collections
-    </AnchorLink>
   );
 }

@@ -1,8 +1,7 @@
-import { Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useOrder } from '../../../api/orders';
-import { AnchorLink } from '../../../components/links';
-import { ProblemAlert } from '../../../components/problem-alert';
+import { RecordFrame } from '../../../components/record-frame';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/format';
 import { OrderActions } from './order-actions';
@@ -20,67 +19,51 @@ export function OrderDetailPage() {
   const { orderId } = route.useParams();
   const order = useOrder(orderId);
 
-  if (order.error) {
-    return (
-      <Stack>
-        <BackLink />
-        <ProblemAlert error={order.error} title="The order could not be read" />
-      </Stack>
-    );
-  }
-  if (!order.data) return <Loader aria-label="Loading the order" />;
-  const data = order.data;
-
   return (
-    <Stack gap="lg">
-      <BackLink />
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4}>
-          <Group gap="sm">
-            <Title order={1}>{data.number ? `Order ${data.number}` : 'Checkout in progress'}</Title>
-            <Group gap={6} role="group" aria-label="Status">
-              <StatusBadge status={data.status} />
-              <StatusBadge status={data.financial_status} />
-              <StatusBadge status={data.fulfillment_status} />
-            </Group>
+    <RecordFrame query={order} noun="order" back={{ to: '/orders', label: 'Orders' }}>
+      {(data) => (
+        <>
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4}>
+              <Group gap="sm">
+                <Title order={1}>{data.number ? `Order ${data.number}` : 'Checkout in progress'}</Title>
+                <Group gap={6} role="group" aria-label="Status">
+                  <StatusBadge status={data.status} />
+                  <StatusBadge status={data.financial_status} />
+                  <StatusBadge status={data.fulfillment_status} />
+                </Group>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {data.placed_at ? `Placed ${formatTime(data.placed_at)}` : `Started ${formatTime(data.created_at)}`}
+                {data.source_name ? ` · from ${data.source_name}` : ''} · {data.id}
+              </Text>
+              {data.status === 'canceled' && (
+                <Text size="sm" c="red.8">
+                  Canceled {formatTime(data.canceled_at)}
+                  {data.cancel_reason ? `: ${data.cancel_reason}` : ''}
+                </Text>
+              )}
+            </Stack>
+            <OrderActions order={data} />
           </Group>
-          <Text size="sm" c="dimmed">
-            {data.placed_at ? `Placed ${formatTime(data.placed_at)}` : `Started ${formatTime(data.created_at)}`}
-            {data.source_name ? ` · from ${data.source_name}` : ''} · {data.id}
-          </Text>
-          {data.status === 'canceled' && (
-            <Text size="sm" c="red.8">
-              Canceled {formatTime(data.canceled_at)}
-              {data.cancel_reason ? `: ${data.cancel_reason}` : ''}
-            </Text>
-          )}
-        </Stack>
-        <OrderActions order={data} />
-      </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="lg">
-            <OrderItems order={data} />
-            <OrderPayments order={data} />
-            <OrderFulfillments order={data} />
-            <OrderEvents order={data} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg">
-            <OrderBuyer order={data} />
-            <OrderNote order={data} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
-  );
-}
-
-function BackLink() {
-  return (
-    <AnchorLink to="/orders" size="sm">
-      ← Orders
-    </AnchorLink>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="lg">
+                <OrderItems order={data} />
+                <OrderPayments order={data} />
+                <OrderFulfillments order={data} />
+                <OrderEvents order={data} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="lg">
+                <OrderBuyer order={data} />
+                <OrderNote order={data} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </RecordFrame>
   );
 }

@@ -1,12 +1,11 @@
-import { Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Webhook } from 'storefront/client';
 import { useDeleteWebhook, useRotateSecret, useWebhook } from '../../../api/webhooks';
-import { AnchorLink } from '../../../components/links';
-import { ProblemAlert } from '../../../components/problem-alert';
+import { RecordFrame } from '../../../components/record-frame';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
@@ -23,43 +22,36 @@ export function WebhookDetailPage() {
   const { webhookId } = route.useParams();
   const webhook = useWebhook(webhookId);
 
-  if (webhook.error) {
-    return (
-      <Stack>
-        <BackLink />
-        <ProblemAlert error={webhook.error} title="The webhook could not be read" />
-      </Stack>
-    );
-  }
-  if (!webhook.data) return <Loader aria-label="Loading the webhook" />;
-  const data = webhook.data;
   return (
-    <Stack gap="lg">
-      <BackLink />
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4} maw="100%">
-          <Group gap="sm">
-            <Title order={1} size="h2" style={{ wordBreak: 'break-all' }}>
-              {data.url}
-            </Title>
-            <WebhookHealthBadge webhook={data} />
+    <RecordFrame query={webhook} noun="webhook" back={{ to: '/settings/webhooks', label: 'Webhooks' }}>
+      {(data) => (
+        <>
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} maw="100%">
+              <Group gap="sm">
+                <Title order={1} size="h2" style={{ wordBreak: 'break-all' }}>
+                  {data.url}
+                </Title>
+                <WebhookHealthBadge webhook={data} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {data.id} · added {formatTime(data.created_at)}
+              </Text>
+            </Stack>
+            <WebhookActions webhook={data} />
           </Group>
-          <Text size="sm" c="dimmed">
-            {data.id} · added {formatTime(data.created_at)}
-          </Text>
-        </Stack>
-        <WebhookActions webhook={data} />
-      </Group>
-      <Section title="Endpoint">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Fact label="Events" value={topicsOf(data)} />
-          <Fact label="Health" value={webhookHealth(data).detail ?? 'Delivering'} />
-          <Fact label="Description" value={data.description ?? '—'} />
-          <Fact label="Changed" value={formatTime(data.updated_at)} />
-        </SimpleGrid>
-      </Section>
-      <DeliveryLog webhookId={data.id} />
-    </Stack>
+          <Section title="Endpoint">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Fact label="Events" value={topicsOf(data)} />
+              <Fact label="Health" value={webhookHealth(data).detail ?? 'Delivering'} />
+              <Fact label="Description" value={data.description ?? '—'} />
+              <Fact label="Changed" value={formatTime(data.updated_at)} />
+            </SimpleGrid>
+          </Section>
+          <DeliveryLog webhookId={data.id} />
+        </>
+      )}
+    </RecordFrame>
   );
 }
 
@@ -123,13 +115,5 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
       <WebhookDialog webhook={webhook} opened={editing} onClose={edit.close} />
       <SecretDialog title="Copy the new signing secret" label="Signing secret" secret={secret} onClose={() => setSecret(null)} />
     </>
-  );
-}
-
-function BackLink() {
-  return (
-    <AnchorLink to="/settings/webhooks" size="sm">
-      ← Webhooks
-    </AnchorLink>
   );
 }
