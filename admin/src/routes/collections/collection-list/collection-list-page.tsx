@@ -4,9 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Collection } from 'storefront/client';
 import { useCollections } from '../../../api/collections';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
-import { TableScroll } from '../../../components/table-scroll';
+import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { NewCollectionDialog } from './new-collection-dialog';
@@ -36,40 +34,23 @@ export function CollectionListPage() {
       <Paper withBorder p="md">
         <TextInput type="search" label="Search" placeholder="Words of the title" defaultValue={search.q ?? ''} onChange={(event) => searchFor(event.currentTarget.value)} maw={480} />
       </Paper>
-      {collections.error ? (
-        <ProblemAlert error={collections.error} title="The collections could not be read" />
-      ) : !collections.data ? (
-        <Loader aria-label="Loading collections" />
-      ) : collections.data.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {search.q ? 'No collection has these words in its title.' : 'No collections yet: group products by hand, or by rules, with New collection.'}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <TableScroll label="Collections" minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Products</Table.Th>
-                  <Table.Th>Visibility</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {collections.data.data.map((collection) => (
-                  <CollectionRow key={collection.id} collection={collection} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Paper>
-      )}
-      {collections.data && collections.data.data.length > 0 && (
-        <Pager pagination={collections.data.meta.pagination} noun="collections" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
-      )}
+      <ListPanel
+        query={collections}
+        noun="collections"
+        label="Collections"
+        minWidth={640}
+        empty={search.q ? 'No collection has these words in its title.' : 'No collections yet: group products by hand, or by rules, with New collection.'}
+        columns={
+          <>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Products</Table.Th>
+            <Table.Th>Visibility</Table.Th>
+            <Table.Th>Updated</Table.Th>
+          </>
+        }
+        row={(collection) => <CollectionRow key={collection.id} collection={collection} />}
+        onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
+      />
       <NewCollectionDialog opened={creating} onClose={create.close} />
     </Stack>
   );

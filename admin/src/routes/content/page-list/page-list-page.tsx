@@ -2,8 +2,6 @@ import { Group, Loader, Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { usePages } from '../../../api/content';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { ContentTable } from '../shared/content-table';
 import { TitleSearch } from '../shared/title-search';
@@ -25,25 +23,18 @@ export function PageListPage() {
         <WriteButton onClick={() => void navigate({ to: '/pages/new' })}>New page</WriteButton>
       </Group>
       <TitleSearch noun="pages" value={search.q} onSearch={(q) => void navigate({ search: { q }, replace: true })} />
-      {pages.error ? (
-        <ProblemAlert error={pages.error} title="The pages could not be read" />
-      ) : !pages.data ? (
-        <Loader aria-label="Loading pages" />
-      ) : (
-        <>
-          <ContentTable
-            label="Pages"
-            rows={pages.data.data}
-            empty={search.q ? 'No page title holds these words.' : 'No pages yet: an about page, shipping and returns, terms…'}
-            link={(page) => (
-              <AnchorLink to="/pages/$pageId" params={{ pageId: page.id }} fw={600}>
-                {page.title}
-              </AnchorLink>
-            )}
-          />
-          <Pager pagination={pages.data.meta.pagination} noun="pages" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
-        </>
-      )}
+      <ContentTable
+        query={pages}
+        noun="pages"
+        label="Pages"
+        empty={search.q ? 'No page title holds these words.' : 'No pages yet: an about page, shipping and returns, terms…'}
+        link={(page) => (
+          <AnchorLink to="/pages/$pageId" params={{ pageId: page.id }} fw={600}>
+            {page.title}
+          </AnchorLink>
+        )}
+        onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,10 @@
-import { Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
-import { TableScroll } from '../../../components/table-scroll';
+import { ListPanel } from '../../../components/list-panel';
 import { formatTime } from '../../../lib/format';
 import { AccountBadges } from '../account-badges';
 import { customerName } from '../customer-name';
@@ -36,41 +34,24 @@ export function CustomerListPage() {
           onChange={(event) => searchFor(event.currentTarget.value)}
         />
       </Paper>
-      {customers.error ? (
-        <ProblemAlert error={customers.error} title="The customers could not be read" />
-      ) : !customers.data ? (
-        <Loader aria-label="Loading customers" />
-      ) : customers.data.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {search.q ? `No customer matches “${search.q}”.` : 'No customers yet: they appear here as buyers check out or sign up.'}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <TableScroll label="Customers" minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Tags</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {customers.data.data.map((customer) => (
-                  <CustomerRow key={customer.id} customer={customer} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Paper>
-      )}
-      {customers.data && customers.data.data.length > 0 && (
-        <Pager pagination={customers.data.meta.pagination} noun="customers" onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })} />
-      )}
+      <ListPanel
+        query={customers}
+        noun="customers"
+        label="Customers"
+        minWidth={720}
+        empty={search.q ? `No customer matches “${search.q}”.` : 'No customers yet: they appear here as buyers check out or sign up.'}
+        columns={
+          <>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Account</Table.Th>
+            <Table.Th>Tags</Table.Th>
+            <Table.Th>Since</Table.Th>
+          </>
+        }
+        row={(customer) => <CustomerRow key={customer.id} customer={customer} />}
+        onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
+      />
     </Stack>
   );
 }

@@ -2,9 +2,9 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useDeleteSku, useProductSkus, type Product, type Sku } from '../../../api/products';
+import { ListTable } from '../../../components/list-panel';
 import { QueryPanel } from '../../../components/query-panel';
 import { Section } from '../../../components/section';
-import { TableScroll } from '../../../components/table-scroll';
 import { WriteButton } from '../../../components/write-button';
 import { formatMoney } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -44,71 +44,71 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
     <Section title="Skus" actions={<WriteButton size="xs" onClick={() => setEditing('new')}>Add sku</WriteButton>}>
       <QueryPanel query={skus} what="skus" empty="No skus.">
         {(list) => (
-          <TableScroll label="Skus" minWidth={760}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Sku</Table.Th>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Barcode</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Stock</Table.Th>
-                  <Table.Th ta="right">Weight</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((sku) => (
-                  <Table.Tr key={sku.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {skuLabel(sku)}
+          <ListTable
+            label="Skus"
+            minWidth={760}
+            compact
+            columns={
+              <>
+                <Table.Th>Sku</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Barcode</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Stock</Table.Th>
+                <Table.Th ta="right">Weight</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {list.map((sku) => (
+              <Table.Tr key={sku.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {skuLabel(sku)}
+                  </Text>
+                  {sku.id === product.sku_id && (
+                    <Badge size="xs" variant="light" color="gray" radius="sm">
+                      Default
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{sku.code ?? '—'}</Table.Td>
+                <Table.Td>{sku.barcode ?? '—'}</Table.Td>
+                <Table.Td ta="right">
+                  {formatMoney(sku.price, currency)}
+                  {sku.compared_price !== null && (
+                    <>
+                      <VisuallyHidden>, compared price </VisuallyHidden>
+                      <Text span size="xs" c="dimmed" td="line-through" ml={6}>
+                        {formatMoney(sku.compared_price, currency)}
                       </Text>
-                      {sku.id === product.sku_id && (
-                        <Badge size="xs" variant="light" color="gray" radius="sm">
-                          Default
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{sku.code ?? '—'}</Table.Td>
-                    <Table.Td>{sku.barcode ?? '—'}</Table.Td>
-                    <Table.Td ta="right">
-                      {formatMoney(sku.price, currency)}
-                      {sku.compared_price !== null && (
-                        <>
-                          <VisuallyHidden>, compared price </VisuallyHidden>
-                          <Text span size="xs" c="dimmed" td="line-through" ml={6}>
-                            {formatMoney(sku.compared_price, currency)}
-                          </Text>
-                        </>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {stockOf(sku)}
-                      {sku.low_threshold !== null && sku.in_stock !== null && sku.in_stock <= sku.low_threshold && (
-                        <Badge size="xs" color="orange" variant="light" radius="sm" ml={6}>
-                          Low
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{sku.weight === null ? '—' : `${sku.weight} ${sku.weight_unit}`}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button size="compact-sm" variant="subtle" aria-label={`Edit sku ${skuLabel(sku)}`} onClick={() => setEditing(sku)}>
-                          Edit
-                        </Button>
-                        <WriteButton size="compact-sm" variant="subtle" color="red" aria-label={`Delete sku ${skuLabel(sku)}`} onClick={() => confirmDelete(sku)}>
-                          Delete
-                        </WriteButton>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+                    </>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {stockOf(sku)}
+                  {sku.low_threshold !== null && sku.in_stock !== null && sku.in_stock <= sku.low_threshold && (
+                    <Badge size="xs" color="orange" variant="light" radius="sm" ml={6}>
+                      Low
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{sku.weight === null ? '—' : `${sku.weight} ${sku.weight_unit}`}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button size="compact-sm" variant="subtle" aria-label={`Edit sku ${skuLabel(sku)}`} onClick={() => setEditing(sku)}>
+                      Edit
+                    </Button>
+                    <WriteButton size="compact-sm" variant="subtle" color="red" aria-label={`Delete sku ${skuLabel(sku)}`} onClick={() => confirmDelete(sku)}>
+                      Delete
+                    </WriteButton>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </QueryPanel>
       <SkuDialog product={product} currency={currency} sku={editing === 'new' ? null : editing} opened={editing !== null} onClose={() => setEditing(null)} />

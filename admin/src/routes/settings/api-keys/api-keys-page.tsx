@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,9 +6,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiKey } from 'storefront/client';
 import { useApiKeys, useRevokeApiKey } from '../../../api/access';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
-import { TableScroll } from '../../../components/table-scroll';
+import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -32,38 +30,27 @@ export function ApiKeysPage() {
       <PageHeader title="API keys" fetching={keys.isFetching} action={<WriteButton onClick={create.open}>New key</WriteButton>}>
         Staff keys sign in here and call the API. A read-only key may look at everything and change nothing. Storefronts use channel keys instead.
       </PageHeader>
-      {keys.error ? (
-        <ProblemAlert error={keys.error} title="The keys could not be read" />
-      ) : !keys.data ? (
-        <Loader aria-label="Loading keys" />
-      ) : (
-        <>
-          <Paper withBorder>
-            <TableScroll label="API keys" minWidth={720}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Access</Table.Th>
-                    <Table.Th>Key</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {keys.data.data.map((key) => (
-                    <KeyRow key={key.id} apiKey={key} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
-          </Paper>
-          <Pager pagination={keys.data.meta.pagination} noun="keys" onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
-        </>
-      )}
+      <ListPanel
+        query={keys}
+        noun="keys"
+        label="API keys"
+        minWidth={720}
+        empty="No keys."
+        columns={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Access</Table.Th>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(key) => <KeyRow key={key.id} apiKey={key} />}
+        onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
+      />
       <CreateApiKeyDialog opened={creating} onClose={create.close} onCreated={setToken} />
       <SecretDialog title="Copy the new key" label="Key" secret={token} onClose={() => setToken(null)} />
     </Stack>

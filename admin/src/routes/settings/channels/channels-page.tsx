@@ -4,10 +4,10 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Channel, ChannelKey } from 'storefront/client';
 import { useChannels, useIssueChannelKey, useRevokeChannelKey } from '../../../api/access';
+import { ListTable } from '../../../components/list-panel';
 import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
-import { TableScroll } from '../../../components/table-scroll';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -82,25 +82,25 @@ function ChannelPanel({ channel, onEdit, onIssued }: { channel: Channel; onEdit:
           No key: no storefront can use this channel.
         </Text>
       ) : (
-        <TableScroll label={`Keys of ${channel.name}`} minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {channel.keys.map((key) => (
-                <ChannelKeyRow key={key.id} channel={channel} channelKey={key} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <ListTable
+          label={`Keys of ${channel.name}`}
+          minWidth={560}
+          compact
+          columns={
+            <>
+              <Table.Th>Key</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {channel.keys.map((key) => (
+            <ChannelKeyRow key={key.id} channel={channel} channelKey={key} />
+          ))}
+        </ListTable>
       )}
     </Section>
   );

@@ -3,10 +3,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Delivery } from 'storefront/client';
 import { useDeliveries, useRedeliver } from '../../../api/webhooks';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { QueryPanel } from '../../../components/query-panel';
+import { ListPanel } from '../../../components/list-panel';
 import { Section } from '../../../components/section';
-import { TableScroll } from '../../../components/table-scroll';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -21,41 +19,30 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
 
   return (
     <Section title="Deliveries" actions={deliveries.isFetching ? <Loader size="xs" aria-label="Loading" /> : undefined}>
-      <QueryPanel query={deliveries} what="deliveries" empty="">
-        {(answer) =>
-          answer.data.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nothing sent yet: attempts appear here as events of its kinds happen.
-            </Text>
-          ) : (
-            <>
-              <TableScroll label="Delivery attempts" minWidth={860}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Sent</Table.Th>
-                      <Table.Th>Event</Table.Th>
-                      <Table.Th>Attempt</Table.Th>
-                      <Table.Th>Result</Table.Th>
-                      <Table.Th>Response</Table.Th>
-                      <Table.Th>Error</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {answer.data.map((attempt) => (
-                      <AttemptRow key={attempt.id} webhookId={webhookId} attempt={attempt} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScroll>
-              <Pager pagination={answer.meta.pagination} noun="attempts" onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
-            </>
-          )
+      <ListPanel
+        query={deliveries}
+        noun="attempts"
+        what="deliveries"
+        label="Delivery attempts"
+        minWidth={860}
+        inSection
+        empty="Nothing sent yet: attempts appear here as events of its kinds happen."
+        columns={
+          <>
+            <Table.Th>Sent</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Attempt</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>Response</Table.Th>
+            <Table.Th>Error</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
         }
-      </QueryPanel>
+        row={(attempt) => <AttemptRow key={attempt.id} webhookId={webhookId} attempt={attempt} />}
+        onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
+      />
     </Section>
   );
 }

@@ -1,12 +1,10 @@
-import { Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useWebhooks } from '../../../api/webhooks';
 import { AnchorLink } from '../../../components/links';
-import { Pager } from '../../../components/pager';
-import { ProblemAlert } from '../../../components/problem-alert';
-import { TableScroll } from '../../../components/table-scroll';
+import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { PageHeader } from '../page-header';
@@ -29,65 +27,50 @@ export function WebhooksPage() {
       <PageHeader title="Webhooks" fetching={webhooks.isFetching} action={<WriteButton onClick={create.open}>New webhook</WriteButton>}>
         Each event is sent, signed, to the endpoints subscribed to its kind. Failed deliveries are tried again for three days.
       </PageHeader>
-      {webhooks.error ? (
-        <ProblemAlert error={webhooks.error} title="The webhooks could not be read" />
-      ) : !webhooks.data ? (
-        <Loader aria-label="Loading webhooks" />
-      ) : webhooks.data.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            No webhook yet: add one to tell another system about orders, products and customers as they change.
-          </Text>
-        </Paper>
-      ) : (
-        <>
-          <Paper withBorder>
-            <TableScroll label="Webhooks" minWidth={760}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Endpoint</Table.Th>
-                    <Table.Th>Events</Table.Th>
-                    <Table.Th>Health</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {webhooks.data.data.map((webhook) => (
-                    <Table.Tr key={webhook.id}>
-                      <Table.Td maw={420}>
-                        <AnchorLink to="/settings/webhooks/$webhookId" params={{ webhookId: webhook.id }} fw={600} style={{ wordBreak: 'break-all' }}>
-                          {webhook.url}
-                        </AnchorLink>
-                        {webhook.description && (
-                          <Text size="xs" c="dimmed">
-                            {webhook.description}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {topicsOf(webhook)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <WebhookHealthBadge webhook={webhook} />
-                        {webhookHealth(webhook).detail && (
-                          <Text size="xs" c="dimmed">
-                            {webhookHealth(webhook).detail}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{formatTime(webhook.created_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
-          </Paper>
-          <Pager pagination={webhooks.data.meta.pagination} noun="webhooks" onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
-        </>
-      )}
+      <ListPanel
+        query={webhooks}
+        noun="webhooks"
+        label="Webhooks"
+        minWidth={760}
+        empty="No webhook yet: add one to tell another system about orders, products and customers as they change."
+        columns={
+          <>
+            <Table.Th>Endpoint</Table.Th>
+            <Table.Th>Events</Table.Th>
+            <Table.Th>Health</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </>
+        }
+        row={(webhook) => (
+          <Table.Tr key={webhook.id}>
+            <Table.Td maw={420}>
+              <AnchorLink to="/settings/webhooks/$webhookId" params={{ webhookId: webhook.id }} fw={600} style={{ wordBreak: 'break-all' }}>
+                {webhook.url}
+              </AnchorLink>
+              {webhook.description && (
+                <Text size="xs" c="dimmed">
+                  {webhook.description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={2}>
+                {topicsOf(webhook)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <WebhookHealthBadge webhook={webhook} />
+              {webhookHealth(webhook).detail && (
+                <Text size="xs" c="dimmed">
+                  {webhookHealth(webhook).detail}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{formatTime(webhook.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+        onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
+      />
       <WebhookDialog webhook={null} opened={creating} onClose={create.close} onCreated={setSecret} />
       <SecretDialog title="Copy the signing secret" label="Signing secret" secret={secret} onClose={() => setSecret(null)} />
     </Stack>
