@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LOW_STOCK_SHOWN, useFailingWebhooks, useLowStock, useOrdersToShip, useSales } from '../../api/reports';
 import { AnchorLink } from '../../components/links';
