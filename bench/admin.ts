@@ -52,6 +52,13 @@ async function listShown(page: Page, query: RegExp, action: () => Promise<unknow
   await page.getByLabel('Loading', { exact: true }).waitFor({ state: 'detached' });
 }
 
+/** Runs `action` (typing in a search box, which asks after a pause) and waits for the answer to the request it causes. */
+async function answered(page: Page, url: RegExp, action: () => Promise<unknown>): Promise<void> {
+  const answer = page.waitForResponse((response) => url.test(response.url()) && response.ok());
+  await action();
+  await answer;
+}
+
 /**
  * Runs `action` and waits until the screen titled `heading` is usable: its heading is shown, every API
  * request made since the action has been answered, and no loading mark is left on the page.
@@ -131,14 +138,14 @@ async function main(): Promise<void> {
       record('Home (sales of 30 days, orders to ship, low stock, failing webhooks)', await time(() => open('/home', 'Home')));
       record('Product list (newest 25)', await time(() => open('/products', 'Products')));
       record(`Product search ("${data.search.q}", includes the typing pause)`, await time(() =>
-        screenShown(page, 'Products', () => page.getByLabel('Search').fill(data.search.q))));
+        screenShown(page, 'Products', () => answered(page, /\/v1\/products\?.*q=/, () => page.getByLabel('Search').fill(data.search.q)))));
       record('A product with its skus', await time(() => open(`/products/${data.productId}`, /./)));
       record('Collection list', await time(() => open('/collections', 'Collections')));
       record(`A collection of ${Number(values.products).toLocaleString('en-US')} products`, await time(() => open(`/collections/${data.collectionId}`, /./)));
       record('Category tree', await time(() => open('/categories', 'Categories')));
       record('Customer list', await time(() => open('/customers', 'Customers')));
       record(`Customer search by last name (${lastName}, includes the typing pause)`, await time(() =>
-        screenShown(page, 'Customers', () => page.getByLabel('Search').fill(lastName))));
+        screenShown(page, 'Customers', () => answered(page, /\/v1\/customers\?.*q=/, () => page.getByLabel('Search').fill(lastName)))));
       record('A customer with their orders', await time(() =>
         screenShown(page, /./, () => page.getByRole('table').getByRole('link').first().click())));
       record('Blogs', await time(() => open('/blogs', 'Blogs')));

@@ -20,6 +20,7 @@ import * as idempotencyScope from './migrations/016-idempotency-scope.js';
 import * as customerVerification from './migrations/017-customer-verification.js';
 import * as checkoutExpiry from './migrations/018-checkout-expiry.js';
 import * as orderPlacementIndex from './migrations/019-order-placement-index.js';
+import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-indexes.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017-customer-verification': customerVerification,
   '018-checkout-expiry': checkoutExpiry,
   '019-order-placement-index': orderPlacementIndex,
+  '020-order-status-filter-indexes': orderStatusFilterIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
