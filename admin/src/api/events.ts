@@ -33,9 +33,19 @@ export const eventKinds = [
   'order.paid',
   'order.canceled',
   'order.archived',
+  'order.updated',
+  'order.refunded',
+  'order.fulfilled',
   'fulfillment.created',
   'fulfillment.updated',
   'sku.low_stock',
+  'discount.created',
+  'discount.updated',
+  'discount.deleted',
+  'return.created',
+  'return.received',
+  'return.refunded',
+  'return.canceled',
 ];
 
 /** One page of events, newest first, filtered by the server. */

@@ -10,8 +10,11 @@ export const eventKinds = [
   ...(['collection', 'product', 'sku', 'category', 'customer'] as const).flatMap((r) =>
     (['created', 'updated', 'deleted'] as const).map((m) => `${r}.${m}` as const)),
   'order.placed', 'order.paid', 'order.canceled', 'order.archived',
+  'order.updated', 'order.refunded', 'order.fulfilled',
   'fulfillment.created', 'fulfillment.updated',
   'sku.low_stock',
+  'discount.created', 'discount.updated', 'discount.deleted',
+  'return.created', 'return.received', 'return.refunded', 'return.canceled',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
 
