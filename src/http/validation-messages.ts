@@ -67,6 +67,22 @@ function unknownMessage(parent: string, part: RequestPart): string {
   return part === 'querystring' ? 'is not a parameter of this endpoint' : 'is not a field of this endpoint';
 }
 
+/** A bound in words, not the validator's symbols (`must be >= 0`): the dashboard shows these to staff. */
+const rangeWords: Record<string, string> = {
+  minimum: 'must be at least',
+  maximum: 'must be at most',
+  exclusiveMinimum: 'must be more than',
+  exclusiveMaximum: 'must be less than',
+};
+const lengthWords: Record<string, [string, string]> = {
+  minLength: ['must be at least', 'characters long'],
+  maxLength: ['must be at most', 'characters long'],
+  minItems: ['must hold at least', 'items'],
+  maxItems: ['must hold at most', 'items'],
+  minProperties: ['must hold at least', 'members'],
+  maxProperties: ['must hold at most', 'members'],
+};
+
 /** One schema error as a field error with its bracket name and a message a person can act on. */
 export function fieldError(error: AjvError, part: RequestPart): FieldError {
   const field = bracketName(error.instancePath);
@@ -84,9 +100,11 @@ export function fieldError(error: AjvError, part: RequestPart): FieldError {
     case 'format':
       return { field, code: 'invalid_format', message: formatWords[String(error.params.format)] ?? 'is not in the expected format' };
     case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
-      return { field, code: 'out_of_range', message: error.message ?? 'is out of range' };
-    case 'minLength': case 'maxLength': case 'minItems': case 'maxItems': case 'minProperties': case 'maxProperties':
-      return { field, code: 'invalid_length', message: error.message ?? 'has an invalid length' };
+      return { field, code: 'out_of_range', message: `${rangeWords[error.keyword]} ${String(error.params.limit)}` };
+    case 'minLength': case 'maxLength': case 'minItems': case 'maxItems': case 'minProperties': case 'maxProperties': {
+      const [bound, unit] = lengthWords[error.keyword]!;
+      return { field, code: 'invalid_length', message: `${bound} ${String(error.params.limit)} ${unit}` };
+    }
     default:
       return { field, code: 'invalid', message: error.message ?? 'is invalid' };
   }
