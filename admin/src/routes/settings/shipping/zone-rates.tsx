@@ -45,21 +45,21 @@ export function ZoneRates({ form, currency }: { form: UseFormReturnType<ZoneValu
         return (
           <Fieldset key={rate.key} legend={`Rate ${index + 1}${rate.name ? `: ${rate.name}` : ''}`} p="sm">
             <Grid gap="sm" align="flex-start">
-              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
                 <TextInput label="Rate name" required readOnly={readOnly} {...form.getInputProps(`rates.${index}.name`)} />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select label="Measured by" data={kinds} allowDeselect={false} readOnly={readOnly} {...form.getInputProps(`rates.${index}.kind`)} />
               </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 2 }}>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
                 <NumberInput label={`From (${unit})`} {...bound} {...number} {...form.getInputProps(`rates.${index}.from`)} />
               </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 2 }}>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
                 <NumberInput label={`Up to (${unit})`} placeholder="No limit" {...bound} {...number} {...form.getInputProps(`rates.${index}.to`)} />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 3 }}>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <NumberInput label={`Price (${currency})`} required decimalScale={minorDigits(currency)} fixedDecimalScale {...number} {...form.getInputProps(`rates.${index}.price`)} />
+                  <NumberInput label={`Price (${currency})`} style={{ flex: 1 }} required decimalScale={minorDigits(currency)} fixedDecimalScale {...number} {...form.getInputProps(`rates.${index}.price`)} />
                   {!readOnly && (
                     <ActionIcon variant="default" size="lg" mt={26} aria-label={`Remove rate ${index + 1}`} title="Remove rate" onClick={() => form.removeListItem('rates', index)}>
                       ×
