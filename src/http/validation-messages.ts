@@ -27,6 +27,7 @@ const patternWords: Record<string, string> = {
   '^[a-z]{2}(-[A-Z]{2})?$': 'must be a language code such as en or en-US',
   '^[a-z0-9_-]+$': 'may hold only lowercase letters, digits, _ and -',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date such as 2026-05-01',
+  '\\S': 'must not be blank',
 };
 
 /** The words for a `pattern`: an id pattern (`^ord_[0-9a-z]{26}$`) names its prefix; unknown ones say no regex. */

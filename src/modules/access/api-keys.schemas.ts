@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 
 export const ApiKey = Type.Object({
   id: Id('key'),
@@ -37,7 +37,7 @@ export const Channel = Type.Object({
   updated_at: Timestamp,
 }, { title: 'Channel' });
 
-export const ChannelCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
+export const ChannelCreate = Type.Object({ name: NonBlank(255) });
 export const ChannelUpdate = ChannelCreate;
 export const ChannelKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }), keyId: Type.String({ maxLength: 64 }) });
 

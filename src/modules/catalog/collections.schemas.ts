@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { Product } from './products.schemas.js';
 import { listingQuery } from './skus.schemas.js';
@@ -44,7 +44,7 @@ const RuleInput = Type.Object({
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 export const CollectionWrite = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
+  title: NonBlank(255),
   kind: StringEnum(['products', 'smart'] as const),
   permalink: Type.Optional(Type.String({ pattern: PERMALINK_PATTERN, maxLength: 120 })),
   description: text(100_000),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, Timestamp } from '../../http/common-schemas.js';
 import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
@@ -79,7 +79,7 @@ const productFields = {
 };
 
 export const ProductCreate = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: NonBlank(255),
   ...productFields,
   price: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'price of the default sku, in cents' })),
   compared_price: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),

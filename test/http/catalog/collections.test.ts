@@ -197,6 +197,9 @@ describeEachDatabase('collections', (t) => {
     const res = await t.admin.post('/v1/collections', { description: 'Nothing else' });
     expectInvalid(res, 'title', 'kind');
     expectInvalid(await t.admin.post('/v1/collections', { title: '', kind: 'products' }), 'title');
+    const blank = await t.admin.post('/v1/collections', { title: '   ', kind: 'products' });
+    expectInvalid(blank, 'title');
+    expect(blank.body.errors).toContainEqual({ field: 'title', code: 'invalid_format', message: 'must not be blank' });
   });
 
   it('deletes a collection (204, then 404); its products survive; collection.deleted carries it with its rules', async () => {
