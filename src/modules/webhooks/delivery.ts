@@ -4,7 +4,7 @@ import type { WebhookDeliveryRow, WebhookRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { eventView } from '../events/events.service.js';
-import { abandonPending, settleOne } from './outbox.js';
+import { abandonPending, lockWebhook, settleOne } from './outbox.js';
 import { giveUpAfterMs, retryDelayMs } from './retry-schedule.js';
 import { postOnce } from './post-once.js';
 import { checkedLookup, formRefusal, type Resolve } from './url-safety.js';
@@ -108,6 +108,8 @@ async function settle(handle: DatabaseHandle, delivery: WebhookDeliveryRow, webh
   const abandoned = !outcome.ok && nowMs - delivery.created_at * 1000 >= horizon;
   const nextAttemptAt = outcome.ok || abandoned ? null : nowMs + retryDelayMs(attempt, options.retryBaseMs);
   await handle.db.transaction().execute(async (tx) => {
+    // The endpoint first, when it may be written (lockWebhook says why).
+    if (!outcome.ok || webhook.failing_since !== null) await lockWebhook(tx, webhook.id);
     const updated = await tx
       .updateTable('webhook_deliveries')
       .set({

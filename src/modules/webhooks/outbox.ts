@@ -52,6 +52,16 @@ export async function settleOne(db: Executor, eventId: string, now: number): Pro
 }
 
 /**
+ * Holds an endpoint's row until the transaction ends (a no-op update: PostgreSQL locks the row;
+ * SQLite writes one at a time). Every transaction that writes an endpoint and its deliveries takes
+ * the endpoint first, so two of them (deliveries of one endpoint settled at once, staff disabling or
+ * deleting it meanwhile) wait for each other instead of each holding a row the other needs.
+ */
+export async function lockWebhook(db: Executor, webhookId: string): Promise<void> {
+  await db.updateTable('webhooks').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', webhookId).execute();
+}
+
+/**
  * An endpoint stops receiving (disabled or deleted): what was still to be delivered to it is
  * abandoned and leaves its events' pending_webhooks. Enabling it again does not bring them back
  * (POST /v1/events/{id}/redeliver does).
@@ -60,5 +70,6 @@ export async function abandonPending(db: Executor, webhookId: string, now: numbe
   const pending = await db.selectFrom('webhook_deliveries').select(['id', 'event_id']).where('webhook_id', '=', webhookId).where('status', '=', 'pending').execute();
   if (pending.length === 0) return;
   await db.updateTable('webhook_deliveries').set({ status: 'abandoned', locked_until: null, updated_at: now }).where('id', 'in', pending.map((p) => p.id)).execute();
-  for (const { event_id } of pending) await settleOne(db, event_id, now);
+  // Events in id order, as every such transaction takes them, so two never wait on each other.
+  for (const eventId of pending.map((p) => p.event_id).sort()) await settleOne(db, eventId, now);
 }

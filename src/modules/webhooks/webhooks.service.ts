@@ -9,7 +9,7 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { eventView, type EventView } from '../events/events.service.js';
 import { eventKinds } from '../events/record-event.js';
-import { abandonPending, queueDeliveries, subscribers } from './outbox.js';
+import { abandonPending, lockWebhook, queueDeliveries, subscribers } from './outbox.js';
 import { urlRefusal } from './url-safety.js';
 import type { Attempt, WebhookCreateInput, WebhookUpdateInput, WebhookView } from './webhooks.schemas.js';
 
@@ -120,6 +120,7 @@ export async function rotateSecret(ctx: Ctx, id: string): Promise<WebhookView> {
 export async function deleteWebhook(ctx: Ctx, id: string): Promise<void> {
   await findWebhook(ctx, id);
   await ctx.db.transaction().execute(async (tx) => {
+    await lockWebhook(tx, id);
     await abandonPending(tx, id, ctx.now());
     await tx.deleteFrom('webhooks').where('id', '=', id).execute();
   });
