@@ -39,7 +39,9 @@ export async function startServer(env: Record<string, string>, args: string[] = 
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  // Generous: on a loaded 2-core machine, compiling and starting the server has taken over 15 s.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       if ((await fetch(`${base}/health`)).ok) return { child, base, output: () => output };

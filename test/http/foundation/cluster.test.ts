@@ -61,6 +61,6 @@ for (const kind of testDatabases()) {
         expect(await stop(server.child)).toBe(0);
         for (const pid of children) expect(() => process.kill(pid, 0)).toThrow();
       }
-    });
+    }, 90_000);
   });
 }

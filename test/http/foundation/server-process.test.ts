@@ -75,7 +75,7 @@ for (const kind of testDatabases()) {
       } finally {
         expect(await stop(again.child)).toBe(0);
       }
-    });
+    }, 90_000);
 
     it('prints random keys once and leaves the store empty with STOREFRONT_DEMO=0', async () => {
       const url = await databaseUrl(kind, folder);
@@ -92,6 +92,6 @@ for (const kind of testDatabases()) {
       } finally {
         expect(await stop(server.child)).toBe(0);
       }
-    });
+    }, 90_000);
   });
 }
