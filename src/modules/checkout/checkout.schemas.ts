@@ -30,7 +30,12 @@ export type MethodsWriteInput = Static<typeof MethodsWrite>;
 
 export const PaymentWrite = Type.Object({
   payment: Type.Object(
-    { method: Type.String({ maxLength: 64 }) },
+    {
+      method: Type.String({ maxLength: 64 }),
+      mark_paid: Type.Optional(Type.Boolean({
+        description: 'staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending',
+      })),
+    },
     { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number)' },
   ),
 });
