@@ -2119,7 +2119,7 @@ export interface components {
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
             is_test: boolean | null;
-            /** @description null unless the caller is this customer */
+            /** @description null unless the caller is this customer or staff */
             customer_id: string | null;
             channel_id: string;
             cart_id: string | null;
@@ -2200,7 +2200,7 @@ export interface components {
          *     }
          */
         CheckoutCustomer: {
-            /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
+            /** @description null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer */
             id: string | null;
             /** @enum {string} */
             object: "customer";

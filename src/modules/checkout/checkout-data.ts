@@ -50,14 +50,18 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
   return guest.id;
 }
 
-/** The customer staff attached to the order's cart (customer_id, a staff order); null for anyone else. */
+/**
+ * For staff, the customer the order's cart belongs to (attached by staff, or the signed-in customer
+ * who made it); null for anyone else, and for a guest's cart.
+ */
 async function attachedCustomer(ctx: Ctx, tx: Tx, order: OrderRow): Promise<string | null> {
   return ctx.actor.kind === 'admin' && order.cart_id !== null ? findCartCustomer(tx, order.cart_id) : null;
 }
 
 /**
- * The checkout payload of a staff order for a customer, filled with that customer's email and names
- * while the order has no buyer yet and none is sent, so staff need not type them again.
+ * The checkout payload staff send for a customer's order (attachedCustomer), filled with that
+ * customer's email and names while the order has no buyer yet and none is sent, so staff need not
+ * type them again. Anyone else's payload is returned as it is.
  */
 export async function withAttachedBuyer(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<CheckoutWriteInput> {
   if (order.email !== null || sent(input.customer)) return input;

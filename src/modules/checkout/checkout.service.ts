@@ -280,7 +280,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
-    const priced = await applyAndPrice(ctx, tx, order, input);
+    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input));
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }

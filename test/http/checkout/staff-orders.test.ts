@@ -222,6 +222,16 @@ describeEachDatabase('staff orders', (t) => {
     const staffView = await t.admin.get(`/v1/checkouts/${checkout.id}`);
     expect(staffView.status, staffView.text).toBe(200);
     expect(staffView.body.data).toMatchObject({ customer_id: customer.id, total_items: 3 });
+
+    // Staff complete it on the phone: the customer's order, still the storefront's own source.
+    const rateId = await makeRate(t);
+    const gateway = await makeGateway(t, 'manual');
+    expect((await t.admin.put(`/v1/checkouts/${checkout.id}`, { shipping: ADDRESS })).status).toBe(200);
+    expect((await t.admin.post(`/v1/checkouts/${checkout.id}/methods`, { shipping: { method: rateId }, payment: { gateway: gateway.id } })).status).toBe(200);
+    const paid = await payWith(t, checkout.id, { method: 'cash', mark_paid: true }, t.admin);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data).toMatchObject({ financial_status: 'paid', customer_id: customer.id, email: customer.email, source_name: null });
+    expect((await customer.client.get(`/v1/orders/${checkout.id}`)).status).toBe(200);
   });
 
   it('refuses unknown channels and customers with 422, and moving a cart to another channel', async () => {
