@@ -2119,7 +2119,7 @@ export interface components {
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
             is_test: boolean | null;
-            /** @description null unless the caller is this customer */
+            /** @description null unless the caller is this customer or staff */
             customer_id: string | null;
             channel_id: string;
             cart_id: string | null;
@@ -2200,7 +2200,7 @@ export interface components {
          *     }
          */
         CheckoutCustomer: {
-            /** @description null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer */
+            /** @description null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer */
             id: string | null;
             /** @enum {string} */
             object: "customer";
@@ -8738,9 +8738,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
+                    channel_id?: string;
+                    /** @description staff orders (admin key) only: the customer the cart is for */
+                    customer_id?: string;
                     is_gift?: boolean;
                     gift_message?: string | null;
                     note?: string | null;
+                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
@@ -8750,9 +8755,14 @@ export interface operations {
                     };
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
+                    channel_id?: string;
+                    /** @description staff orders (admin key) only: the customer the cart is for */
+                    customer_id?: string;
                     is_gift?: boolean;
                     gift_message?: string | null;
                     note?: string | null;
+                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
@@ -8814,7 +8824,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -8833,9 +8842,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
+                    channel_id?: string;
+                    /** @description staff orders (admin key) only: the customer the cart is for */
+                    customer_id?: string;
                     is_gift?: boolean;
                     gift_message?: string | null;
                     note?: string | null;
+                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
@@ -8845,9 +8859,14 @@ export interface operations {
                     };
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
+                    channel_id?: string;
+                    /** @description staff orders (admin key) only: the customer the cart is for */
+                    customer_id?: string;
                     is_gift?: boolean;
                     gift_message?: string | null;
                     note?: string | null;
+                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
@@ -9042,7 +9061,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -9255,6 +9273,8 @@ export interface operations {
                     /** @description method, plus what the gateway needs (test gateway: card_number) */
                     payment: {
                         method: string;
+                        /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */
+                        mark_paid?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9263,6 +9283,8 @@ export interface operations {
                     /** @description method, plus what the gateway needs (test gateway: card_number) */
                     payment: {
                         method: string;
+                        /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */
+                        mark_paid?: boolean;
                     } & {
                         [key: string]: unknown;
                     };

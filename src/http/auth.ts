@@ -13,9 +13,9 @@ import { hashToken, sameHash } from '../modules/access/tokens.js';
  * Who may call a route (the OpenAPI document declares the same, see openapi.ts):
  * - `public`: anyone (health, documentation);
  * - `storefront`: a channel key (with or without a customer token) or an admin key (catalogue reads,
- *   sign-up);
+ *   sign-up, carts and checkouts: staff take orders with them);
  * - `channel`: a channel key, with or without a customer token, and no admin key: what belongs to a
- *   sales channel (carts, checkouts, sign-in);
+ *   sales channel alone (sign-in, email verification);
  * - `customer`: a signed-in customer (its own records only: services check whose) or an admin key;
  * - `signed-in`: a signed-in customer only (sign-out: an admin key has no token to revoke);
  * - `admin`: an admin key; a read-only key may only read.

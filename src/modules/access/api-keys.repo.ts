@@ -61,6 +61,11 @@ export function findChannel(db: Executor, id: string): Promise<ChannelRow | unde
   return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The first channel made: where staff carts go when no channel is named. */
+export function findFirstChannel(db: Executor): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().orderBy('id').limit(1).executeTakeFirst();
+}
+
 export async function insertChannel(db: Executor, row: ChannelRow): Promise<void> {
   await db.insertInto('channels').values(row).execute();
 }

@@ -4,8 +4,11 @@ import { CartEnvelope, CartWrite } from './carts.schemas.js';
 import * as service from './carts.service.js';
 
 const tags = ['Carts'];
-/** Carts belong to a sales channel: a channel key (a customer token with it), never an admin key. */
-const channel = { access: 'channel' as const };
+/**
+ * Carts belong to a sales channel: its channel key (a customer token with it), or an admin key taking
+ * a staff order (a read-only key may only read them).
+ */
+const channel = { access: 'storefront' as const };
 
 export async function cartsRoutes(app: App): Promise<void> {
   app.post('/v1/carts', {

@@ -46,10 +46,12 @@ export const Cart = Type.Object({
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 export const CartWrite = Type.Object({
+  channel_id: Type.Optional(Type.String({ maxLength: 64, description: 'staff orders (admin key) only, when making the cart: its sales channel (default: the first channel)' })),
+  customer_id: Type.Optional(Type.String({ maxLength: 64, description: 'staff orders (admin key) only: the customer the cart is for' })),
   is_gift: Type.Optional(Type.Boolean()),
   gift_message: text(1000),
   note: text(5000),
-  source_name: text(255),
+  source_name: Type.Optional(Nullable(Type.String({ maxLength: 255, description: "where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent)" }))),
   landing_site: text(2048),
   referring_site: text(2048),
   items: Type.Optional(

@@ -7,13 +7,23 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
+import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
+import { findCustomer } from '../customers/customers.repo.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
 import type { Cart, CartWriteInput } from './carts.schemas.js';
 
 export type CartView = Static<typeof Cart>;
 
-/** The channel (and customer) a cart request comes from; carts are a storefront's. */
+/** The `source_name` of the carts staff make, and of the orders staff take (DESIGN §9, staff orders). */
+export const STAFF_SOURCE = 'admin';
+
+/** Staff (an admin key) take orders by phone: they may make, read and change any cart. */
+function isStaff(ctx: Ctx): boolean {
+  return ctx.actor.kind === 'admin';
+}
+
+/** The channel (and customer) a storefront's cart request comes from. */
 function owner(ctx: Ctx): { channelId: string; customerId: string | null } {
   const actor = ctx.actor;
   if (actor.kind === 'channel') return { channelId: actor.channelId, customerId: null };
@@ -22,16 +32,59 @@ function owner(ctx: Ctx): { channelId: string; customerId: string | null } {
 }
 
 /**
- * A cart the caller may use: made through its channel, and when it belongs to a customer, only that
- * customer's. Anything else is 404, as if it did not exist.
+ * A storefront's carts are its channel's and its signed-in customer's: it may not name a channel or
+ * a customer (that would act for another), nor pass its orders off as taken by staff.
+ * @throws Problem forbidden for channel_id or customer_id; validation_failed for source_name `admin`.
+ */
+function checkStorefrontInput(input: CartWriteInput): void {
+  const named = (['channel_id', 'customer_id'] as const).filter((field) => input[field] !== undefined);
+  if (named.length > 0) {
+    throw new Problem('forbidden', `${named.join(' and ')} may only be sent by staff (an admin key) taking an order: a storefront's cart belongs to its channel and its signed-in customer`);
+  }
+  if (input.source_name?.trim().toLowerCase() === STAFF_SOURCE) {
+    throw Problem.invalid([{ field: 'source_name', code: 'reserved', message: `"${STAFF_SOURCE}" is kept for the orders staff take` }]);
+  }
+}
+
+/** The customer staff attach (customer_id), checked to exist; undefined when none is named. */
+async function staffCustomer(db: Executor, input: CartWriteInput, errors: FieldErrors): Promise<string | undefined> {
+  if (input.customer_id === undefined) return undefined;
+  if (!(await findCustomer(db, input.customer_id))) errors.add('customer_id', 'not_found', 'names no customer');
+  return input.customer_id;
+}
+
+/**
+ * Who a new cart belongs to: a storefront's channel and signed-in customer; for staff, the channel
+ * named (the first one when none is) and the customer named, if any.
+ * @throws Problem forbidden, validation_failed as checkStorefrontInput; validation_failed naming
+ * channel_id or customer_id when staff name none that exists.
+ */
+async function newCartOwner(ctx: Ctx, input: CartWriteInput): Promise<{ channelId: string; customerId: string | null }> {
+  if (!isStaff(ctx)) {
+    checkStorefrontInput(input);
+    return owner(ctx);
+  }
+  const errors = new FieldErrors();
+  const channel = input.channel_id === undefined ? await findFirstChannel(ctx.db) : await findChannel(ctx.db, input.channel_id);
+  if (!channel) errors.add('channel_id', 'not_found', input.channel_id === undefined ? 'is required: the store has no sales channel' : 'names no sales channel');
+  const customerId = await staffCustomer(ctx.db, input, errors);
+  errors.throwIfAny();
+  return { channelId: channel!.id, customerId: customerId ?? null };
+}
+
+/**
+ * A cart the caller may use: staff any; a storefront one made through its channel, and when it
+ * belongs to a customer, only that customer's. Anything else is 404, as if it did not exist.
  */
 export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<CartRow> {
   return ownCart(ctx, id, await repo.findCart(db, id));
 }
 
 function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
+  if (!cart) throw Problem.notFound('cart', id);
+  if (isStaff(ctx)) return cart;
   const { channelId, customerId } = owner(ctx);
-  if (!cart || cart.channel_id !== channelId || (cart.customer_id !== null && cart.customer_id !== customerId)) {
+  if (cart.channel_id !== channelId || (cart.customer_id !== null && cart.customer_id !== customerId)) {
     throw Problem.notFound('cart', id);
   }
   return cart;
@@ -111,14 +164,15 @@ async function checkItems(db: Executor, items: Record<string, number>, now: numb
   if (short.length > 0) throw new Problem('out_of_stock', `${short[0]!.field} is ${short[0]!.message}`, { errors: short });
 }
 
-function cartColumns(input: CartWriteInput): Partial<CartRow> {
+function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
   const changes: Partial<CartRow> = {};
   if (input.is_gift !== undefined) changes.is_gift = boolFlag(input.is_gift);
   if (input.gift_message !== undefined) changes.gift_message = input.gift_message;
   // The spec's gift rule: setting is_gift to false removes the gift message.
   if (input.is_gift === false) changes.gift_message = null;
   if (input.note !== undefined) changes.customer_note = input.note;
-  if (input.source_name !== undefined) changes.source_name = input.source_name;
+  // Staff's carts keep source_name admin (set when made), whatever is sent.
+  if (input.source_name !== undefined && !isStaff(ctx)) changes.source_name = input.source_name;
   if (input.landing_site !== undefined) changes.landing_site = input.landing_site;
   if (input.referring_site !== undefined) changes.referring_site = input.referring_site;
   return changes;
@@ -132,11 +186,13 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
 }
 
 /**
- * Makes a cart for the caller's channel (and signed-in customer); an empty body makes an empty cart.
- * @throws Problem validation_failed for skus not on sale; out_of_stock for quantities above stock.
+ * Makes a cart for the caller's channel (and signed-in customer), or, for staff, for the channel and
+ * customer they name (newCartOwner), with source_name admin; an empty body makes an empty cart.
+ * @throws Problem forbidden, validation_failed as newCartOwner; validation_failed for skus not on sale;
+ * out_of_stock for quantities above stock.
  */
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
-  const { channelId, customerId } = owner(ctx);
+  const { channelId, customerId } = await newCartOwner(ctx, input);
   await checkItems(ctx.db, input.items ?? {}, ctx.now());
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
@@ -154,7 +210,8 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
       referring_site: null,
       created_at: now,
       updated_at: now,
-      ...cartColumns(input),
+      ...cartColumns(ctx, input),
+      ...(isStaff(ctx) ? { source_name: STAFF_SOURCE } : {}),
     };
     await repo.insertCart(tx, row);
     await applyItems(tx, row.id, input.items, now);
@@ -163,16 +220,41 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
 }
 
 /**
+ * The columns a change of a cart writes. Staff may attach another customer (customer_id) but not
+ * move the cart to another channel; a storefront's source_name does not replace a staff cart's.
+ * @throws Problem forbidden, validation_failed as checkStorefrontInput; validation_failed naming
+ * channel_id, or customer_id when it names no customer.
+ */
+async function cartChanges(ctx: Ctx, tx: Executor, id: string, input: CartWriteInput): Promise<Partial<CartRow>> {
+  const changes = cartColumns(ctx, input);
+  if (!isStaff(ctx)) {
+    checkStorefrontInput(input);
+    if (changes.source_name !== undefined && (await repo.findCart(tx, id))?.source_name === STAFF_SOURCE) delete changes.source_name;
+    return changes;
+  }
+  // A missing cart is 404 before anything sent is judged, as for a storefront.
+  await findOwnCart(ctx, tx, id);
+  const errors = new FieldErrors();
+  if (input.channel_id !== undefined) errors.add('channel_id', 'immutable', 'is chosen when the cart is made; make a new cart for another channel');
+  const customerId = await staffCustomer(tx, input, errors);
+  errors.throwIfAny();
+  if (customerId !== undefined) changes.customer_id = customerId;
+  return changes;
+}
+
+/**
  * Changes a cart: each sku in `items` is added, set to its quantity, or removed with 0; other items
- * stay. `is_gift: false` removes the gift message.
- * @throws Problem not_found; validation_failed; out_of_stock, as createCart.
+ * stay. `is_gift: false` removes the gift message. Staff may change any cart (cartChanges).
+ * @throws Problem not_found; forbidden, validation_failed as cartChanges; validation_failed; out_of_stock,
+ * as createCart.
  */
 export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): Promise<CartView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    const changes = await cartChanges(ctx, tx, id, input);
     // Written first and checked after (one statement, not two): a cart the caller may not use
     // throws, which undoes the write.
-    const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...cartColumns(input), updated_at: now }));
+    const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
     await checkItems(tx, input.items ?? {}, now);
     await applyItems(tx, id, input.items, now);
     return cartView(tx, cart);

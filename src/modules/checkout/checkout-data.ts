@@ -6,6 +6,7 @@ import { FieldErrors } from '../../lib/problem.js';
 import { newId } from '../../lib/ids.js';
 import { recordEvent } from '../events/record-event.js';
 import { checkAddress, type CheckedAddress } from '../customers/address-rules.js';
+import { findCartCustomer } from '../carts/carts.repo.js';
 import * as customers from '../customers/customers.repo.js';
 import { customerView, fullName } from '../customers/customers.view.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
@@ -50,15 +51,40 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
 }
 
 /**
- * The buyer (rule 1 of the spec: evaluated when any member of `customer` is sent). A signed-in
- * customer is the buyer; otherwise anonymousBuyer decides. The order keeps what was sent.
+ * For staff, the customer the order's cart belongs to (attached by staff, or the signed-in customer
+ * who made it); null for anyone else, and for a guest's cart.
  */
-async function applyBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, errors: FieldErrors): Promise<Partial<OrderRow>> {
+async function attachedCustomer(ctx: Ctx, tx: Tx, order: OrderRow): Promise<string | null> {
+  return ctx.actor.kind === 'admin' && order.cart_id !== null ? findCartCustomer(tx, order.cart_id) : null;
+}
+
+/**
+ * The checkout payload staff send for a customer's order (attachedCustomer), filled with that
+ * customer's email and names while the order has no buyer yet and none is sent, so staff need not
+ * type them again. Anyone else's payload is returned as it is.
+ */
+export async function withAttachedBuyer(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput): Promise<CheckoutWriteInput> {
+  if (order.email !== null || sent(input.customer)) return input;
+  const id = await attachedCustomer(ctx, tx, order);
+  const customer = id === null ? undefined : await customers.findCustomer(tx, id);
+  if (!customer) return input;
+  const { email, first_name, last_name } = customer;
+  return { ...input, customer: { email, first_name, last_name, is_newsletterable: customer.is_newsletterable === 1 } };
+}
+
+/**
+ * The buyer (rule 1 of the spec: evaluated when any member of `customer` is sent). A signed-in
+ * customer is the buyer, and so is the customer staff attached to the cart; otherwise anonymousBuyer
+ * decides. The order keeps what was sent.
+ */
+async function applyBuyer(ctx: Ctx, tx: Tx, order: OrderRow, input: BuyerInput, errors: FieldErrors): Promise<Partial<OrderRow>> {
   checkEmail(input.email, 'customer[email]', errors);
   if (errors.list.length > 0) return {};
   const email = normalizedEmail(input.email!);
   return {
-    customer_id: ctx.actor.kind === 'customer' ? ctx.actor.customerId : await anonymousBuyer(ctx, tx, input, email),
+    customer_id: ctx.actor.kind === 'customer'
+      ? ctx.actor.customerId
+      : (await attachedCustomer(ctx, tx, order)) ?? await anonymousBuyer(ctx, tx, input, email),
     email,
     email_key: emailKey(email),
     customer_first_name: input.first_name ?? null,
@@ -96,18 +122,21 @@ export function buyerAsSent(order: OrderRow): BuyerView | null {
 /** A checkout's customer: the stored one, or the buyer as sent (no id). */
 export type BuyerView = Omit<NonNullable<OrderView['customer']>, 'id'> & { id: string | null };
 
-/** An address of the checkout: a saved one of the signed-in customer (`id`), or one checked as sent. */
+/**
+ * An address of the checkout: a saved one (`id`) of `owner` (the signed-in customer, or for staff the
+ * order's customer), or one checked as sent.
+ */
 async function resolveAddress(
-  ctx: Ctx,
+  owner: string | null,
   tx: Tx,
   input: NonNullable<CheckoutWriteInput['shipping']>,
   prefix: 'shipping' | 'billing',
   errors: FieldErrors,
 ): Promise<CheckedAddress | undefined> {
   if (input.id !== undefined) {
-    const saved = ctx.actor.kind === 'customer' ? await customers.findAddress(tx, ctx.actor.customerId, input.id) : undefined;
+    const saved = owner !== null ? await customers.findAddress(tx, owner, input.id) : undefined;
     if (!saved) {
-      errors.add(`${prefix}[id]`, 'not_found', 'names no saved address of the signed-in customer');
+      errors.add(`${prefix}[id]`, 'not_found', 'names no saved address of the customer checking out (signed in, or attached by staff)');
       return undefined;
     }
     const { id: _id, customer_id: _c, is_primary: _p, created_at: _ca, updated_at: _ua, ...address } = saved;
@@ -130,21 +159,23 @@ async function resolveAddress(
  */
 export async function applyCheckoutData(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, errors: FieldErrors): Promise<Partial<OrderRow>> {
   const changes: Partial<OrderRow> = {};
-  if (sent(input.customer)) Object.assign(changes, await applyBuyer(ctx, tx, input.customer!, errors));
+  if (sent(input.customer)) Object.assign(changes, await applyBuyer(ctx, tx, order, input.customer!, errors));
 
+  const actor = ctx.actor;
+  const owner = actor.kind === 'customer' ? actor.customerId : actor.kind === 'admin' ? (changes.customer_id ?? order.customer_id) : null;
   const needsShipping = order.is_shipping_required === 1;
   if (sent(input.shipping)) {
     if (!needsShipping) {
       errors.add('shipping', 'not_allowed', 'this order needs no shipping: send billing with same_address false');
     } else {
-      const address = await resolveAddress(ctx, tx, input.shipping!, 'shipping', errors);
+      const address = await resolveAddress(owner, tx, input.shipping!, 'shipping', errors);
       if (address) changes.shipping_address = JSON.stringify(address);
     }
   }
 
   const separateBilling = input.same_address === false || (!needsShipping && sent(input.billing));
   if (separateBilling) {
-    const address = await resolveAddress(ctx, tx, input.billing ?? {}, 'billing', errors);
+    const address = await resolveAddress(owner, tx, input.billing ?? {}, 'billing', errors);
     if (address) changes.billing_address = JSON.stringify(address);
     changes.same_address = 0;
   } else if (input.same_address === true || changes.shipping_address !== undefined) {

@@ -5,8 +5,11 @@ import * as checkout from './checkout.service.js';
 import { payOrder } from './payment.service.js';
 
 const tags = ['Checkout'];
-/** Checkouts belong to the sales channel of their cart: a channel key (a customer token with it), never an admin key. */
-const channel = { access: 'channel' as const };
+/**
+ * Checkouts belong to the sales channel of their cart: its channel key (a customer token with it), or
+ * an admin key taking a staff order (a read-only key may only read them).
+ */
+const channel = { access: 'storefront' as const };
 const response = ok(CheckoutEnvelope);
 
 /** The checkout endpoints; `settings` carry how long a checkout stays open. */

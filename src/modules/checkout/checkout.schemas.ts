@@ -30,7 +30,12 @@ export type MethodsWriteInput = Static<typeof MethodsWrite>;
 
 export const PaymentWrite = Type.Object({
   payment: Type.Object(
-    { method: Type.String({ maxLength: 64 }) },
+    {
+      method: Type.String({ maxLength: 64 }),
+      mark_paid: Type.Optional(Type.Boolean({
+        description: 'staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending',
+      })),
+    },
     { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number)' },
   ),
 });
@@ -53,12 +58,12 @@ const ShippingMethod = Type.Object(
 /** The stored customer for that customer signed in; for anyone else the buyer as sent, with a null id. */
 const CheckoutCustomer = Type.Object({
   ...Customer.properties,
-  id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer: anyone else sees the buyer as sent, never a stored customer' })),
+  id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer' })),
 }, { title: 'CheckoutCustomer' });
 const CheckoutOrder = Type.Object({
   ...Order.properties,
   customer: Nullable(CheckoutCustomer),
-  customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer' })),
+  customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer or staff' })),
 }, { title: 'Checkout' });
 
 export const CheckoutEnvelope = Type.Object({

@@ -1,11 +1,11 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
-import type { OrderItemRow, OrderRow } from '../../db/types.js';
+import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findCartCustomer, findCartItems, lockCart } from '../carts/carts.repo.js';
-import { findOwnCart } from '../carts/carts.service.js';
+import { findOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { findSkus } from '../catalog/skus.repo.js';
@@ -19,7 +19,7 @@ import { gatewayView } from '../payments/gateways.service.js';
 import type { RateView } from '../shipping/shipping-rates.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
-import { applyCheckoutData, buyerAsSent } from './checkout-data.js';
+import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
 import { reprice, shippingLines, shippingOptions, type PricedOrder } from './order-pricing.js';
 
@@ -32,12 +32,13 @@ export interface CheckoutSettings {
 }
 
 /**
- * An order being checked out that the caller may use: one of its channel; when it came from a
- * signed-in customer's cart, only that customer's. Anything else is 404.
+ * An order being checked out that the caller may use: staff any (a staff order); a storefront one of
+ * its channel, and when it came from a customer's cart, only that customer's. Anything else is 404.
  */
 export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<OrderRow> {
   const actor = ctx.actor;
   const order = await orders.findOrder(db, id);
+  if (order && actor.kind === 'admin') return order;
   if (!order || (actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) {
     throw Problem.notFound('checkout', id);
   }
@@ -145,7 +146,7 @@ async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: numbe
   return rows;
 }
 
-function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }, currency: string, now: number, expiresAt: number): OrderRow {
+function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' | 'customer_id'>, currency: string, now: number, expiresAt: number): OrderRow {
   return {
     id,
     number: null,
@@ -154,7 +155,7 @@ function newOrder(ctx: Ctx, id: string, cart: { id: string; channel_id: string }
     fulfillment_status: 'unfulfilled',
     channel_id: cart.channel_id,
     cart_id: cart.id,
-    customer_id: ctx.actor.kind === 'customer' ? ctx.actor.customerId : null,
+    customer_id: ctx.actor.kind === 'customer' ? ctx.actor.customerId : cart.customer_id,
     email: null,
     customer_first_name: null,
     customer_last_name: null,
@@ -240,7 +241,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     const fromCart: Partial<OrderRow> = {
       is_gift: cart.is_gift,
       gift_message: cart.gift_message,
-      source_name: cart.source_name,
+      // An order staff check out, or whose cart or checkout staff made, is a staff order.
+      source_name: ctx.actor.kind === 'admin' || existing?.source_name === STAFF_SOURCE ? STAFF_SOURCE : cart.source_name,
       customer_note: cart.customer_note,
       browser_ip: cart.browser_ip,
       user_agent: cart.user_agent,
@@ -251,6 +253,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       fulfillment_status: needsShipping ? 'unfulfilled' : 'not_required',
       updated_at: now,
     };
+    // The customer staff attached to the cart (possibly since the last checkout of it) is the buyer.
+    if (cart.customer_id !== null) fromCart.customer_id = cart.customer_id;
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
     let order: OrderRow;
     if (existing) {
@@ -263,7 +267,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       await orders.insertOrder(tx, order);
       await orders.insertItems(tx, items);
     }
-    const priced = await applyAndPrice(ctx, tx, order, input, items);
+    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input), items);
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }
@@ -276,7 +280,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
-    const priced = await applyAndPrice(ctx, tx, order, input);
+    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input));
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }

@@ -19,6 +19,7 @@ import type { PricedOrder } from './order-pricing.js';
 import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } from './checkout.service.js';
 import { repriceAsNow, requireAsInShop } from './shop-check.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
+import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -167,11 +168,15 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
  * refund) and the order stays payable.
  * With an Idempotency-Key, the gateway gets it and the placing transaction keeps it, so a retry of a
  * payment that placed the order answers that order again, charging nothing.
- * @throws Problem not_found; invalid_state (placed, expired, or a payment under way); validation_failed
- * (data missing, unknown method, items no longer on sale); checkout_changed; out_of_stock;
+ * Staff may mark a manual payment received (`mark_paid`): the order is placed paid, its payment a
+ * succeeded charge, instead of pending.
+ * @throws Problem forbidden (mark_paid from a storefront); not_found; invalid_state (placed, expired,
+ * or a payment under way); validation_failed (data missing, unknown method, items no longer on sale,
+ * mark_paid with a gateway that is not manual); checkout_changed; out_of_stock;
  * payment_declined (402).
  */
 export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
+  const markPaid = wantsMarkPaid(ctx, input);
   const found = await findOwnOrder(ctx, ctx.db, id);
   if (found.status !== 'created' && (await isPlacedWithThisKey(ctx, id))) return checkoutEnvelope(ctx.db, found, ctx.actor);
   // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
@@ -185,6 +190,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     // is the total placed (a shipping method chosen just before would otherwise go uncharged).
     order = (await orders.findOrder(ctx.db, id))!;
     payable = await checkPayable(ctx, order, input);
+    if (markPaid) requireOffline(payable.gateway);
   } catch (error) {
     try {
       // Re-priced while the claim still keeps other payments and changes out.
@@ -206,6 +212,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     ctx.log.error({ err: error, order: id }, 'payment gateway failed');
     throw new Problem('unavailable', 'The payment gateway did not answer; nothing was charged, retry later');
   }
+  if (markPaid && result.status === 'pending') result = receivedOutside(result);
   const transaction = transactionRow(order, gateway.source, result.kind, result, ctx.now());
   if (result.status === 'failed') {
     await ctx.db.transaction().execute(async (tx) => {

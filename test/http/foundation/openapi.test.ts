@@ -60,11 +60,13 @@ describeEachDatabase('openapi', (t) => {
       ['get', '/v1/channels'], ['post', '/v1/channels'], ['post', '/v1/channels/{id}/keys'], ['get', '/v1/events'], ['get', '/v1/events/{id}']] as const) {
       expect(schemesOf(paths[path]![method]!), `${method} ${path}`).toEqual(['adminKey']);
     }
-    // Carts, checkouts and sign-in belong to a sales channel: no admin key.
+    // Carts and checkouts belong to a sales channel, and staff take orders with them too.
     for (const [method, path] of [['post', '/v1/carts'], ['get', '/v1/carts/{id}'], ['post', '/v1/carts/{id}/checkout'], ['get', '/v1/checkouts/{id}'],
-      ['post', '/v1/checkouts/{id}/payment'], ['post', '/v1/customers/token']] as const) {
-      expect(paths[path]![method]!.security, `${method} ${path}`).toEqual([{ channelKey: [] }, { channelKey: [], customerToken: [] }]);
+      ['post', '/v1/checkouts/{id}/payment']] as const) {
+      expect(paths[path]![method]!.security, `${method} ${path}`).toEqual([{ channelKey: [] }, { channelKey: [], customerToken: [] }, { adminKey: [] }]);
     }
+    // Sign-in belongs to a sales channel: no admin key.
+    expect(paths['/v1/customers/token']!.post!.security).toEqual([{ channelKey: [] }, { channelKey: [], customerToken: [] }]);
     expect(paths['/v1/customers/token']!.delete!.security).toEqual([{ channelKey: [], customerToken: [] }]);
     expect(paths['/health']!.get!.security).toEqual([]);
     // Every /v1 operation needs some credential.
