@@ -4,10 +4,11 @@ import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timest
 const kinds = ['percentage', 'fixed_amount', 'free_shipping'] as const;
 const scopes = ['all', 'collections', 'products', 'skus'] as const;
 
-const AppliesTo = Type.Object({
+const appliesToMembers = {
   kind: StringEnum(scopes, { description: 'all items, or those of the collections, products or skus named in ids' }),
   ids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 250, description: 'collection, product or sku ids (empty for all)' }),
-}, { title: 'DiscountAppliesTo' });
+};
+const AppliesTo = Type.Object(appliesToMembers, { title: 'DiscountAppliesTo' });
 
 export const Discount = Type.Object({
   id: Id('dsc'),
@@ -38,7 +39,7 @@ const writeMembers = {
   title: Type.String({ minLength: 1, maxLength: 255 }),
   kind: StringEnum(kinds),
   value: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping' })),
-  applies_to: Type.Optional(AppliesTo),
+  applies_to: Type.Optional(Type.Object(appliesToMembers)),
   minimum_subtotal: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
   starts_at: optionalTime,
   ends_at: optionalTime,
