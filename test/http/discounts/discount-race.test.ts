@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { eventsOf, makeGateway, makeRate, makeSku, pay, readyCheckout, transactionRows } from '../../helpers/checkout.js';
+import { expectLeftPayable, makeGateway, makeRate, makeSku, pay, readyCheckout } from '../../helpers/checkout.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
@@ -35,16 +35,9 @@ describeEachDatabase('discount usage under concurrent payments', (t) => {
     expect(placed.every((row) => Number(row.total_discount) === 200)).toBe(true);
     expect(new Set(redemptions.map((r) => r.order_id))).toEqual(new Set(placed.map((row) => row.id)));
     for (const row of rows.filter((r) => r.status !== 'placed')) {
-      expect(row).toMatchObject({ status: 'created', financial_status: 'unpaid', number: null, payment_claimed_at: null });
+      await expectLeftPayable(t, row.id);
       // Re-priced without the exhausted code, so the buyer reads the new total.
       expect(JSON.parse(row.discount_codes!)).toEqual([]);
-      const transactions = await transactionRows(t, row.id);
-      const charges = transactions.filter((tr) => tr.kind === 'charge' && tr.status === 'succeeded');
-      for (const charge of charges) {
-        expect(transactions).toContainEqual(expect.objectContaining({ kind: 'refund', status: 'succeeded', parent_id: charge.id, amount: charge.amount }));
-      }
-      expect(transactions.filter((tr) => tr.kind === 'refund')).toHaveLength(charges.length);
-      expect(await eventsOf(t, row.id, 'order.placed')).toEqual([]);
     }
   });
 });
