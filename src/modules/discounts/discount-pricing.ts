@@ -6,7 +6,11 @@ import { findRules } from '../catalog/collections.repo.js';
 import { smartCondition } from '../catalog/smart-rules.js';
 import { allocateDiscounts, type AppliedDiscount, type Allocation, type DiscountLine, type Offer } from './discount-allocation.js';
 import * as repo from './discounts.repo.js';
-import { codeKey } from './discounts.service.js';
+
+/** A code as compared: trimmed and lower-cased. */
+export function codeKey(code: string): string {
+  return code.trim().toLowerCase();
+}
 
 /** Who would use the discounts: the per-customer limits count this customer's (or email's) orders. */
 export interface Buyer {

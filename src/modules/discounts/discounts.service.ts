@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import { codeKey } from './discount-pricing.js';
 import * as repo from './discounts.repo.js';
 import type { DiscountCreateInput, DiscountListFilter, DiscountUpdateInput, DiscountView } from './discounts.schemas.js';
 
@@ -27,11 +28,6 @@ export function discountView(row: DiscountRow): DiscountView {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-}
-
-/** A code as compared: trimmed and lower-cased. */
-export function codeKey(code: string): string {
-  return code.trim().toLowerCase();
 }
 
 const scopeTables = { collections: 'collections', products: 'products', skus: 'skus' } as const;
