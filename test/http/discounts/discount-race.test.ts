@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { expectLeftPayable, makeGateway, makeRate, makeSku, pay, readyCheckout } from '../../helpers/checkout.js';
+import { expectLeftPayable, makeGateway, makeRate, pay, readyCheckout } from '../../helpers/checkout.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
@@ -10,10 +10,10 @@ describeEachDatabase('discount usage under concurrent payments', (t) => {
     const code = (await t.admin.post('/v1/discounts', { code: `RACE${uniqueWord()}`, title: 'Race', kind: 'percentage', value: 1000, usage_limit: LIMIT })).body.data;
     const gateway = await makeGateway(t);
     const rateId = await makeRate(t);
-    const sku = await makeSku(t, { price: 2000, stock: 1000 });
     const checkouts = [];
+    // Each buyer its own sku: no stock row shared by the placements orders them one after the other.
     for (let i = 0; i < BUYERS; i += 1) {
-      const ready = await readyCheckout(t, { items: [{ skuId: sku.id }], gateway: gateway.id, rateId });
+      const ready = await readyCheckout(t, { items: [{ price: 2000 }], gateway: gateway.id, rateId });
       const res = await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { discount_codes: [code.code] });
       expect(res.status, res.text).toBe(200);
       expect(res.body.data.total_discount).toBe(200);
@@ -39,5 +39,26 @@ describeEachDatabase('discount usage under concurrent payments', (t) => {
       // Re-priced without the exhausted code, so the buyer reads the new total.
       expect(JSON.parse(row.discount_codes!)).toEqual([]);
     }
+  });
+  it('never lets one buyer pass its per-customer limit: 6 concurrent payments by one email with a code of one use per customer place one order', async () => {
+    const BUYS = 6;
+    const code = (await t.admin.post('/v1/discounts', { code: `ONCE${uniqueWord()}`, title: 'Once each', kind: 'fixed_amount', value: 100, usage_limit_per_customer: 1 })).body.data;
+    const gateway = await makeGateway(t);
+    const rateId = await makeRate(t);
+    const email = `${uniqueWord()}@example.com`;
+    const checkouts = [];
+    for (let i = 0; i < BUYS; i += 1) {
+      const ready = await readyCheckout(t, { items: [{ price: 2000 }], gateway: gateway.id, rateId, customer: { email } });
+      expect((await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { discount_codes: [code.code] })).status).toBe(200);
+      checkouts.push(ready);
+    }
+
+    const answers = await Promise.all(checkouts.map((ready) => pay(t, ready.orderId)));
+
+    expect(answers.filter((res) => res.status === 200), answers.map((res) => `${res.status} ${res.body?.code ?? ''}`).join('\n')).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) expectProblem(res, 409, 'checkout_changed');
+    expect(await t.db.selectFrom('discount_redemptions').selectAll().where('discount_id', '=', code.id).execute()).toHaveLength(1);
+    expect((await t.admin.get(`/v1/discounts/${code.id}`)).body.data.times_used).toBe(1);
+    for (const ready of checkouts.filter((_, i) => answers[i]!.status !== 200)) await expectLeftPayable(t, ready.orderId);
   });
 });
