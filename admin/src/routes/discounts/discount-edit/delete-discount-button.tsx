@@ -15,8 +15,8 @@ export function DeleteDiscountButton({ discount }: { discount: Discount }) {
       title: `Delete ${name}?`,
       children: (
         <Text size="sm">
-          {discount.code ? 'Buyers can no longer enter this code, and carts that hold it lose it.' : 'Carts no longer get this discount.'} This cannot be undone; orders that used
-          it keep their discount.
+          {discount.code ? 'Buyers can no longer use this code.' : 'Carts no longer get this discount.'} This cannot be undone; orders that used it keep what it took
+          off.
         </Text>
       ),
       labels: { confirm: 'Delete discount', cancel: 'Keep it' },

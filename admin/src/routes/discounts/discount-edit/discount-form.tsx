@@ -112,7 +112,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                   {method === 'code' && (
                     <TextInput label="Code" description="Buyers type it at checkout; capitals do not matter" required readOnly={readOnly} data-autofocus {...form.getInputProps('code')} />
                   )}
-                  <TextInput label="Title" description={method === 'code' ? 'For staff' : 'Buyers see it on their cart and order'} required readOnly={readOnly} {...form.getInputProps('title')} />
+                  <TextInput label="Title" description="For staff" required readOnly={readOnly} {...form.getInputProps('title')} />
                 </Stack>
               </Section>
               <Section title="Value">
@@ -126,14 +126,14 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                     onChange={(value) => form.setValues({ kind: value as DiscountValues['kind'], value: '' })}
                   />
                   {kind === 'percentage' && (
-                    <NumberInput key="percent" label="Percentage off (%)" description="Of the price of each item it applies to" required decimalScale={2} min={0} max={100} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} maw={240} {...form.getInputProps('value')} />
+                    <NumberInput key="percent" label="Percentage off (%)" description="Off each item it applies to" required decimalScale={2} min={0} max={100} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} maw={240} {...form.getInputProps('value')} />
                   )}
                   {kind === 'fixed_amount' && (
-                    <NumberInput key="amount" label={`Amount off (${currency})`} description="Off the items it applies to, shared over them" required {...money} maw={240} {...form.getInputProps('value')} />
+                    <NumberInput key="amount" label={`Amount off (${currency})`} description="Taken once per order, off the items it applies to" required {...money} maw={240} {...form.getInputProps('value')} />
                   )}
                   {kind === 'free_shipping' && (
                     <Text size="sm" c="dimmed">
-                      The order’s shipping is free.
+                      The order’s whole shipping rate is taken off.
                     </Text>
                   )}
                 </Stack>
@@ -157,7 +157,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                       readOnly={readOnly}
                     />
                   )}
-                  <NumberInput label={`Minimum subtotal (${currency})`} description="Of the items it applies to; empty for none" {...money} maw={320} {...form.getInputProps('minimum_subtotal')} />
+                  <NumberInput label={`Minimum subtotal (${currency})`} description="What the items it applies to must come to, before discounts; empty for none" {...money} maw={320} {...form.getInputProps('minimum_subtotal')} />
                 </Stack>
               </Section>
             </Stack>
@@ -175,8 +175,8 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
               </Section>
               <Section title="Usage limits">
                 <Stack gap="sm">
-                  <NumberInput label="Total uses" description="Orders that may use it, all buyers together" {...count} {...form.getInputProps('usage_limit')} />
-                  <NumberInput label="Uses per customer" description="Counted by account, or by email for guests" {...count} {...form.getInputProps('usage_limit_per_customer')} />
+                  <NumberInput label="Total uses" description="Placed orders that may use it, all buyers together" {...count} {...form.getInputProps('usage_limit')} />
+                  <NumberInput label="Uses per customer" description="Counted by the order’s customer, or its email" {...count} {...form.getInputProps('usage_limit_per_customer')} />
                   {discount && (
                     <Text size="sm" c="dimmed">
                       Used {discount.times_used} {discount.times_used === 1 ? 'time' : 'times'} so far.
