@@ -88,10 +88,26 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await page.getByRole('radio', { name: 'Fixed amount' }).check();
       await field(page, 'Amount off (USD)').fill('5');
       await field(page, 'Uses per customer').fill('');
+      // Starting after it ends: the server's words beside the end, nothing saved.
+      await page.getByRole('button', { name: 'Starts' }).click();
+      await page.getByRole('button', { name: 'In a week' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Ends' }).click();
+      await page.getByRole('button', { name: 'In a week' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Save discount' }).click();
+      const ends = page.getByRole('button', { name: 'Ends' });
+      await expect.poll(() => ends.getAttribute('aria-invalid')).toBe('true');
+      expect((await describedAs(page, ends)).toLowerCase()).toContain('after');
+      await screenshot(t, page, 'discounts-refused-dates');
+      expect((await discountsOf(t))[0]).toMatchObject({ kind: 'percentage', starts_at: null });
+      await page.getByRole('button', { name: 'Starts' }).locator('..').getByRole('button', { name: 'Clear the date' }).click();
       await page.getByRole('button', { name: 'Save discount' }).click();
       await page.getByText('Discount saved').waitFor();
       await page.getByText('$5.00 off', { exact: false }).first().waitFor();
-      expect((await discountsOf(t))[0]).toMatchObject({ kind: 'fixed_amount', value: 500, usage_limit_per_customer: null, applies_to: { kind: 'collections', ids: [collection.id] } });
+      const edited = (await discountsOf(t))[0]!;
+      expect(edited).toMatchObject({ kind: 'fixed_amount', value: 500, usage_limit_per_customer: null, starts_at: null, applies_to: { kind: 'collections', ids: [collection.id] } });
+      expect(edited.ends_at).toBeGreaterThan(Date.now() / 1000);
 
       // A second discount with the same code, whatever its capitals: refused beside the code.
       await page.getByRole('link', { name: '← Discounts' }).click();

@@ -126,10 +126,10 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                     onChange={(value) => form.setValues({ kind: value as DiscountValues['kind'], value: '' })}
                   />
                   {kind === 'percentage' && (
-                    <NumberInput key="percent" label="Percentage off (%)" description="Off each item it applies to" required decimalScale={2} min={0} max={100} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} maw={240} {...form.getInputProps('value')} />
+                    <NumberInput key="percent" label="Percentage off (%)" description="Off each item it applies to" required decimalScale={2} min={0} max={100} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} maw={320} {...form.getInputProps('value')} />
                   )}
                   {kind === 'fixed_amount' && (
-                    <NumberInput key="amount" label={`Amount off (${currency})`} description="Taken once per order, off the items it applies to" required {...money} maw={240} {...form.getInputProps('value')} />
+                    <NumberInput key="amount" label={`Amount off (${currency})`} description="Taken once per order, off the items it applies to" required {...money} maw={320} {...form.getInputProps('value')} />
                   )}
                   {kind === 'free_shipping' && (
                     <Text size="sm" c="dimmed">
