@@ -25,7 +25,9 @@
  * answers, which the bare server then serves (bench/run.ts).
  *
  * Each buyer is a fresh guest (its own email), buying 3 of the dataset's flow skus, whose stock is
- * tracked but never runs out (bench/dataset.ts).
+ * tracked but never runs out (bench/dataset.ts). With a `discountCode` in the dataset (the
+ * `checkout-flow-code` variant), step 1 also enters that code on the cart, and step 5 must answer an
+ * order it took something off.
  *
  * Standalone, against a server already serving a database of `npx tsx bench/dataset.ts` (run.ts
  * does all of this), one window from a standing start:
@@ -49,7 +51,7 @@ export type Step = (typeof STEPS)[number];
 export interface FlowOptions {
   /** `http://127.0.0.1:PORT` */
   base: string;
-  dataset: Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'>;
+  dataset: FlowDataset;
   connections: number;
   seconds: number;
   /** Names the run in errors. */
@@ -102,7 +104,11 @@ export interface FlowRequest {
 
 /** The flow's requests, step by step, as a storefront sends them (reliability/checkout-flows.ts sends them too). */
 export const flowRequests = {
-  cart: (items: Record<string, number>): FlowRequest => ({ method: 'POST', path: '/v1/carts', body: { items } }),
+  cart: (items: Record<string, number>, discountCode?: string): FlowRequest => ({
+    method: 'POST',
+    path: '/v1/carts',
+    body: discountCode === undefined ? { items } : { items, discount_codes: [discountCode] },
+  }),
   checkout: (cartId: string): FlowRequest => ({ method: 'POST', path: `/v1/carts/${cartId}/checkout`, body: {} }),
   /** The buyer data: a guest by `email`, shipping to the test address. */
   update: (orderId: string, email: string): FlowRequest => ({ method: 'PUT', path: `/v1/checkouts/${orderId}`, body: buyerData(email) }),
@@ -124,7 +130,8 @@ export const FLOW_ROUTES: Record<Step, { method: FlowRequest['method']; route: s
   payment: { method: 'POST', route: '/v1/checkouts/:id/payment', status: 200 },
 };
 
-type FlowDataset = Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'>;
+/** The dataset's part the flow uses; `discountCode`: a code every cart enters (the checkout-flow-code variant). */
+type FlowDataset = Pick<Dataset, 'channelKey' | 'flowSkuIds' | 'shippingRateId' | 'gatewayId'> & { discountCode?: string };
 
 /** Sends one step's request; answers the answer's JSON, or throws a FlowFailure. */
 type Call = (step: Step, request: FlowRequest) => Promise<any>;
@@ -135,7 +142,7 @@ type Call = (step: Step, request: FlowRequest) => Promise<any>;
  * the order is a failure.
  */
 async function sellCart(call: Call, dataset: FlowDataset, items: Record<string, number>, email: string, stopped: () => boolean): Promise<boolean> {
-  const cart = await call('cart', flowRequests.cart(items));
+  const cart = await call('cart', flowRequests.cart(items, dataset.discountCode));
   const cartId: string = cart.data.id;
   if (stopped()) return false;
   const checkout = await call('checkout', flowRequests.checkout(cartId));
@@ -149,6 +156,9 @@ async function sellCart(call: Call, dataset: FlowDataset, items: Record<string, 
   const order = paid.data;
   if (order?.status !== 'placed' || order?.financial_status !== 'paid') {
     throw new FlowFailure(`payment: order ${orderId} is ${order?.status} / ${order?.financial_status}, not placed / paid`);
+  }
+  if (dataset.discountCode !== undefined && !(order.total_discount > 0)) {
+    throw new FlowFailure(`payment: order ${orderId} took nothing off with the code ${dataset.discountCode}`);
   }
   return true;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { STEPS } from './checkout-flow.js';
 import { DATA_DIR } from './dataset.js';
 import type { FlowRow, Row } from './measure.js';
-import { FLOW, WEBHOOKS, targetMet, targetText } from './scenarios.js';
+import { FLOW, WEBHOOKS, targetMet, targetText, type FlowScenario } from './scenarios.js';
 import { ROOT } from './servers.js';
 import type { WebhookBenchResult } from './webhooks.js';
 
@@ -61,16 +61,16 @@ export function roundsTable(rows: Row[]): string {
 }
 
 /** The flow's target is set for SQLite; on PostgreSQL it is printed for comparison, not judged. */
-export function flowMet(row: FlowRow, db: string): boolean | undefined {
-  return db === 'sqlite' ? row.median.flowsPerSecond >= FLOW.target : undefined;
+export function flowMet(row: FlowRow, db: string, flow: FlowScenario = FLOW): boolean | undefined {
+  return db === 'sqlite' ? row.median.flowsPerSecond >= flow.target : undefined;
 }
 
-export function flowTable(row: FlowRow, db: string): string {
+export function flowTable(row: FlowRow, db: string, flow: FlowScenario = FLOW): string {
   const m = row.median;
   return [
     '| scenario | flows/s | bare flows/s | ratio | target | flow p50 / p99 (ms) | bare flow p50 / p99 (ms) | req/s | server RSS (MB) | met |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    `| \`${FLOW.name}\`: ${FLOW.title} | ${m.flowsPerSecond.toFixed(1)} | ${row.bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(row.ratio)} | ≥ ${FLOW.target} on SQLite | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${row.bare ? `${row.bare.p50.toFixed(1)} / ${row.bare.p99.toFixed(1)}` : '—'} | ${m.requestsPerSecond.toFixed(0)} | ${mb(row.rss)} | ${metText(flowMet(row, db))} |`,
+    `| \`${flow.name}\`: ${flow.title} | ${m.flowsPerSecond.toFixed(1)} | ${row.bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(row.ratio)} | ≥ ${flow.target} on SQLite | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${row.bare ? `${row.bare.p50.toFixed(1)} / ${row.bare.p99.toFixed(1)}` : '—'} | ${m.requestsPerSecond.toFixed(0)} | ${mb(row.rss)} | ${metText(flowMet(row, db, flow))} |`,
   ].join('\n');
 }
 

@@ -21,7 +21,8 @@
  * 5. `checkout-flow` (bench/checkout-flow.ts): `--connections` virtual buyers run cart → checkout →
  *    update → methods → payment; completed flows/s and the flow's p50/p99. Its bare side: one flow's
  *    five answers from the real server, served by bench/bare.ts on the five routes, and the same
- *    buyers against it, alternating round by round.
+ *    buyers against it, alternating round by round. `checkout-flow-code`: the same, every cart
+ *    entering a discount code made for the run through the API (10 % off, no usage limit).
  * 6. `webhooks` (bench/webhooks.ts) needs neither: `--webhook-events` events with a pending delivery
  *    each, in a fresh SQLite file, delivered by one `storefront worker` to a local receiver.
  * 7. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md, in the block of
@@ -39,7 +40,7 @@
  *
  *   npm run bench -- [--db sqlite|postgres] [--workers 1] [--products 10000] [--orders 1000000] [--events 5000000]
  *                    [--fresh] [--duration 10] [--rounds 3] [--warmup 3] [--connections 10]
- *                    [--scenarios sku,listing,listing-search,…,cart-update,checkout-flow,webhooks]
+ *                    [--scenarios sku,listing,listing-search,…,cart-update,checkout-flow,checkout-flow-code,webhooks]
  *                    [--webhook-events 2000] [--write] [--cpu-prof]
  *   npm run bench -- --scale [--scale-products 1000,10000,100000] [--scale-orders 10000,100000,1000000]
  *                    [--db …] [--workers …] [--products 10000] [--duration 5] [--rounds 1] [--warmup 2] [--write]
@@ -58,7 +59,7 @@ import {
   flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, loadSummary, machine, mb, roundsTable, RSS_TARGET_MB, saveSummary,
   table, webhooksTable, writeBlock,
 } from './report.js';
-import { FLOW, SCENARIOS, scenarioNamed, short, WEBHOOKS, type Scenario, type ScenarioContext } from './scenarios.js';
+import { FLOW, FLOW_CODE, SCENARIOS, scenarioNamed, short, WEBHOOKS, type FlowScenario, type Scenario, type ScenarioContext } from './scenarios.js';
 import { onStop, ROOT, serverCommand, start, startBareServer, startRealServer, stop, stopAll, type RunningServer } from './servers.js';
 import { runWebhookBench, type WebhookBenchResult } from './webhooks.js';
 
@@ -81,6 +82,8 @@ interface Options {
   scenarios: Scenario[];
   /** Whether `checkout-flow` was chosen. */
   flow: boolean;
+  /** Whether `checkout-flow-code` was chosen. */
+  flowCode: boolean;
   /** Whether `webhooks` was chosen, and how many events it delivers. */
   webhooks: boolean;
   webhookEvents: number;
@@ -127,10 +130,10 @@ function options(): Options {
   const events = integer('events', values.events, 0, 1_000_000_000);
   if (orders > 0 && events === 0) throw new Error('--events must be at least 1 when there are orders (the events-related scenario looks one up)');
 
-  const all = [...SCENARIOS.filter((s) => orders > 0 || !s.needsOrders).map((s) => s.name), FLOW.name, WEBHOOKS.name];
+  const all = [...SCENARIOS.filter((s) => orders > 0 || !s.needsOrders).map((s) => s.name), FLOW.name, FLOW_CODE.name, WEBHOOKS.name];
   const names = (values.scenarios ?? all.join(',')).split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new Error('--scenarios names no scenario');
-  const chosen = names.filter((name) => name !== FLOW.name && name !== WEBHOOKS.name).map(scenarioNamed);
+  const chosen = names.filter((name) => name !== FLOW.name && name !== FLOW_CODE.name && name !== WEBHOOKS.name).map(scenarioNamed);
   const orphan = chosen.find((s) => s.needsOrders && orders === 0);
   if (orphan) throw new Error(`${orphan.name} needs orders and events: run with --orders N (N > 0)`);
   // Reads first, then writes, each in the order of bench/scenarios.ts.
@@ -149,6 +152,7 @@ function options(): Options {
     connections: integer('connections', values.connections, 1, 1000),
     scenarios: ordered,
     flow: names.includes(FLOW.name),
+    flowCode: names.includes(FLOW_CODE.name),
     webhooks: names.includes(WEBHOOKS.name),
     webhookEvents: integer('webhook-events', values['webhook-events'], 1, 1_000_000),
     write: values.write,
@@ -201,8 +205,22 @@ async function makeCart(base: string, data: BenchData): Promise<string> {
   return (JSON.parse(text) as { data: { id: string } }).data.id;
 }
 
-/** The request scenarios and the checkout flow: the real server, and the bare one when needed. */
-async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined }> {
+/** A discount code for `checkout-flow-code`, made through the admin API (10 % off every item, no usage limit). */
+async function makeDiscountCode(base: string, data: BenchData): Promise<string> {
+  const code = `BENCH-${process.pid}-${Date.now().toString(36)}`;
+  const response = await fetch(`${base}/v1/discounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${data.adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code, title: 'Benchmark: 10 % off', kind: 'percentage', value: 1000 }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`${FLOW_CODE.name}: POST /v1/discounts answered ${response.status}: ${text.slice(0, 500)}`);
+  return code;
+}
+
+/** The request scenarios and the checkout flows: the real server, and the bare one when needed. */
+async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined }> {
   const real = await startRealServer({
     url: data.url,
     adminKey: data.adminKey,
@@ -241,10 +259,13 @@ async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: 
   }
 
   // Last: the flow writes, and every write empties the storefront cache the read scenarios measure.
-  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, real) : undefined;
+  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, real, FLOW) : undefined;
+  const flowCodeRow = opts.flowCode
+    ? await measureFlowBesideBare(opts, { ...data, discountCode: await makeDiscountCode(real.base, data) }, real, FLOW_CODE)
+    : undefined;
   // Done: stopped now, so it idles beside no later scenario.
   await stop(real.child);
-  return { rows, flowRow };
+  return { rows, flowRow, flowCodeRow };
 }
 
 /** Writes the routes file and starts bench/bare.ts on it. */
@@ -258,21 +279,21 @@ async function startBare(opts: Options, routes: BareRoute[], fileName: string): 
  * The checkout flow on the real server and on a bare server answering each of the five steps with
  * the real server's answer to one flow (same bytes, same status), alternating.
  */
-async function measureFlowBesideBare(opts: Options, data: BenchData, real: RunningServer): Promise<FlowRow> {
+async function measureFlowBesideBare(opts: Options, data: BenchData & { discountCode?: string }, real: RunningServer, flow: FlowScenario): Promise<FlowRow> {
   const answers = await captureFlow(real.base, data);
   const routes = STEPS.map((step): BareRoute => {
-    const bodyFile = join(DATA_DIR, 'bodies', `${FLOW.name}-${step}.json`);
+    const bodyFile = join(DATA_DIR, 'bodies', `${flow.name}-${step}.json`);
     writeFileSync(bodyFile, answers[step]);
     const { method, route, status } = FLOW_ROUTES[step];
-    return { method, url: route, scenario: `${FLOW.name}:${step}`, bodyFile, status };
+    return { method, url: route, scenario: `${flow.name}:${step}`, bodyFile, status };
   });
-  const bare = await startBare(opts, routes, 'bare-flow-routes.json');
+  const bare = await startBare(opts, routes, `bare-${flow.name}-routes.json`);
   const served = await captureFlow(bare.base, data);
   const differing = STEPS.filter((step) => !served[step].equals(answers[step]));
-  if (differing.length > 0) throw new Error(`${FLOW.name}: the bare server does not serve the real bytes (${differing.join(', ')})`);
-  log(`Bare server for ${FLOW.name} on ${bare.base}`);
+  if (differing.length > 0) throw new Error(`${flow.name}: the bare server does not serve the real bytes (${differing.join(', ')})`);
+  log(`Bare server for ${flow.name} on ${bare.base}`);
   const seconds = 2 * opts.warmup + opts.rounds * 2 * (RESUME_SECONDS + opts.duration);
-  log(`Measuring ${FLOW.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds each side (about ${seconds} s)…`);
+  log(`Measuring ${flow.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds each side (about ${seconds} s)…`);
   const row = await measureFlow(opts, data, { realBase: real.base, realPid: real.child.pid, bareBase: bare.base });
   await stop(bare.child);
   return row;
@@ -298,8 +319,8 @@ function dataNote(data: BenchData): string {
 }
 
 async function runScenarios(opts: Options): Promise<void> {
-  const needsServer = opts.scenarios.length > 0 || opts.flow;
-  let served: { data: BenchData; rows: Row[]; flowRow: FlowRow | undefined } | undefined;
+  const needsServer = opts.scenarios.length > 0 || opts.flow || opts.flowCode;
+  let served: { data: BenchData; rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined } | undefined;
   if (needsServer) {
     const postgres = await startDatabase(opts);
     log('Preparing the data set…');
@@ -314,6 +335,7 @@ async function runScenarios(opts: Options): Promise<void> {
   const webhooks = opts.webhooks ? await measureWebhooks(opts) : undefined;
   const rows = served?.rows ?? [];
   const flowRow = served?.flowRow;
+  const flowCodeRow = served?.flowCodeRow;
 
   const parts: string[] = [];
   const roundParts: string[] = [];
@@ -328,6 +350,10 @@ async function runScenarios(opts: Options): Promise<void> {
       `${flowTable(flowRow, opts.db)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowRow)}\n\n${opts.connections} concurrent buyers (bench/checkout-flow.ts, node:http with keep-alive), each a new guest buying 3 of ${served!.data.flowSkuIds.length} skus whose stock never runs out; ${opts.warmup} s warm-up; ${opts.rounds} alternating round(s) of ${opts.duration} s per server, each after ${RESUME_SECONDS} s of flows not counted (the other server's buyers wait meanwhile); figures are medians of the rounds, the ratio the median of the per-round ratios. flows/s counts the flows completed within a round; req/s every answer (all 2xx). The bare side: bench/bare.ts answering each of the five steps with the real server's answer to one flow (same bytes and status), driven by the same buyers.`,
     );
     roundParts.push(`checkout-flow:\n\n${flowRoundsTable(flowRow)}`);
+  }
+  if (flowCodeRow) {
+    parts.push(`${flowTable(flowCodeRow, opts.db, FLOW_CODE)}\n\nLatency of each step (medians of the rounds):\n\n${flowStepsTable(flowCodeRow)}\n\nAs \`${FLOW.name}\`, every cart entering one discount code (10 % off every item, no usage limit) made through the API for the run: each step prices the discount, and the placement counts the code's use.`);
+    roundParts.push(`${FLOW_CODE.name}:\n\n${flowRoundsTable(flowCodeRow)}`);
   }
   if (webhooks) {
     parts.push(
@@ -350,12 +376,13 @@ async function runScenarios(opts: Options): Promise<void> {
 
   const missed = rows.filter((r) => isMet(r) === false);
   if (rows.length > 0) process.stdout.write(missed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${missed.map((r) => r.scenario.name).join(', ')}\n`);
-  if (flowRow) {
-    const met = flowMet(flowRow, opts.db);
-    const bare = flowRow.bare ? ` (bare ${flowRow.bare.flowsPerSecond.toFixed(1)}, ratio ${flowRow.ratio.toFixed(3)})` : '';
-    process.stdout.write(`\n${FLOW.name}: ${flowRow.median.flowsPerSecond.toFixed(1)} flows/s${bare}, p99 ${flowRow.median.p99.toFixed(1)} ms; target ≥ ${FLOW.target} flows/s on SQLite${met === undefined ? ' (not judged on PostgreSQL)' : `: ${met ? 'met' : 'not met'}`}.\n`);
+  for (const [flow, row] of [[FLOW, flowRow], [FLOW_CODE, flowCodeRow]] as const) {
+    if (!row) continue;
+    const met = flowMet(row, opts.db, flow);
+    const bare = row.bare ? ` (bare ${row.bare.flowsPerSecond.toFixed(1)}, ratio ${row.ratio.toFixed(3)})` : '';
+    process.stdout.write(`\n${flow.name}: ${row.median.flowsPerSecond.toFixed(1)} flows/s${bare}, p99 ${row.median.p99.toFixed(1)} ms; target ≥ ${flow.target} flows/s on SQLite${met === undefined ? ' (not judged on PostgreSQL)' : `: ${met ? 'met' : 'not met'}`}.\n`);
   }
-  const rss = [...rows.map((r) => r.rss), flowRow?.rss].filter((b): b is number => b !== undefined);
+  const rss = [...rows.map((r) => r.rss), flowRow?.rss, flowCodeRow?.rss].filter((b): b is number => b !== undefined);
   if (rss.length > 0) {
     const max = Math.max(...rss);
     const judged = opts.connections >= 100 ? `: target < ${RSS_TARGET_MB} MB under the 100-connection load ${max < RSS_TARGET_MB * 1024 ** 2 ? 'met' : 'not met'}` : ` (the < ${RSS_TARGET_MB} MB target is for --connections 100)`;

@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(countriesRoutes);
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);
+  await app.register(discountsRoutes);
   await app.register(gatewaysRoutes);
   await app.register(cartsRoutes);
   await app.register(checkoutRoutes({ ttlSeconds: options.config.checkoutTtlHours * 3600 }));

@@ -825,6 +825,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List discounts in creation order, by words of the code or title, activity and kind */
+        get: operations["getV1Discounts"];
+        put?: never;
+        /** Create a discount code, or an automatic discount (no code) */
+        post: operations["postV1Discounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a discount */
+        get: operations["getV1DiscountsId"];
+        put?: never;
+        /** Update a discount; members left out keep their value */
+        post: operations["postV1DiscountsId"];
+        /** Delete a discount (orders that used it keep what it took off) */
+        delete: operations["deleteV1DiscountsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gateway_drivers": {
         parameters: {
             query?: never;
@@ -1368,6 +1405,24 @@ export interface components {
             token?: string;
         };
         /**
+         * AppliedDiscount
+         * @example {
+         *       "code": "LS-WHT-M",
+         *       "discount_id": "discount id",
+         *       "kind": "percentage",
+         *       "amount": 2500
+         *     }
+         */
+        AppliedDiscount: {
+            /** @description null for an automatic discount */
+            code: string | null;
+            discount_id: string;
+            /** @enum {string} */
+            kind: "percentage" | "fixed_amount" | "free_shipping";
+            /** @description cents taken off: from the items, or from shipping for free_shipping */
+            amount: number;
+        };
+        /**
          * Blog
          * @example {
          *       "id": "blg_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -1411,6 +1466,7 @@ export interface components {
          *           "quantity": 1,
          *           "price": 2500,
          *           "compared_price": null,
+         *           "discount": 2500,
          *           "total": 2500,
          *           "weight": 300,
          *           "sku": {
@@ -1551,6 +1607,15 @@ export interface components {
          *       "customer_id": null,
          *       "total_products": 1,
          *       "total_items": 1,
+         *       "discount_codes": [
+         *         {
+         *           "code": "LS-WHT-M",
+         *           "discount_id": "discount id",
+         *           "kind": "percentage",
+         *           "amount": 2500
+         *         }
+         *       ],
+         *       "total_discount": 2500,
          *       "total_price": 2500,
          *       "total_compared_price": 2500,
          *       "currency": "USD",
@@ -1578,6 +1643,11 @@ export interface components {
             total_products: number;
             /** @description sum of the quantities */
             total_items: number;
+            /** @description the discounts that apply now: the code entered and automatic ones (free shipping shows 0 until the checkout knows the shipping) */
+            discount_codes: components["schemas"]["AppliedDiscount"][];
+            /** @description sum of the item discounts */
+            total_discount: number;
+            /** @description sum of the item totals (after discounts) */
             total_price: number;
             /** @description total before any discount: compared prices where set */
             total_compared_price: number;
@@ -1600,6 +1670,7 @@ export interface components {
          *       "quantity": 1,
          *       "price": 2500,
          *       "compared_price": null,
+         *       "discount": 2500,
          *       "total": 2500,
          *       "weight": 300,
          *       "sku": {
@@ -1741,7 +1812,9 @@ export interface components {
             /** @description unit price now, in cents */
             price: number;
             compared_price: number | null;
-            /** @description price × quantity */
+            /** @description the line's share of the discounts, in cents */
+            discount: number;
+            /** @description price × quantity − discount */
             total: number;
             /** @description unit weight in grams */
             weight: number;
@@ -1954,7 +2027,7 @@ export interface components {
          *           "price": 2500,
          *           "compared_price": null,
          *           "quantity": 1,
-         *           "discount": null,
+         *           "discount": 2500,
          *           "is_taxable": true,
          *           "tax_rate": 0,
          *           "subtotal": 2500,
@@ -2018,7 +2091,14 @@ export interface components {
          *           "state_code": "NY"
          *         }
          *       },
-         *       "discount_codes": null,
+         *       "discount_codes": [
+         *         {
+         *           "code": "LS-WHT-M",
+         *           "discount_id": "discount id",
+         *           "kind": "percentage",
+         *           "amount": 2500
+         *         }
+         *       ],
          *       "is_gift": false,
          *       "gift_message": null,
          *       "source_name": null,
@@ -2093,7 +2173,8 @@ export interface components {
             shipping_rate: number;
             shipping: components["schemas"]["OrderAddress"] | null;
             billing: components["schemas"]["OrderAddress"] | null;
-            discount_codes: string[] | null;
+            /** @description the discounts applied: the code entered and automatic ones; a free shipping one takes its amount off shipping */
+            discount_codes: components["schemas"]["AppliedDiscount"][];
             is_gift: boolean;
             gift_message: string | null;
             source_name: string | null;
@@ -2108,6 +2189,7 @@ export interface components {
             gateway: string | null;
             payment_method: string | null;
             total_products: number;
+            /** @description the item discounts plus the shipping discount (free shipping) */
             total_discount: number;
             total_items: number;
             total_items_price: number;
@@ -2578,6 +2660,81 @@ export interface components {
             created_at: number;
         };
         /**
+         * Discount
+         * @example {
+         *       "id": "dsc_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "discount",
+         *       "code": "LS-WHT-M",
+         *       "title": "Linen shirt",
+         *       "kind": "percentage",
+         *       "value": 1,
+         *       "applies_to": {
+         *         "kind": "all",
+         *         "ids": [
+         *           "ids"
+         *         ]
+         *       },
+         *       "minimum_subtotal": null,
+         *       "starts_at": null,
+         *       "ends_at": null,
+         *       "usage_limit": null,
+         *       "usage_limit_per_customer": null,
+         *       "is_active": true,
+         *       "times_used": 1,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Discount: {
+            /** @description id with prefix dsc_ */
+            id: string;
+            /** @enum {string} */
+            object: "discount";
+            /** @description what the buyer enters (compared without case); null for an automatic discount */
+            code: string | null;
+            title: string;
+            /** @enum {string} */
+            kind: "percentage" | "fixed_amount" | "free_shipping";
+            /** @description basis points for percentage (1000 is 10 %), cents for fixed_amount, 0 for free_shipping */
+            value: number;
+            applies_to: components["schemas"]["DiscountAppliesTo"];
+            /** @description cents the eligible items must come to (before discounts) */
+            minimum_subtotal: number | null;
+            /** @description Unix seconds */
+            starts_at: number | null;
+            /** @description Unix seconds */
+            ends_at: number | null;
+            /** @description orders that may use it in all */
+            usage_limit: number | null;
+            /** @description orders one customer (by account or email) may use it in */
+            usage_limit_per_customer: number | null;
+            is_active: boolean;
+            /** @description placed orders that used it */
+            times_used: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * DiscountAppliesTo
+         * @example {
+         *       "kind": "all",
+         *       "ids": [
+         *         "ids"
+         *       ]
+         *     }
+         */
+        DiscountAppliesTo: {
+            /**
+             * @description all items, or those of the collections, products or skus named in ids
+             * @enum {string}
+             */
+            kind: "all" | "collections" | "products" | "skus";
+            /** @description collection, product or sku ids (empty for all) */
+            ids: string[];
+        };
+        /**
          * EmailVerification
          * @example {
          *       "token": "cvt_8Hk2Jm5Np9Qr3St7Vw1Xz4Yb",
@@ -2699,7 +2856,7 @@ export interface components {
          *           "price": 2500,
          *           "compared_price": null,
          *           "quantity": 1,
-         *           "discount": null,
+         *           "discount": 2500,
          *           "is_taxable": true,
          *           "tax_rate": 0,
          *           "subtotal": 2500,
@@ -2767,7 +2924,7 @@ export interface components {
          *       "price": 2500,
          *       "compared_price": null,
          *       "quantity": 1,
-         *       "discount": null,
+         *       "discount": 2500,
          *       "is_taxable": true,
          *       "tax_rate": 0,
          *       "subtotal": 2500,
@@ -2802,13 +2959,16 @@ export interface components {
             price: number;
             compared_price: number | null;
             quantity: number;
-            discount: number | null;
+            /** @description the line's share of the item discounts, in cents (for the whole line) */
+            discount: number;
             is_taxable: boolean;
             /** @description basis points: 1900 is 19% */
             tax_rate: number;
             /** @description price × quantity */
             subtotal: number;
+            /** @description the tax on subtotal − discount: included in it or added to it, as the store prices */
             taxes: number;
+            /** @description what the buyer pays for the line: subtotal − discount (+ taxes when prices exclude tax) */
             total: number;
             /** @description quantity already shipped */
             fulfilled: number;
@@ -3030,7 +3190,7 @@ export interface components {
          *           "price": 2500,
          *           "compared_price": null,
          *           "quantity": 1,
-         *           "discount": null,
+         *           "discount": 2500,
          *           "is_taxable": true,
          *           "tax_rate": 0,
          *           "subtotal": 2500,
@@ -3094,7 +3254,14 @@ export interface components {
          *           "state_code": "NY"
          *         }
          *       },
-         *       "discount_codes": null,
+         *       "discount_codes": [
+         *         {
+         *           "code": "LS-WHT-M",
+         *           "discount_id": "discount id",
+         *           "kind": "percentage",
+         *           "amount": 2500
+         *         }
+         *       ],
          *       "is_gift": false,
          *       "gift_message": null,
          *       "source_name": "storefront",
@@ -3169,7 +3336,8 @@ export interface components {
             shipping_rate: number;
             shipping: components["schemas"]["OrderAddress"] | null;
             billing: components["schemas"]["OrderAddress"] | null;
-            discount_codes: string[] | null;
+            /** @description the discounts applied: the code entered and automatic ones; a free shipping one takes its amount off shipping */
+            discount_codes: components["schemas"]["AppliedDiscount"][];
             is_gift: boolean;
             gift_message: string | null;
             source_name: string | null;
@@ -3184,6 +3352,7 @@ export interface components {
             gateway: string | null;
             payment_method: string | null;
             total_products: number;
+            /** @description the item discounts plus the shipping discount (free shipping) */
             total_discount: number;
             total_items: number;
             total_items_price: number;
@@ -3264,7 +3433,7 @@ export interface components {
          *       "price": 2500,
          *       "compared_price": null,
          *       "quantity": 1,
-         *       "discount": null,
+         *       "discount": 2500,
          *       "is_taxable": true,
          *       "tax_rate": 0,
          *       "subtotal": 2500,
@@ -3297,13 +3466,16 @@ export interface components {
             price: number;
             compared_price: number | null;
             quantity: number;
-            discount: number | null;
+            /** @description the line's share of the item discounts, in cents (for the whole line) */
+            discount: number;
             is_taxable: boolean;
             /** @description basis points: 1900 is 19% */
             tax_rate: number;
             /** @description price × quantity */
             subtotal: number;
+            /** @description the tax on subtotal − discount: included in it or added to it, as the store prices */
             taxes: number;
+            /** @description what the buyer pays for the line: subtotal − discount (+ taxes when prices exclude tax) */
             total: number;
             /** @description quantity already shipped */
             fulfilled: number;
@@ -4273,6 +4445,7 @@ export interface components {
 }
 export type Address = components['schemas']['Address'];
 export type ApiKey = components['schemas']['ApiKey'];
+export type AppliedDiscount = components['schemas']['AppliedDiscount'];
 export type Blog = components['schemas']['Blog'];
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -4290,6 +4463,8 @@ export type Country = components['schemas']['Country'];
 export type Customer = components['schemas']['Customer'];
 export type CustomerWithToken = components['schemas']['CustomerWithToken'];
 export type Delivery = components['schemas']['Delivery'];
+export type Discount = components['schemas']['Discount'];
+export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
 export type EmailVerification = components['schemas']['EmailVerification'];
 export type Event = components['schemas']['Event'];
 export type FieldError = components['schemas']['FieldError'];
@@ -8457,6 +8632,287 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1Discounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description words found in the code or the title */
+                q?: string;
+                is_active?: boolean;
+                kind?: "percentage" | "fixed_amount" | "free_shipping";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Discount"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Discounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
+                    code?: string | null;
+                    title: string;
+                    /** @enum {string} */
+                    kind: "percentage" | "fixed_amount" | "free_shipping";
+                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
+                    value?: number;
+                    applies_to?: {
+                        /**
+                         * @description all items, or those of the collections, products or skus named in ids
+                         * @enum {string}
+                         */
+                        kind: "all" | "collections" | "products" | "skus";
+                        /** @description collection, product or sku ids (empty for all) */
+                        ids: string[];
+                    };
+                    minimum_subtotal?: number | null;
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    usage_limit?: number | null;
+                    usage_limit_per_customer?: number | null;
+                    is_active?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
+                    code?: string | null;
+                    title: string;
+                    /** @enum {string} */
+                    kind: "percentage" | "fixed_amount" | "free_shipping";
+                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
+                    value?: number;
+                    applies_to?: {
+                        /**
+                         * @description all items, or those of the collections, products or skus named in ids
+                         * @enum {string}
+                         */
+                        kind: "all" | "collections" | "products" | "skus";
+                        /** @description collection, product or sku ids (empty for all) */
+                        ids: string[];
+                    };
+                    minimum_subtotal?: number | null;
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    usage_limit?: number | null;
+                    usage_limit_per_customer?: number | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Discount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1DiscountsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Discount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1DiscountsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
+                    code?: string | null;
+                    title?: string;
+                    /** @enum {string} */
+                    kind?: "percentage" | "fixed_amount" | "free_shipping";
+                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
+                    value?: number;
+                    applies_to?: {
+                        /**
+                         * @description all items, or those of the collections, products or skus named in ids
+                         * @enum {string}
+                         */
+                        kind: "all" | "collections" | "products" | "skus";
+                        /** @description collection, product or sku ids (empty for all) */
+                        ids: string[];
+                    };
+                    minimum_subtotal?: number | null;
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    usage_limit?: number | null;
+                    usage_limit_per_customer?: number | null;
+                    is_active?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
+                    code?: string | null;
+                    title?: string;
+                    /** @enum {string} */
+                    kind?: "percentage" | "fixed_amount" | "free_shipping";
+                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
+                    value?: number;
+                    applies_to?: {
+                        /**
+                         * @description all items, or those of the collections, products or skus named in ids
+                         * @enum {string}
+                         */
+                        kind: "all" | "collections" | "products" | "skus";
+                        /** @description collection, product or sku ids (empty for all) */
+                        ids: string[];
+                    };
+                    minimum_subtotal?: number | null;
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    usage_limit?: number | null;
+                    usage_limit_per_customer?: number | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Discount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1DiscountsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1GatewayDrivers: {
         parameters: {
             query?: {
@@ -8749,6 +9205,8 @@ export interface operations {
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -8766,6 +9224,8 @@ export interface operations {
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -8853,6 +9313,8 @@ export interface operations {
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -8870,6 +9332,8 @@ export interface operations {
                     source_name?: string | null;
                     landing_site?: string | null;
                     referring_site?: string | null;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -8960,6 +9424,8 @@ export interface operations {
                     };
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                 };
                 "application/x-www-form-urlencoded": {
                     customer?: {
@@ -9004,6 +9470,8 @@ export interface operations {
                     };
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                 };
             };
         };
@@ -9121,6 +9589,8 @@ export interface operations {
                     };
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                 };
                 "application/x-www-form-urlencoded": {
                     customer?: {
@@ -9165,6 +9635,8 @@ export interface operations {
                     };
                     /** @description the shipping address is also the billing address (default true) */
                     same_address?: boolean;
+                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
+                    discount_codes?: string[];
                 };
             };
         };

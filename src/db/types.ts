@@ -312,6 +312,8 @@ export interface CartRow {
   user_agent: string | null;
   landing_site: string | null;
   referring_site: string | null;
+  /** JSON array of the discount codes the buyer entered (null: none). */
+  discount_codes: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -632,6 +634,42 @@ export interface PageRow {
   updated_at: number;
 }
 
+export type DiscountKind = 'percentage' | 'fixed_amount' | 'free_shipping';
+export type DiscountScope = 'all' | 'collections' | 'products' | 'skus';
+
+export interface DiscountRow {
+  id: string;
+  /** Null for an automatic discount. */
+  code: string | null;
+  /** The code lower-cased (unique): codes compare without case. */
+  code_key: string | null;
+  title: string;
+  kind: DiscountKind;
+  /** Basis points (percentage), cents (fixed_amount), 0 (free_shipping). */
+  value: number;
+  applies_to_kind: DiscountScope;
+  /** JSON array of the collection, product or sku ids of the scope. */
+  applies_to_ids: string;
+  minimum_subtotal: number | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  usage_limit: number | null;
+  usage_limit_per_customer: number | null;
+  is_active: Flag;
+  times_used: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DiscountRedemptionRow {
+  id: string;
+  discount_id: string;
+  order_id: string;
+  customer_id: string | null;
+  email_key: string | null;
+  created_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -677,4 +715,6 @@ export interface Database {
   blogs: BlogRow;
   posts: PostRow;
   pages: PageRow;
+  discounts: DiscountRow;
+  discount_redemptions: DiscountRedemptionRow;
 }

@@ -193,3 +193,18 @@ export function orderRow(t: TestContext, id: string) {
 export function transactionRows(t: TestContext, orderId: string) {
   return t.db.selectFrom('transactions').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
+
+/**
+ * An order a refused payment left payable: still created and unpaid, no number, no claim, never
+ * placed, and every charge the gateway took given back by a refund of the same amount.
+ */
+export async function expectLeftPayable(t: TestContext, orderId: string): Promise<void> {
+  expect(await orderRow(t, orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid', number: null, payment_claimed_at: null });
+  const transactions = await transactionRows(t, orderId);
+  const charges = transactions.filter((tr) => tr.kind === 'charge' && tr.status === 'succeeded');
+  for (const charge of charges) {
+    expect(transactions).toContainEqual(expect.objectContaining({ kind: 'refund', status: 'succeeded', parent_id: charge.id, amount: charge.amount }));
+  }
+  expect(transactions.filter((tr) => tr.kind === 'refund')).toHaveLength(charges.length);
+  expect(await eventsOf(t, orderId, 'order.placed')).toEqual([]);
+}

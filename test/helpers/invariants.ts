@@ -295,8 +295,11 @@ function totalsMismatches(order: OrderRow, items: OrderItemRow[], taxIncluded: b
   const lines = items.map((item) => {
     const subtotal = item.price * item.quantity;
     const rate = item.tax_rate;
-    const taxes = taxIncluded ? Math.round((subtotal * rate) / (10_000 + rate)) : Math.round((subtotal * rate) / 10_000);
-    const total = taxIncluded ? subtotal : subtotal + taxes;
+    // Taxes are on what the line costs after its discount.
+    const net = subtotal - (item.discount ?? 0);
+    const taxes = taxIncluded ? Math.round((net * rate) / (10_000 + rate)) : Math.round((net * rate) / 10_000);
+    const total = taxIncluded ? net : net + taxes;
+    if ((item.discount ?? 0) < 0 || net < 0) wrong.push(`item ${item.id} discount ${item.discount} outside 0..${subtotal}`);
     if (item.is_taxable !== 1 && rate !== 0) wrong.push(`item ${item.id} is not taxable but has tax_rate ${rate}`);
     if (item.subtotal !== subtotal) wrong.push(`item ${item.id} subtotal ${item.subtotal}, expected ${subtotal}`);
     if (item.taxes !== taxes) wrong.push(`item ${item.id} taxes ${item.taxes}, expected ${taxes}`);
@@ -306,14 +309,17 @@ function totalsMismatches(order: OrderRow, items: OrderItemRow[], taxIncluded: b
   const itemsPrice = sum(lines.map((line) => line.subtotal));
   const taxes = sum(lines.map((line) => line.taxes));
   const discount = sum(items.map((item) => item.discount ?? 0));
+  const applied = (order.discount_codes === null ? [] : JSON.parse(order.discount_codes)) as Array<{ kind: string; amount: number }>;
+  const shippingDiscount = sum(applied.filter((a) => a.kind === 'free_shipping').map((a) => a.amount));
+  if (sum(applied.filter((a) => a.kind !== 'free_shipping').map((a) => a.amount)) !== discount) wrong.push(`item discounts ${discount} differ from the discounts applied`);
   const expected: Partial<Record<keyof OrderRow, number>> = {
     total_products: new Set(items.map((item) => item.product_id)).size,
     total_items: sum(items.map((item) => item.quantity)),
     total_items_price: itemsPrice,
-    total_discount: discount,
+    total_discount: discount + shippingDiscount,
     subtotal_price: itemsPrice - discount,
     total_taxes: taxes,
-    total_price: itemsPrice - discount + order.shipping_rate + (taxIncluded ? 0 : taxes),
+    total_price: itemsPrice - discount + order.shipping_rate - shippingDiscount + (taxIncluded ? 0 : taxes),
     total_weight: sum(items.map((item) => item.weight * item.quantity)),
   };
   for (const [field, value] of Object.entries(expected)) {

@@ -22,6 +22,7 @@ export const areas: readonly Area[] = [
     ],
   },
   { label: 'Customers', to: '/customers' },
+  { label: 'Discounts', to: '/discounts' },
   { label: 'Content', to: '/blogs', links: [{ label: 'Blogs & posts', to: '/blogs' }, { label: 'Pages', to: '/pages' }] },
   {
     label: 'Settings',

@@ -3,6 +3,7 @@ import { categoryRoutes } from '../routes/categories/routes';
 import { collectionRoutes } from '../routes/collections/routes';
 import { contentRoutes } from '../routes/content/routes';
 import { customerRoutes } from '../routes/customers/routes';
+import { discountRoutes } from '../routes/discounts/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
@@ -42,6 +43,7 @@ const routeTree = rootRoute.addChildren([
     ...collectionRoutes,
     ...categoryRoutes,
     ...customerRoutes,
+    ...discountRoutes,
     ...contentRoutes,
     ...shopSettingsRoutes,
     ...integrationRoutes,

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, Nullable, Timestamp } from '../../http/common-schemas.js';
 import { Product } from '../catalog/products.schemas.js';
 import { Sku } from '../catalog/skus.schemas.js';
+import { AppliedDiscount, DiscountCodesWrite } from '../discounts/discounts.schemas.js';
 
 export const CartItem = Type.Object({
   id: Id('itm'),
@@ -12,7 +13,8 @@ export const CartItem = Type.Object({
   quantity: Type.Integer(),
   price: Type.Integer({ description: 'unit price now, in cents' }),
   compared_price: Nullable(Type.Integer()),
-  total: Type.Integer({ description: 'price × quantity' }),
+  discount: Type.Integer({ description: "the line's share of the discounts, in cents" }),
+  total: Type.Integer({ description: 'price × quantity − discount' }),
   weight: Type.Integer({ description: 'unit weight in grams' }),
   sku: Sku,
   product: Product,
@@ -35,7 +37,9 @@ export const Cart = Type.Object({
   customer_id: Nullable(Type.String()),
   total_products: Type.Integer({ description: 'distinct products' }),
   total_items: Type.Integer({ description: 'sum of the quantities' }),
-  total_price: Type.Integer(),
+  discount_codes: Type.Array(AppliedDiscount, { description: 'the discounts that apply now: the code entered and automatic ones (free shipping shows 0 until the checkout knows the shipping)' }),
+  total_discount: Type.Integer({ description: 'sum of the item discounts' }),
+  total_price: Type.Integer({ description: 'sum of the item totals (after discounts)' }),
   total_compared_price: Type.Integer({ description: 'total before any discount: compared prices where set' }),
   currency: Type.String(),
   total_weight: Type.Integer({ description: 'grams' }),
@@ -54,6 +58,7 @@ export const CartWrite = Type.Object({
   source_name: Type.Optional(Nullable(Type.String({ maxLength: 255, description: "where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent)" }))),
   landing_site: text(2048),
   referring_site: text(2048),
+  discount_codes: Type.Optional(DiscountCodesWrite),
   items: Type.Optional(
     Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0, maximum: 100_000 }), {
       maxProperties: 200,

@@ -9,6 +9,7 @@ import { isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
 import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
 import { findCustomer } from '../customers/customers.repo.js';
+import { discountsFor } from '../discounts/discount-pricing.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
 import type { Cart, CartWriteInput } from './carts.schemas.js';
@@ -90,16 +91,33 @@ function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
   return cart;
 }
 
-/** The cart with its items priced as the catalogue stands now, and its totals. */
-export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
+/**
+ * The cart with its items priced as the catalogue stands now, the discounts that apply now, and its
+ * totals. A code entered before that no longer applies is left out; with `codesSent` (the codes were
+ * just sent) it is refused instead.
+ * @throws Problem validation_failed naming each code just sent that does not apply.
+ */
+export async function cartView(db: Executor, cart: CartRow, now: number, codesSent = false): Promise<CartView> {
   const items = await repo.findCartItemsWithProducts(db, cart.id);
   const products = await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const store = await findStore(db);
 
-  const views = items.map((item) => {
+  const lines = items.map((item) => {
     const product = productById.get(item.product_id)!;
-    const sku = product.skus.find((s) => s.id === item.sku_id)!;
+    return { product, sku: product.skus.find((s) => s.id === item.sku_id)!, item };
+  });
+  // No shipping is chosen yet: a free shipping discount shows, taking nothing off until the checkout.
+  const { allocation, refused } = await discountsFor(
+    db,
+    cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]),
+    lines.map(({ product, sku, item }) => ({ skuId: sku.id, productId: product.id, subtotal: sku.price * item.quantity, isShippingRequired: sku.is_shipping_required })),
+    0,
+    { customerId: cart.customer_id, emailKey: null },
+    now,
+  );
+  if (codesSent && refused.length > 0) throw Problem.invalid(refused);
+  const views = lines.map(({ product, sku, item }, i) => {
     return {
       id: item.id,
       object: 'cart_item' as const,
@@ -109,7 +127,8 @@ export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
       quantity: item.quantity,
       price: sku.price,
       compared_price: sku.compared_price,
-      total: sku.price * item.quantity,
+      discount: allocation.lineDiscounts[i]!,
+      total: sku.price * item.quantity - allocation.lineDiscounts[i]!,
       weight: sku.weight_source,
       sku,
       product,
@@ -132,6 +151,8 @@ export async function cartView(db: Executor, cart: CartRow): Promise<CartView> {
     customer_id: cart.customer_id,
     total_products: new Set(views.map((v) => v.product_id)).size,
     total_items: views.reduce((sum, v) => sum + v.quantity, 0),
+    discount_codes: allocation.applied,
+    total_discount: allocation.lineDiscounts.reduce((sum, d) => sum + d, 0),
     total_price: views.reduce((sum, v) => sum + v.total, 0),
     total_compared_price: views.reduce((sum, v) => sum + (v.compared_price ?? v.price) * v.quantity, 0),
     currency: store?.currency ?? 'USD',
@@ -175,6 +196,7 @@ function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
   if (input.source_name !== undefined && !isStaff(ctx)) changes.source_name = input.source_name;
   if (input.landing_site !== undefined) changes.landing_site = input.landing_site;
   if (input.referring_site !== undefined) changes.referring_site = input.referring_site;
+  if (input.discount_codes !== undefined) changes.discount_codes = input.discount_codes.length === 0 ? null : JSON.stringify(input.discount_codes.map((code) => code.trim()));
   return changes;
 }
 
@@ -208,6 +230,7 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
       user_agent: client.userAgent,
       landing_site: null,
       referring_site: null,
+      discount_codes: null,
       created_at: now,
       updated_at: now,
       ...cartColumns(ctx, input),
@@ -215,7 +238,7 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
     };
     await repo.insertCart(tx, row);
     await applyItems(tx, row.id, input.items, now);
-    return cartView(tx, row);
+    return cartView(tx, row, now, input.discount_codes !== undefined);
   });
 }
 
@@ -257,10 +280,10 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
     const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
     await checkItems(tx, input.items ?? {}, now);
     await applyItems(tx, id, input.items, now);
-    return cartView(tx, cart);
+    return cartView(tx, cart, now, input.discount_codes !== undefined);
   });
 }
 
 export async function getCart(ctx: Ctx, id: string): Promise<CartView> {
-  return cartView(ctx.db, await findOwnCart(ctx, ctx.db, id));
+  return cartView(ctx.db, await findOwnCart(ctx, ctx.db, id), ctx.now());
 }

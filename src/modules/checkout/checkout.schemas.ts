@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/common-schemas.js';
 import { addressFields } from '../customers/address-rules.js';
 import { Customer } from '../customers/customers.schemas.js';
+import { DiscountCodesWrite } from '../discounts/discounts.schemas.js';
 import { Order } from '../orders/orders.schemas.js';
 
 const CheckoutAddress = Type.Object({
@@ -19,6 +20,7 @@ export const CheckoutWrite = Type.Object({
   shipping: Type.Optional(CheckoutAddress),
   billing: Type.Optional(CheckoutAddress),
   same_address: Type.Optional(Type.Boolean({ description: 'the shipping address is also the billing address (default true)' })),
+  discount_codes: Type.Optional(DiscountCodesWrite),
 });
 export type CheckoutWriteInput = Static<typeof CheckoutWrite>;
 

@@ -128,7 +128,7 @@ async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: numbe
       price: sku.price,
       compared_price: sku.compared_price,
       quantity: item.quantity,
-      discount: null,
+      discount: 0,
       is_taxable: sku.is_taxable,
       tax_rate: 0,
       subtotal: sku.price * item.quantity,
@@ -169,7 +169,7 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
     gateway_id: null,
     gateway: null,
     payment_method: null,
-    discount_codes: null,
+    discount_codes: '[]',
     is_gift: 0,
     gift_message: null,
     source_name: null,
@@ -204,13 +204,16 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
 /**
  * Applies a checkout payload to an order still being checked out, then reprices it and brings its
  * search terms up to date. `items`: the order's items when the caller holds them as saved.
+ * `cartCodes`: the discount codes entered on the cart, applied when the payload sends none (those
+ * that no longer apply are dropped; codes the payload sends must apply).
  */
-async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, items?: OrderItemRow[]): Promise<PricedOrder> {
+async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, items?: OrderItemRow[], cartCodes?: string[]): Promise<PricedOrder> {
   const errors = new FieldErrors();
   const changes = await applyCheckoutData(ctx, tx, order, input, errors);
   errors.throwIfAny();
   await orders.updateOrder(tx, order.id, changes);
-  const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items);
+  const codes = input.discount_codes !== undefined ? { codes: input.discount_codes, strict: true } : cartCodes && { codes: cartCodes, strict: false };
+  const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items, codes);
   await indexOrder(tx, priced.order, undefined, priced.items);
   return priced;
 }
@@ -267,7 +270,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       await orders.insertOrder(tx, order);
       await orders.insertItems(tx, items);
     }
-    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input), items);
+    const cartCodes = cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]);
+    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input), items, cartCodes);
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }

@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
+import { Problem, type FieldError } from '../../lib/problem.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
+import { appliedDiscounts, discountsFor, enteredCodes } from '../discounts/discount-pricing.js';
 import * as orders from '../orders/orders.repo.js';
 import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
 import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
@@ -33,16 +35,19 @@ export interface PricedOrder {
 export interface Pricing {
   /** The order's totals and shipping columns (a chosen rate that no longer fits it is dropped). */
   changes: Partial<OrderRow>;
-  /** Each item's tax and totals, in the order of the items given. */
+  /** Each item's discount, tax and totals, in the order of the items given. */
   lines: LineTotals[];
+  /** The entered codes that do not apply (named `discount_codes[i]`): they are left out of the pricing. */
+  refused: FieldError[];
 }
 
 /**
  * Prices an order's items as the shop stands now: taxes follow the shipping address (else the
- * billing one; none without either), and the chosen shipping rate is read again (dropped when it no
- * longer fits the order).
+ * billing one; none without either), the chosen shipping rate is read again (dropped when it no
+ * longer fits the order), and the discounts are those that apply now (discountsFor) to the codes
+ * entered — `codes`, else the order's own — and taxes are on the discounted lines.
  */
-export async function priceOrder(db: Executor, order: OrderRow, items: OrderItemRow[]): Promise<Pricing> {
+export async function priceOrder(db: Executor, order: OrderRow, items: OrderItemRow[], now: number, codes?: string[]): Promise<Pricing> {
   const store = await findStore(db);
   const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
   const taxRate = taxAddress ? await taxRateFor(db, taxAddress.country_code, taxAddress.state_code) : 0;
@@ -56,23 +61,37 @@ export async function priceOrder(db: Executor, order: OrderRow, items: OrderItem
       ? { ...changes, shipping_rate: rate.price, shipping_lines: JSON.stringify(shippingLines(rate)) }
       : { ...changes, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 };
   }
-  const totals = computeTotals(lines(items), taxRate, taxIncluded, changes.shipping_rate ?? order.shipping_rate);
-  return { changes: { ...changes, ...orderTotals(totals) }, lines: totals.lines };
+  const shippingPrice = changes.shipping_rate ?? order.shipping_rate;
+  const { allocation, refused } = await discountsFor(
+    db,
+    codes ?? enteredCodes(appliedDiscounts(order.discount_codes)),
+    items.map((item) => ({ skuId: item.sku_id, productId: item.product_id, subtotal: item.price * item.quantity, isShippingRequired: item.is_shipping_required === 1 })),
+    order.is_shipping_required === 1 ? shippingPrice : 0,
+    { customerId: order.customer_id, emailKey: order.email_key ?? null },
+    now,
+  );
+  const discounted = lines(items).map((line, i) => ({ ...line, discount: allocation.lineDiscounts[i]! }));
+  const totals = computeTotals(discounted, taxRate, taxIncluded, shippingPrice, allocation.shippingDiscount);
+  return { changes: { ...changes, ...orderTotals(totals), discount_codes: JSON.stringify(allocation.applied) }, lines: totals.lines, refused };
 }
 
 /**
- * Recomputes an order's taxes and totals from its items, addresses and shipping rate (priceOrder),
- * and saves them. Returns the order and its items as saved.
+ * Recomputes an order's discounts, taxes and totals from its items, addresses, shipping rate and
+ * discount codes (priceOrder), and saves them. Returns the order and its items as saved.
  * `held`: the order's items as saved, when the caller holds them (they are read otherwise).
+ * `codes`: discount codes to apply instead of the order's: `strict` ones must all apply (as just
+ * sent by the buyer), others that no longer apply are dropped.
+ * @throws Problem validation_failed naming each strict code that does not apply.
  */
-export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[]): Promise<PricedOrder> {
+export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[], codes?: { codes: string[]; strict: boolean }): Promise<PricedOrder> {
   const items = held ?? await orders.findItems(db, [order.id]);
-  const pricing = await priceOrder(db, order, items);
+  const pricing = await priceOrder(db, order, items, now, codes?.codes);
+  if (codes?.strict && pricing.refused.length > 0) throw Problem.invalid(pricing.refused);
   const changes: Partial<OrderRow> = { ...pricing.changes, updated_at: now };
   const saved: OrderItemRow[] = [];
   for (const [i, item] of items.entries()) {
     const line = pricing.lines[i]!;
-    if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal) {
+    if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal || item.discount !== line.discount) {
       await orders.updateItem(db, item.id, { ...line, updated_at: now });
       saved.push({ ...item, ...line, updated_at: now });
     } else {

@@ -8,8 +8,8 @@ describe('computeTotals', () => {
   it('adds taxes to prices that exclude them, rounding each line', () => {
     const totals = computeTotals([mug, book], 1900, false, 500);
     expect(totals.lines).toEqual([
-      { tax_rate: 1900, subtotal: 5997, taxes: 1139, total: 7136 },
-      { tax_rate: 0, subtotal: 1000, taxes: 0, total: 1000 },
+      { tax_rate: 1900, subtotal: 5997, discount: 0, taxes: 1139, total: 7136 },
+      { tax_rate: 0, subtotal: 1000, discount: 0, taxes: 0, total: 1000 },
     ]);
     expect(totals).toMatchObject({
       total_products: 2, total_items: 4, total_items_price: 6997, total_discount: 0, subtotal_price: 6997,
@@ -19,7 +19,7 @@ describe('computeTotals', () => {
 
   it('extracts taxes from prices that include them, leaving the total as priced', () => {
     const totals = computeTotals([mug, book], 1900, true, 500);
-    expect(totals.lines[0]).toEqual({ tax_rate: 1900, subtotal: 5997, taxes: 958, total: 5997 });
+    expect(totals.lines[0]).toEqual({ tax_rate: 1900, subtotal: 5997, discount: 0, taxes: 958, total: 5997 });
     expect(totals.total_taxes).toBe(958);
     expect(totals.total_price).toBe(6997 + 500);
   });
@@ -29,6 +29,15 @@ describe('computeTotals', () => {
     expect(totals.total_products).toBe(1);
     expect(totals.total_items).toBe(4);
     expect(totals.total_price).toBe(5997 + 2500);
+  });
+
+  it('taxes what the line costs after its discount, and takes a shipping discount off the total', () => {
+    const excluded = computeTotals([{ ...mug, discount: 997 }, book], 1900, false, 500, 500);
+    expect(excluded.lines[0]).toEqual({ tax_rate: 1900, subtotal: 5997, discount: 997, taxes: 950, total: 5950 });
+    expect(excluded).toMatchObject({ total_discount: 1497, subtotal_price: 6000, total_taxes: 950, total_price: 6000 + 950 });
+    const included = computeTotals([{ ...mug, discount: 997 }], 1900, true, 500, 0);
+    expect(included.lines[0]).toEqual({ tax_rate: 1900, subtotal: 5997, discount: 997, taxes: 798, total: 5000 });
+    expect(included).toMatchObject({ total_discount: 997, subtotal_price: 5000, total_price: 5500 });
   });
 
   it('is all zeros for no lines', () => {

@@ -6,6 +6,8 @@ export interface LineInput {
   isTaxable: boolean;
   /** Unit weight in grams. */
   weight: number;
+  /** The line's share of the order's item discounts, in cents (0 when none). */
+  discount?: number;
 }
 
 export interface LineTotals {
@@ -13,9 +15,11 @@ export interface LineTotals {
   tax_rate: number;
   /** price × quantity, as priced. */
   subtotal: number;
-  /** The tax in the line: extracted from it when prices include tax, added to it otherwise. */
+  /** The line's share of the item discounts. */
+  discount: number;
+  /** The tax in the line, on subtotal − discount: extracted from it when prices include tax, added to it otherwise. */
   taxes: number;
-  /** What the line costs the buyer. */
+  /** What the line costs the buyer: subtotal − discount (+ taxes when prices exclude them). */
   total: number;
 }
 
@@ -32,30 +36,34 @@ export interface OrderTotals {
 }
 
 /**
- * The totals of an order. Taxes are rounded per line (half up, to the cent): with prices that include
- * tax the line's tax is `subtotal × rate / (10000 + rate)`, otherwise `subtotal × rate / 10000` added
- * to it. Shipping is not taxed. total_price = items after discount + shipping + taxes when not included.
+ * The totals of an order. Taxes are on each line's discounted amount (subtotal − discount), rounded
+ * per line (half up, to the cent): with prices that include tax the line's tax is
+ * `amount × rate / (10000 + rate)`, otherwise `amount × rate / 10000` added to it. Shipping is not
+ * taxed. total_discount = the item discounts + `shippingDiscount`; total_price = items after discount
+ * + shipping − shippingDiscount + taxes when not included.
  */
-export function computeTotals(lines: LineInput[], taxRate: number, taxIncluded: boolean, shippingPrice: number): OrderTotals {
+export function computeTotals(lines: LineInput[], taxRate: number, taxIncluded: boolean, shippingPrice: number, shippingDiscount = 0): OrderTotals {
   const lineTotals = lines.map((line): LineTotals => {
     const rate = line.isTaxable ? taxRate : 0;
     const subtotal = line.price * line.quantity;
-    const taxes = taxIncluded ? Math.round((subtotal * rate) / (10_000 + rate)) : Math.round((subtotal * rate) / 10_000);
-    return { tax_rate: rate, subtotal, taxes, total: taxIncluded ? subtotal : subtotal + taxes };
+    const discount = line.discount ?? 0;
+    const amount = subtotal - discount;
+    const taxes = taxIncluded ? Math.round((amount * rate) / (10_000 + rate)) : Math.round((amount * rate) / 10_000);
+    return { tax_rate: rate, subtotal, discount, taxes, total: taxIncluded ? amount : amount + taxes };
   });
   const itemsPrice = lineTotals.reduce((sum, line) => sum + line.subtotal, 0);
   const totalTaxes = lineTotals.reduce((sum, line) => sum + line.taxes, 0);
-  const discount = 0;
-  const subtotal = itemsPrice - discount;
+  const itemDiscount = lineTotals.reduce((sum, line) => sum + line.discount, 0);
+  const subtotal = itemsPrice - itemDiscount;
   return {
     lines: lineTotals,
     total_products: new Set(lines.map((line) => line.productId)).size,
     total_items: lines.reduce((sum, line) => sum + line.quantity, 0),
     total_items_price: itemsPrice,
-    total_discount: discount,
+    total_discount: itemDiscount + shippingDiscount,
     subtotal_price: subtotal,
     total_taxes: totalTaxes,
-    total_price: subtotal + shippingPrice + (taxIncluded ? 0 : totalTaxes),
+    total_price: subtotal + shippingPrice - shippingDiscount + (taxIncluded ? 0 : totalTaxes),
     total_weight: lines.reduce((sum, line) => sum + line.weight * line.quantity, 0),
   };
 }

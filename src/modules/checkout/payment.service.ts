@@ -4,6 +4,7 @@ import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
+import { redeemDiscounts } from '../discounts/discount-usage.js';
 import { recordEvent } from '../events/record-event.js';
 import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { indexOrder } from '../orders/order-search.js';
@@ -75,7 +76,8 @@ async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
 
 /**
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
- * from every tracked sku (never below 0 unless backorderable), the payment's transaction, its search
+ * from every tracked sku (never below 0 unless backorderable), each discount's use counted (never
+ * above its limits: redeemDiscounts), the payment's transaction, its search
  * terms (the number and payment method are new), and the events order.placed (and order.paid when
  * the money is in). The order and its items were read under the payment claim, which refuses every
  * other change: they are as saved, and their total is the amount charged. Returns the order as
@@ -96,6 +98,7 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   // records the total charged, and that total is the shop's price when the placement commits.
   await requireAsInShop(tx, order, items, now);
   if (short.length > 0) throw outOfStockProblem(short);
+  await redeemDiscounts(tx, order, now);
   const store = await findStore(tx);
   const number = `${store?.order_prefix ?? ''}${await orders.nextOrderNumber(tx)}${store?.order_suffix ?? ''}`;
   const placement: Partial<OrderRow> = {

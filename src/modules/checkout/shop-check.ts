@@ -12,14 +12,14 @@ import { priceOrder, reprice } from './order-pricing.js';
 interface ShopCheck {
   /** Items no longer on sale (product inactive or unpublished, sku unlisted or gone), named `items[<sku_id>]`. */
   unavailable: FieldError[];
-  /** True when paying would cost another total than the order holds, or an item another unit price. */
+  /** True when paying would cost another total than the order holds (a discount that no longer applies included), or an item another unit price. */
   changed: boolean;
   /** The items with the catalogue's price, compared price, taxability and weight of now. */
   current: OrderItemRow[];
 }
 
 /** The order columns that make up what the buyer pays: any of them re-derived otherwise is a change. */
-const CHARGED = ['total_price', 'total_items_price', 'total_taxes', 'shipping_rate', 'shipping_rate_id'] as const;
+const CHARGED = ['total_price', 'total_items_price', 'total_discount', 'total_taxes', 'shipping_rate', 'shipping_rate_id'] as const;
 
 /**
  * Holds an order's items against the catalogue of now: each sku must still be on sale, and the
@@ -40,7 +40,7 @@ async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemR
     return { ...item, price: sku.price, compared_price: sku.compared_price, is_taxable: sku.is_taxable, weight: sku.weight_grams };
   });
   if (errors.list.length > 0) return { unavailable: errors.list, changed: false, current };
-  const { changes } = await priceOrder(db, order, current);
+  const { changes } = await priceOrder(db, order, current, now);
   const changed = current.some((item, i) => item.price !== items[i]!.price)
     || CHARGED.some((column) => changes[column] !== undefined && changes[column] !== order[column]);
   return { unavailable: [], changed, current };

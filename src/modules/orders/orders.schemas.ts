@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { Customer, Email } from '../customers/customers.schemas.js';
+import { AppliedDiscount } from '../discounts/discounts.schemas.js';
 
 const text = Nullable(Type.String());
 
@@ -17,12 +18,12 @@ export const OrderItem = Type.Object({
   price: Type.Integer(),
   compared_price: Nullable(Type.Integer()),
   quantity: Type.Integer(),
-  discount: Nullable(Type.Integer()),
+  discount: Type.Integer({ description: "the line's share of the item discounts, in cents (for the whole line)" }),
   is_taxable: Type.Boolean(),
   tax_rate: Type.Integer({ description: 'basis points: 1900 is 19%' }),
   subtotal: Type.Integer({ description: 'price × quantity' }),
-  taxes: Type.Integer(),
-  total: Type.Integer(),
+  taxes: Type.Integer({ description: 'the tax on subtotal − discount: included in it or added to it, as the store prices' }),
+  total: Type.Integer({ description: 'what the buyer pays for the line: subtotal − discount (+ taxes when prices exclude tax)' }),
   fulfilled: Type.Integer({ description: 'quantity already shipped' }),
   is_shipping_required: Type.Boolean(),
   weight: Type.Integer({ description: 'unit weight in grams' }),
@@ -106,7 +107,7 @@ export const Order = Type.Object({
   shipping_rate: amount,
   shipping: OrderAddress,
   billing: OrderAddress,
-  discount_codes: Nullable(Type.Array(Type.String())),
+  discount_codes: Type.Array(AppliedDiscount, { description: 'the discounts applied: the code entered and automatic ones; a free shipping one takes its amount off shipping' }),
   is_gift: Type.Boolean(),
   gift_message: text,
   source_name: text,
@@ -120,7 +121,7 @@ export const Order = Type.Object({
   gateway: Nullable(Type.String({ description: 'source of the payment gateway chosen' })),
   payment_method: text,
   total_products: amount,
-  total_discount: amount,
+  total_discount: Type.Integer({ description: 'the item discounts plus the shipping discount (free shipping)' }),
   total_items: amount,
   total_items_price: amount,
   subtotal_price: amount,

@@ -4,6 +4,7 @@ import type { CheckedAddress } from '../customers/address-rules.js';
 import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
 import { customerViews, fullName } from '../customers/customers.view.js';
+import { appliedDiscounts } from '../discounts/discount-pricing.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 
@@ -21,7 +22,7 @@ export function itemView(row: OrderItemRow): OrderView['items'][number] {
     price: row.price,
     compared_price: row.compared_price,
     quantity: row.quantity,
-    discount: row.discount,
+    discount: row.discount ?? 0,
     is_taxable: row.is_taxable === 1,
     tax_rate: row.tax_rate,
     subtotal: row.subtotal,
@@ -115,7 +116,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderIt
     shipping_rate: row.shipping_rate,
     shipping: addressView(row.shipping_address),
     billing: addressView(row.billing_address),
-    discount_codes: row.discount_codes === null ? null : JSON.parse(row.discount_codes),
+    discount_codes: appliedDiscounts(row.discount_codes),
     is_gift: row.is_gift === 1,
     gift_message: row.gift_message,
     source_name: row.source_name,

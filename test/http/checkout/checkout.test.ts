@@ -219,7 +219,7 @@ describeEachDatabase('checkout', (t) => {
       expect(shirtLine).toMatchObject({
         object: 'order_item', order_id: order.id, product_id: shirt.productId, name: shirt.name, product_name: shirt.name,
         sku_name: shirt.name, price: 1500, quantity: 2, weight: 250, is_taxable: true, is_shipping_required: true,
-        tax_rate: 0, subtotal: 3000, taxes: 0, total: 3000, fulfilled: 0, discount: null, stock_id: null, stock_manager: [],
+        tax_rate: 0, subtotal: 3000, taxes: 0, total: 3000, fulfilled: 0, discount: 0, stock_id: null, stock_manager: [],
       });
       expect(shirtLine.id).toMatch(/^itm_[0-9a-z]{26}$/);
       expect(order.items.find((i: any) => i.sku_id === mug.skuId)).toMatchObject({

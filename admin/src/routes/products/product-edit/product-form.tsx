@@ -1,10 +1,10 @@
-import { Grid, Group, MultiSelect, NumberInput, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Grid, MultiSelect, NumberInput, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCategoryOptions, useCollectionOptions, type Product, type ProductWrite } from '../../../api/products';
 import { FormAlert } from '../../../components/problem-alert';
+import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
-import { WriteButton } from '../../../components/write-button';
 import { minorDigits, toMinor } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
@@ -180,16 +180,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                   <TagsInput label="Modifiers" description="The options its skus differ by (Size, Color): press Enter after each" readOnly={readOnly} {...form.getInputProps('modifiers')} />
                 </Stack>
               </Section>
-              <Group justify="flex-end">
-                {product && form.isDirty() && (
-                  <Text size="sm" c="dimmed">
-                    Unsaved changes
-                  </Text>
-                )}
-                <WriteButton type="submit" loading={saving} disabled={product ? !form.isDirty() : false}>
-                  {submitLabel}
-                </WriteButton>
-              </Group>
+              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,3 +1,5 @@
+import { flagOf } from '../../../lib/search-params';
+
 /** The list's search and filters as they stand in the address bar, so a filtered list can be linked and reloaded. */
 export const productSorts = ['name-ascending', 'name-descending', 'created-descending', 'created-ascending', 'price-ascending', 'price-descending'] as const;
 
@@ -9,19 +11,13 @@ export interface ProductListSearch {
   page?: number;
 }
 
-function flag(value: unknown): boolean | undefined {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return undefined;
-}
-
 /** Whatever the address bar holds, as filters the API takes: anything else is dropped. */
 export function validateProductListSearch(search: Record<string, unknown>): ProductListSearch {
   const page = Number(search.page);
   return {
     q: typeof search.q === 'string' && search.q.trim() !== '' ? search.q : undefined,
-    active: flag(search.active),
-    published: flag(search.published),
+    active: flagOf(search.active),
+    published: flagOf(search.published),
     sort_by: productSorts.includes(search.sort_by as never) ? (search.sort_by as ProductListSearch['sort_by']) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   };

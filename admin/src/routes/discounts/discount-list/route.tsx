@@ -1,0 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { DiscountListPage } from './discount-list-page';
+
+export const Route = createLazyRoute('/_shell/discounts')({ component: DiscountListPage });

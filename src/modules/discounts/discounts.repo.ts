@@ -1,0 +1,96 @@
+import type { Executor } from '../../db/database.js';
+import type { DiscountRedemptionRow, DiscountRow } from '../../db/types.js';
+import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
+import type { DiscountListFilter } from './discounts.schemas.js';
+
+function filtered(db: Executor, filter: DiscountListFilter) {
+  let query = db.selectFrom('discounts');
+  for (const term of searchTerms(filter.q)) {
+    const pattern = likePattern(term, '%', '%');
+    query = query.where((eb) => eb.or([ilike(eb.ref('code'), pattern), ilike(eb.ref('title'), pattern)]));
+  }
+  if (filter.is_active !== undefined) query = query.where('is_active', '=', filter.is_active ? 1 : 0);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  return query;
+}
+
+export function listDiscounts(db: Executor, filter: DiscountListFilter, offset: number, limit: number): Promise<DiscountRow[]> {
+  return filtered(db, filter).selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countDiscounts(db: Executor, filter: DiscountListFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findDiscount(db: Executor, id: string): Promise<DiscountRow | undefined> {
+  return db.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findDiscountByCode(db: Executor, codeKey: string): Promise<DiscountRow | undefined> {
+  return db.selectFrom('discounts').selectAll().where('code_key', '=', codeKey).executeTakeFirst();
+}
+
+/** The active automatic discounts and the discounts of these codes (lower-cased), active or not. */
+export function findOffered(db: Executor, codeKeys: string[]): Promise<DiscountRow[]> {
+  return db.selectFrom('discounts').selectAll()
+    .where((eb) => eb.or([
+      eb.and([eb('code_key', 'is', null), eb('is_active', '=', 1)]),
+      ...(codeKeys.length > 0 ? [eb('code_key', 'in', codeKeys)] : []),
+    ]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Inserts a discount unless its code is taken (one statement: two concurrent creates cannot both win); false when taken. */
+export async function insertDiscount(db: Executor, row: DiscountRow): Promise<boolean> {
+  const result = await db.insertInto('discounts').values(row).onConflict((oc) => oc.column('code_key').doNothing()).executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function updateDiscount(db: Executor, id: string, changes: Partial<DiscountRow>): Promise<void> {
+  await db.updateTable('discounts').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteDiscount(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('discounts').where('id', '=', id).execute();
+}
+
+/**
+ * Counts one use of a discount unless its usage limit is reached: one conditional update, which on
+ * PostgreSQL also holds the discount's row until the transaction ends, so concurrent placements count
+ * one after the other. False when the limit was reached.
+ */
+export async function countUse(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('discounts')
+    .set((eb) => ({ times_used: eb('times_used', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The placed orders that used a discount by this customer (its account, or its email). */
+export async function countRedemptions(db: Executor, discountId: string, customerId: string | null, emailKey: string | null): Promise<number> {
+  if (customerId === null && emailKey === null) return 0;
+  const row = await db.selectFrom('discount_redemptions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('discount_id', '=', discountId)
+    .where((eb) => eb.or([
+      ...(customerId !== null ? [eb('customer_id', '=', customerId)] : []),
+      ...(emailKey !== null ? [eb('email_key', '=', emailKey)] : []),
+    ]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertRedemption(db: Executor, row: DiscountRedemptionRow): Promise<void> {
+  await db.insertInto('discount_redemptions').values(row).execute();
+}
+
+/** Which of these ids name existing rows of a table. */
+export async function existingIds(db: Executor, table: 'collections' | 'products' | 'skus', ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
