@@ -65,6 +65,12 @@ export async function findHeldUnits(db: Executor, orderId: string): Promise<Map<
   return new Map(rows.map((row) => [row.order_item_id, { quantity: Number(row.quantity), amount: Number(row.amount) }]));
 }
 
+/** Whether any return of the order holds its units (all but canceled ones). */
+export async function hasHeldReturns(db: Executor, orderId: string): Promise<boolean> {
+  const row = await db.selectFrom('returns').select('id').where('order_id', '=', orderId).where('status', 'in', holdingStatuses).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertReturn(db: Executor, row: ReturnRow, items: ReturnItemRow[]): Promise<void> {
   await db.insertInto('returns').values(row).execute();
   await db.insertInto('return_items').values(items).execute();

@@ -276,6 +276,30 @@ describeEachDatabase('returns', (t) => {
     expect((await returnRow(b.id))!.status).toBe('received');
   });
 
+  it('refuses to cancel an order with returned items, so their stock never comes back twice', async () => {
+    const { orderId, items: [ebook], skuIds: [skuId] } = await order([{ quantity: 2, stock: 10, isShippingRequired: false }], false);
+    const made = await requested(orderId, [{ id: ebook.id, quantity: 2 }]);
+    await acted(orderId, made.id, 'receive');
+    expect(await stockOf(t, skuId!)).toBe(10);
+
+    const res = await t.admin.post(`/v1/orders/${orderId}/cancel`, {});
+
+    expectProblem(res, 409, 'invalid_state');
+    expect(res.body).toMatchObject({ field: 'status', current: 'placed', requested: 'canceled' });
+    expect((await orderRow(t, orderId)).status).toBe('placed');
+    expect(await stockOf(t, skuId!)).toBe(10);
+  });
+
+  it('lets an order be canceled once its only return is canceled', async () => {
+    const { orderId, items: [ebook], skuIds: [skuId] } = await order([{ quantity: 1, stock: 10, isShippingRequired: false }], false);
+    const made = await requested(orderId, [{ id: ebook.id, quantity: 1 }]);
+    expectProblem(await t.admin.post(`/v1/orders/${orderId}/cancel`, {}), 409, 'invalid_state');
+    await acted(orderId, made.id, 'cancel');
+
+    expect((await t.admin.post(`/v1/orders/${orderId}/cancel`, {})).status).toBe(200);
+    expect(await stockOf(t, skuId!)).toBe(10);
+  });
+
   // ---------- refund ----------
 
   it('refunds a received return by default with its items’ paid share, in one move with the transaction and return.refunded; a second refund is 409', async () => {
