@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { eventsOf, orderRow, placedOrder, readyCheckout, stockOf, transactionRows, type ItemSpec } from '../../helpers/checkout.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
+import { assertInvariants, stockBaseline } from '../../helpers/invariants.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
 
 const UNKNOWN_ORDER = 'ord_00000000000000000000000000';
@@ -152,6 +153,7 @@ describeEachDatabase('returns', (t) => {
     expect(answers.map((res) => res.status).sort()).toEqual([201, 422, 422, 422]);
     const held = await t.db.selectFrom('return_items').select('quantity').where('order_item_id', '=', item.id).execute();
     expect(held.map((row) => Number(row.quantity))).toEqual([2]);
+    await assertInvariants(t);
   });
 
   it('refuses quantities below 1, unknown and repeated item ids, items of another order and unknown reasons, naming each', async () => {
@@ -398,5 +400,25 @@ describeEachDatabase('returns', (t) => {
     for (const res of answers.filter((r) => r.status !== 200)) expectProblem(res, 409, 'invalid_state');
     const refunds = (await transactionRows(t, orderId)).filter((row) => row.kind === 'refund');
     expect(refunds.map((row) => Number(row.amount))).toEqual([2000]);
+    await assertInvariants(t);
+  });
+
+  it('keeps the store whole through returns: stock moves only by restocked returns received, each refund matches its return', async () => {
+    const a = await order([{ quantity: 3, stock: 10 }, { quantity: 1, stock: 10 }]);
+    const b = await order([{ quantity: 2, stock: 10 }]);
+    const baseline = await stockBaseline(t);
+
+    const back = await requested(a.orderId, [{ id: a.items[0].id, quantity: 2 }, { id: a.items[1].id, quantity: 1 }]);
+    const kept = await requested(a.orderId, [{ id: a.items[0].id, quantity: 1 }], { restock: false });
+    const called = await requested(b.orderId, [{ id: b.items[0].id, quantity: 2 }]);
+    await acted(a.orderId, back.id, 'receive');
+    await acted(a.orderId, back.id, 'refund');
+    await acted(a.orderId, kept.id, 'receive');
+    await acted(b.orderId, called.id, 'cancel');
+
+    expect(await stockOf(t, a.skuIds[0]!)).toBe(7 + 2);
+    expect(await stockOf(t, a.skuIds[1]!)).toBe(9 + 1);
+    expect(await stockOf(t, b.skuIds[0]!)).toBe(8);
+    await assertInvariants(t, baseline);
   });
 });
