@@ -99,7 +99,8 @@ export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderIt
   const [allItems, transactions, returns, customerRows] = await Promise.all([
     items ?? repo.findItems(db, ids),
     repo.findTransactions(db, ids),
-    findReturnsOfOrders(db, ids),
+    // An order being checked out has none: the checkout's answers read no returns.
+    findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
     findCustomers(db, customerIds),
   ]);
   const itemsById = new Map(allItems.map((item) => [item.id, item]));

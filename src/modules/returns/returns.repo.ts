@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { ReturnItemRow, ReturnRow } from '../../db/types.js';
 import { holdingStatuses, type ReturnStatus } from './return-states.js';
@@ -12,24 +13,25 @@ export function findReturn(db: Executor, orderId: string, id: string): Promise<R
   return db.selectFrom('returns').selectAll().where('order_id', '=', orderId).where('id', '=', id).executeTakeFirst();
 }
 
+// Every order answer reads this (a placed order's payment among them): it is kept compiled (see compiledQuery).
+const selectReturnsOfOrders = compiledQuery((db, orderIds: string[]) => db
+  .selectFrom('returns as r')
+  .leftJoin('return_items as i', 'i.return_id', 'r.id')
+  .selectAll('r')
+  .select(['i.order_item_id', 'i.quantity', 'i.reason', 'i.amount'])
+  .where('r.order_id', 'in', orderIds)
+  .orderBy('r.order_id')
+  .orderBy('r.id')
+  .orderBy('i.order_item_id'));
+
 /**
  * The returns of these orders (oldest first) with their items, in one query whatever the number of
  * orders: the order list shows a page of orders with their returns.
  */
 export async function findReturnsOfOrders(db: Executor, orderIds: string[]): Promise<ReturnWithItems[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('returns as r')
-    .leftJoin('return_items as i', 'i.return_id', 'r.id')
-    .selectAll('r')
-    .select(['i.order_item_id', 'i.quantity', 'i.reason', 'i.amount'])
-    .where('r.order_id', 'in', orderIds)
-    .orderBy('r.order_id')
-    .orderBy('r.id')
-    .orderBy('i.order_item_id')
-    .execute();
   const returns = new Map<string, ReturnWithItems>();
-  for (const { order_item_id, quantity, reason, amount, ...row } of rows) {
+  for (const { order_item_id, quantity, reason, amount, ...row } of (await selectReturnsOfOrders(db, orderIds)).rows) {
     const held = returns.get(row.id) ?? { row, items: [] };
     returns.set(row.id, held);
     if (order_item_id !== null) held.items.push({ return_id: row.id, order_item_id, quantity: quantity!, reason: reason!, amount: amount! });

@@ -175,8 +175,8 @@ export async function refundReturn(ctx: Ctx, orderId: string, id: string, input:
   await createTransaction(ctx, orderId, { kind: 'refund', amount }, {
     // Under the order's claim: a refund of this return that finished meanwhile is seen before the gateway is called.
     check: async () => {
-      const now = await repo.findReturn(ctx.db, orderId, id);
-      assertMove(returnMoves, 'status', (now?.status ?? row.status) as ReturnStatus, 'refunded', returnWords);
+      const current = await repo.findReturn(ctx.db, orderId, id);
+      assertMove(returnMoves, 'status', (current?.status ?? row.status) as ReturnStatus, 'refunded', returnWords);
     },
     commit: async (tx, transaction, now) => {
       const changes: Partial<ReturnRow> = { status: 'refunded', refunded_amount: transaction.amount, transaction_id: transaction.id, refunded_at: now, updated_at: now };
