@@ -389,6 +389,43 @@ describeEachDatabase('returns', (t) => {
     expect(await eventsOf(t, made.id, 'return.refunded')).toHaveLength(0);
   });
 
+  it('refunds a return once when the refund is retried with its Idempotency-Key, keeping the key on the transaction', async () => {
+    const { orderId, items: [item] } = await order([{ quantity: 1, price: 1000 }]);
+    const made = await requested(orderId, [{ id: item.id, quantity: 1 }]);
+    await acted(orderId, made.id, 'receive');
+    const headers = { 'idempotency-key': `refund-${uniqueWord()}` };
+
+    const first = await t.admin.post(`/v1/orders/${orderId}/returns/${made.id}/refund`, {}, { headers });
+    const again = await t.admin.post(`/v1/orders/${orderId}/returns/${made.id}/refund`, {}, { headers });
+
+    expect(first.status, first.text).toBe(200);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const refunds = (await transactionRows(t, orderId)).filter((row) => row.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.id).toBe(first.body.data.transaction_id);
+    expect(refunds[0]!.idempotency_key).toEqual(expect.any(String));
+  });
+
+  it('answers the refund made when a retry with its Idempotency-Key finds no stored answer (the first process died before keeping it)', async () => {
+    const { orderId, items: [item] } = await order([{ quantity: 1, price: 1000 }]);
+    const made = await requested(orderId, [{ id: item.id, quantity: 1 }]);
+    await acted(orderId, made.id, 'receive');
+    const headers = { 'idempotency-key': `refund-${uniqueWord()}` };
+    const first = await t.admin.post(`/v1/orders/${orderId}/returns/${made.id}/refund`, {}, { headers });
+    expect(first.status, first.text).toBe(200);
+    const forgotten = await t.db.deleteFrom('idempotency_keys').where('response_body', 'like', `%${made.id}%`).executeTakeFirst();
+    expect(Number(forgotten.numDeletedRows)).toBe(1);
+
+    const retried = await t.admin.post(`/v1/orders/${orderId}/returns/${made.id}/refund`, {}, { headers });
+
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.data).toMatchObject({ status: 'refunded', transaction_id: first.body.data.transaction_id });
+    expect((await transactionRows(t, orderId)).filter((row) => row.kind === 'refund')).toHaveLength(1);
+    // Without the key, a second refund is a new request, refused by the return's state.
+    expectRefusedMove(await act(orderId, made.id, 'refund', {}), 'refunded', 'refunded');
+  });
+
   it('refunds a return once when refunds of it are sent at the same time', async () => {
     const { orderId, items: [item] } = await order([{ quantity: 2, price: 1000 }]);
     const made = await requested(orderId, [{ id: item.id, quantity: 2 }]);
