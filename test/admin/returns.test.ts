@@ -126,6 +126,7 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
       for (const name of ['Return items', 'Receive return 1', 'Cancel return 1']) {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
+      await page.getByRole('article', { name: 'Return 1' }).scrollIntoViewIfNeeded();
       await screenshot(t, page, 'order-returns-read-only');
     });
     expect((await returnsOf(t, order.id))[0].status).toBe('requested');
