@@ -28,6 +28,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(ordersRoutes);
   await app.register(reportsRoutes);
   await app.register(fulfillmentsRoutes);
+  await app.register(returnsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
   await app.register(filesRoutes(options.files));
   if (options.config.admin) await app.register(adminRoutes(options.adminBuild));

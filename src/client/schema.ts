@@ -1177,6 +1177,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an order's returns */
+        get: operations["getV1OrdersIdReturns"];
+        put?: never;
+        /** Record a return of shipped items, with a reason for each */
+        post: operations["postV1OrdersIdReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a return */
+        get: operations["getV1OrdersIdReturnsReturnId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/returns/{returnId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive the returned items (back in stock when the return restocks) */
+        post: operations["postV1OrdersIdReturnsReturnIdReceive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/returns/{returnId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a received return through the order’s gateway */
+        post: operations["postV1OrdersIdReturnsReturnIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/returns/{returnId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a return not received yet */
+        post: operations["postV1OrdersIdReturnsReturnIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2143,6 +2229,34 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "returns": [
+         *         {
+         *           "id": "ret_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "return",
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "status": "requested",
+         *           "items": [
+         *             {
+         *               "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *               "name": "Jane Doe",
+         *               "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *               "quantity": 1,
+         *               "reason": "damaged",
+         *               "amount": 2500
+         *             }
+         *           ],
+         *           "note": null,
+         *           "restock": true,
+         *           "amount": 2500,
+         *           "refunded_amount": null,
+         *           "transaction_id": null,
+         *           "received_at": null,
+         *           "refunded_at": null,
+         *           "canceled_at": null,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
          *       "is_test": null,
          *       "customer_id": null,
          *       "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -2200,6 +2314,8 @@ export interface components {
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
+            /** @description oldest first */
+            returns: components["schemas"]["Return"][];
             is_test: boolean | null;
             /** @description null unless the caller is this customer or staff */
             customer_id: string | null;
@@ -3306,6 +3422,34 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "returns": [
+         *         {
+         *           "id": "ret_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "return",
+         *           "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "status": "requested",
+         *           "items": [
+         *             {
+         *               "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *               "name": "Jane Doe",
+         *               "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *               "quantity": 1,
+         *               "reason": "damaged",
+         *               "amount": 2500
+         *             }
+         *           ],
+         *           "note": null,
+         *           "restock": true,
+         *           "amount": 2500,
+         *           "refunded_amount": null,
+         *           "transaction_id": null,
+         *           "received_at": null,
+         *           "refunded_at": null,
+         *           "canceled_at": null,
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
+         *       ],
          *       "is_test": null,
          *       "customer_id": null,
          *       "channel_id": "chn_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -3363,6 +3507,8 @@ export interface components {
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
+            /** @description oldest first */
+            returns: components["schemas"]["Return"][];
             is_test: boolean | null;
             customer_id: string | null;
             channel_id: string;
@@ -3751,6 +3897,88 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Return
+         * @example {
+         *       "id": "ret_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "return",
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "status": "requested",
+         *       "items": [
+         *         {
+         *           "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "name": "Jane Doe",
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "quantity": 1,
+         *           "reason": "damaged",
+         *           "amount": 2500
+         *         }
+         *       ],
+         *       "note": null,
+         *       "restock": true,
+         *       "amount": 2500,
+         *       "refunded_amount": null,
+         *       "transaction_id": null,
+         *       "received_at": null,
+         *       "refunded_at": null,
+         *       "canceled_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Return: {
+            /** @description id with prefix ret_ */
+            id: string;
+            /** @enum {string} */
+            object: "return";
+            order_id: string;
+            /** @enum {string} */
+            status: "requested" | "received" | "refunded" | "canceled";
+            items: components["schemas"]["ReturnItem"][];
+            note: string | null;
+            /** @description receiving the items puts them back in stock */
+            restock: boolean;
+            /** @description the items' paid share: what the refund moves unless told otherwise */
+            amount: number;
+            /** @description null until refunded */
+            refunded_amount: number | null;
+            /** @description the refund transaction, once refunded */
+            transaction_id: string | null;
+            /** @description Unix seconds */
+            received_at: number | null;
+            /** @description Unix seconds */
+            refunded_at: number | null;
+            /** @description Unix seconds */
+            canceled_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * ReturnItem
+         * @example {
+         *       "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe",
+         *       "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "quantity": 1,
+         *       "reason": "damaged",
+         *       "amount": 2500
+         *     }
+         */
+        ReturnItem: {
+            /** @description id with prefix itm_ */
+            id: string;
+            /** @description the order item's name */
+            name: string;
+            sku_id: string;
+            /** @description units returned */
+            quantity: number;
+            /** @enum {string} */
+            reason: "damaged" | "wrong_item" | "not_as_described" | "changed_mind" | "other";
+            /** @description these units' share of what was paid for the item (its discount and taxes included) */
+            amount: number;
         };
         /**
          * SalesDay
@@ -4483,6 +4711,8 @@ export type Pagination = components['schemas']['Pagination'];
 export type Post = components['schemas']['Post'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
+export type Return = components['schemas']['Return'];
+export type ReturnItem = components['schemas']['ReturnItem'];
 export type SalesDay = components['schemas']['SalesDay'];
 export type SalesReport = components['schemas']['SalesReport'];
 export type ShippingLine = components['schemas']['ShippingLine'];
@@ -10133,6 +10363,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10373,6 +10604,285 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Fulfillment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1OrdersIdReturns: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OrdersIdReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description an order item */
+                        id: string;
+                        /** @description units returned: at most those shipped and not held by other returns */
+                        quantity: number;
+                        /** @enum {string} */
+                        reason: "damaged" | "wrong_item" | "not_as_described" | "changed_mind" | "other";
+                    }[];
+                    note?: string | null;
+                    /**
+                     * @description put the items back in stock when received (default true)
+                     * @default true
+                     */
+                    restock?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    items: {
+                        /** @description an order item */
+                        id: string;
+                        /** @description units returned: at most those shipped and not held by other returns */
+                        quantity: number;
+                        /** @enum {string} */
+                        reason: "damaged" | "wrong_item" | "not_as_described" | "changed_mind" | "other";
+                    }[];
+                    note?: string | null;
+                    /**
+                     * @description put the items back in stock when received (default true)
+                     * @default true
+                     */
+                    restock?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1OrdersIdReturnsReturnId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OrdersIdReturnsReturnIdReceive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OrdersIdReturnsReturnIdRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description cents; default: the return's amount, at most what is left to refund */
+                    amount?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description cents; default: the return's amount, at most what is left to refund */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OrdersIdReturnsReturnIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"];
                     };
                 };
             };

@@ -22,6 +22,7 @@ import * as checkoutExpiry from './migrations/018-checkout-expiry.js';
 import * as orderPlacementIndex from './migrations/019-order-placement-index.js';
 import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-indexes.js';
 import * as discounts from './migrations/021-discounts.js';
+import * as returns from './migrations/022-returns.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '019-order-placement-index': orderPlacementIndex,
   '020-order-status-filter-indexes': orderStatusFilterIndexes,
   '021-discounts': discounts,
+  '022-returns': returns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -539,6 +539,33 @@ export interface FulfillmentItemRow {
   quantity: number;
 }
 
+/** A return of a placed order's items (status: modules/returns/return-states.ts). */
+export interface ReturnRow {
+  id: string;
+  order_id: string;
+  status: string;
+  note: string | null;
+  /** Whether receiving the items puts them back in stock. */
+  restock: Flag;
+  refunded_amount: number | null;
+  /** The refund transaction that refunded the return. */
+  transaction_id: string | null;
+  received_at: number | null;
+  refunded_at: number | null;
+  canceled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Units of one order item a return holds, and their share of what was paid for the item. */
+export interface ReturnItemRow {
+  return_id: string;
+  order_item_id: string;
+  quantity: number;
+  reason: string;
+  amount: number;
+}
+
 export interface WebhookRow {
   id: string;
   url: string;
@@ -709,6 +736,8 @@ export interface Database {
   transactions: TransactionRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;
+  returns: ReturnRow;
+  return_items: ReturnItemRow;
   webhooks: WebhookRow;
   webhook_deliveries: WebhookDeliveryRow;
   webhook_attempts: WebhookAttemptRow;

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../src/db/database.js';
-import type { FulfillmentItemRow, FulfillmentRow, OrderItemRow, OrderRow, TransactionRow } from '../../src/db/types.js';
+import type { FulfillmentItemRow, FulfillmentRow, OrderItemRow, OrderRow, ReturnItemRow, ReturnRow, TransactionRow } from '../../src/db/types.js';
+import { ARRIVED, checkReturns } from './return-invariants.js';
 import type { TestContext } from './test-app.js';
 
 /** The store to check: a test's, or a script's (reliability/) opened on the database it drove. */
@@ -9,7 +10,7 @@ export type Store = Pick<TestContext, 'db' | 'kind'>;
  * What the stock was before a load: every sku's `in_stock`, and the orders that then held stock.
  * Take it with `stockBaseline` once the test's data is made and before the requests under test
  * are sent; `assertInvariants(t, baseline)` then checks that the stock moved by exactly what the
- * orders placed and canceled since then explain. Changing a sku's stock through the admin API in
+ * orders placed and canceled, and the returns received, since then explain. Changing a sku's stock through the admin API in
  * between is outside what it can explain.
  */
 export interface StockBaseline {
@@ -17,6 +18,8 @@ export interface StockBaseline {
   stock: Map<string, number | null>;
   /** The orders that held stock: status placed or archived (taken at placement, not given back). */
   holding: Set<string>;
+  /** The returns whose items had come back into stock (received or refunded, with restock). */
+  restocked: Set<string>;
 }
 
 /**
@@ -40,7 +43,12 @@ export async function stockBaseline(t: Store): Promise<StockBaseline> {
   return snapshot(t, async (tx) => {
     const skus = await tx.selectFrom('skus').select(['id', 'in_stock']).execute();
     const holding = await tx.selectFrom('orders').select('id').where('status', 'in', HOLDING_STATUSES).execute();
-    return { stock: new Map(skus.map((sku) => [sku.id, sku.in_stock])), holding: new Set(holding.map((row) => row.id)) };
+    const restocked = await tx.selectFrom('returns').select('id').where('status', 'in', ARRIVED).where('restock', '=', 1).execute();
+    return {
+      stock: new Map(skus.map((sku) => [sku.id, sku.in_stock])),
+      holding: new Set(holding.map((row) => row.id)),
+      restocked: new Set(restocked.map((row) => row.id)),
+    };
   });
 }
 
@@ -88,6 +96,8 @@ export async function assertInvariants(t: Store, baseline?: StockBaseline): Prom
     transactions: await tx.selectFrom('transactions').selectAll().orderBy('id').execute(),
     fulfillments: await tx.selectFrom('fulfillments').selectAll().orderBy('id').execute(),
     fulfillmentItems: await tx.selectFrom('fulfillment_items').selectAll().execute(),
+    returns: await tx.selectFrom('returns').selectAll().orderBy('id').execute(),
+    returnItems: await tx.selectFrom('return_items').selectAll().execute(),
     events: await tx.selectFrom('events').select(['kind', 'related_id'])
       .where('kind', 'in', ['order.placed', 'order.paid', 'order.canceled']).execute(),
     inFlightKeys: await tx.selectFrom('idempotency_keys').select(['credential_id', 'key']).where('status_code', 'is', null).execute(),
@@ -101,7 +111,8 @@ export async function assertInvariants(t: Store, baseline?: StockBaseline): Prom
   const fulfillmentsByOrder = groupBy(data.fulfillments, (row) => row.order_id);
   const eventsOf = (kind: string, orderId: string) => data.events.filter((e) => e.kind === kind && e.related_id === orderId).length;
 
-  checkStock(broken, data.skus, data.orders, itemsByOrder, baseline);
+  checkStock(broken, data.skus, data.orders, itemsByOrder, baseline, restockedSince(data.returns, data.returnItems, data.items, baseline));
+  checkReturns(broken, data.orders, data.items, data.returns, data.returnItems, data.transactions);
 
   const numbers = groupBy(data.orders.filter((order) => order.number !== null), (order) => order.number!);
   for (const [number, holders] of numbers) {
@@ -148,11 +159,17 @@ function checkStock(
   orders: OrderRow[],
   itemsByOrder: Map<string, OrderItemRow[]>,
   baseline: StockBaseline | undefined,
+  restocked: Array<{ skuId: string; quantity: number; returnId: string }>,
 ): void {
   // What each tracked sku's stock moved by since the baseline: takeStock subtracts an order's
-  // quantities when it is placed, giveStockBack adds them when a placed order is canceled.
+  // quantities when it is placed, giveStockBack adds them when a placed order is canceled or a
+  // return that restocks is received.
   const moved = new Map<string, number>();
   const explains: Map<string, string[]> = new Map();
+  for (const { skuId, quantity, returnId } of restocked) {
+    moved.set(skuId, (moved.get(skuId) ?? 0) + quantity);
+    explains.set(skuId, [...(explains.get(skuId) ?? []), `+${quantity} ${returnId}`]);
+  }
   if (baseline) {
     for (const order of orders) {
       const holdsNow = HOLDING_STATUSES.includes(order.status);
@@ -174,6 +191,15 @@ function checkStock(
       broken.push(`sku ${sku.id}: stock ${sku.in_stock}, expected ${expected} (baseline ${baseline.stock.get(sku.id)}; ${why})`);
     }
   }
+}
+
+/** The units returns put back in stock since the baseline (none without one), by sku. */
+function restockedSince(returns: ReturnRow[], returnItems: ReturnItemRow[], items: OrderItemRow[], baseline: StockBaseline | undefined) {
+  if (!baseline) return [];
+  const since = new Set(returns.filter((row) => row.restock === 1 && ARRIVED.includes(row.status) && !baseline.restocked.has(row.id)).map((row) => row.id));
+  return returnItems.filter((unit) => since.has(unit.return_id)).map((unit) => ({
+    skuId: items.find((item) => item.id === unit.order_item_id)!.sku_id, quantity: Number(unit.quantity), returnId: unit.return_id,
+  }));
 }
 
 function checkPlacement(say: (message: string) => void, order: OrderRow, eventsOf: (kind: string, orderId: string) => number): void {

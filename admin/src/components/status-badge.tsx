@@ -21,6 +21,8 @@ const colours: Record<string, string> = {
   not_required: 'gray',
   succeeded: 'green',
   failed: 'red',
+  requested: 'yellow',
+  received: 'blue',
 };
 
 const labels: Record<string, string> = {

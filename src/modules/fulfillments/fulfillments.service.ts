@@ -8,6 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove, type MoveWords, type Moves } from '../../lib/state-machine.js';
 import { recordEvent } from '../events/record-event.js';
 import type { FulfillmentStatus as OrderFulfillmentStatus } from '../orders/order-states.js';
+import { listedItems } from '../orders/listed-items.js';
 import * as orders from '../orders/orders.repo.js';
 import { itemView } from '../orders/orders.view.js';
 import type { FulfillmentCreateInput, FulfillmentUpdateInput, FulfillmentView } from './fulfillments.schemas.js';
@@ -97,20 +98,14 @@ function plannedUnits(items: OrderItemRow[], input: FulfillmentCreateInput): Arr
     return all;
   }
   const errors = new FieldErrors();
-  const byId = new Map(items.map((i) => [i.id, i]));
-  const seen = new Set<string>();
   const planned: Array<{ item: OrderItemRow; quantity: number }> = [];
-  input.items.forEach((wanted, i) => {
-    const item = byId.get(wanted.id);
-    if (!item) return errors.add(`items[${i}][id]`, 'not_found', 'is not an item of this order');
-    if (seen.has(item.id)) return errors.add(`items[${i}][id]`, 'duplicate', 'is listed twice');
-    seen.add(item.id);
-    if (item.is_shipping_required !== 1) return errors.add(`items[${i}][id]`, 'not_shippable', 'needs no shipping');
+  for (const { index: i, item, wanted } of listedItems(items, input.items, errors)) {
     const left = item.quantity - item.fulfilled;
     const quantity = wanted.quantity ?? left;
-    if (quantity < 1 || quantity > left) return errors.add(`items[${i}][quantity]`, 'out_of_range', `must be from 1 to the ${left} left to ship`);
-    planned.push({ item, quantity });
-  });
+    if (item.is_shipping_required !== 1) errors.add(`items[${i}][id]`, 'not_shippable', 'needs no shipping');
+    else if (quantity < 1 || quantity > left) errors.add(`items[${i}][quantity]`, 'out_of_range', `must be from 1 to the ${left} left to ship`);
+    else planned.push({ item, quantity });
+  }
   errors.throwIfAny();
   return planned;
 }

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database.js';
 import type { OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -15,6 +16,16 @@ import { findVisibleOrder } from './orders.service.js';
 import { orderView, transactionView } from './orders.view.js';
 
 type Kind = 'capture' | 'refund' | 'void';
+
+/**
+ * What another change adds to a money move (a return's refund): `check` runs under the order's claim,
+ * before the gateway is called, and refuses by throwing; `commit` runs in the database transaction
+ * that records a succeeded move, and answers false when its own record moved meanwhile.
+ */
+export interface MoneyMoveHook {
+  check?(): Promise<void>;
+  commit?(tx: Tx, transaction: TransactionRow, now: number): Promise<boolean>;
+}
 
 /** Where each kind of move takes the money when it is complete (a partial one stops short). */
 const targetOf: Record<Kind, FinancialStatus> = { capture: 'paid', refund: 'refunded', void: 'voided' };
@@ -60,12 +71,17 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
  * (ctx.idempotencyKey) on its transaction, written with the order's new financial status in one
  * database transaction and handed to the gateway: a retry with the same key answers the move made
  * instead of moving the money again, even when the first request's process died before answering.
- * Records `order.paid` when a capture completes the payment.
+ * Records `order.paid` when a capture completes the payment. `hook` adds another change to the move.
  * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
  * while another move is under way;
  * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
  */
-export async function createTransaction(ctx: Ctx, orderId: string, input: { kind: Kind; amount?: number }): Promise<OrderView['transactions'][number]> {
+export async function createTransaction(
+  ctx: Ctx,
+  orderId: string,
+  input: { kind: Kind; amount?: number },
+  hook: MoneyMoveHook = {},
+): Promise<OrderView['transactions'][number]> {
   const order = await findVisibleOrder(ctx, ctx.db, orderId);
   const made = ctx.idempotencyKey === undefined ? undefined : await repo.findTransactionByIdempotencyKey(ctx.db, orderId, ctx.idempotencyKey);
   if (made) return answerOf(made, input.kind);
@@ -75,7 +91,7 @@ export async function createTransaction(ctx: Ctx, orderId: string, input: { kind
   const from = order.financial_status as FinancialStatus;
   await claimMoney(ctx, orderId, from, input.kind);
   try {
-    return await moveMoney(ctx, order, from, input);
+    return await moveMoney(ctx, order, from, input, hook);
   } finally {
     await repo.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
   }
@@ -99,10 +115,12 @@ async function moveMoney(
   order: OrderRow,
   from: FinancialStatus,
   input: { kind: Kind; amount?: number },
+  hook: MoneyMoveHook,
 ): Promise<OrderView['transactions'][number]> {
   const orderId = order.id;
   // Read under the claim: a move that finished meanwhile is counted.
   const transactions = await repo.findTransactions(ctx.db, [orderId]);
+  await hook.check?.();
   const { to, amount } = plan(input.kind, from, order.total_price, moneyOf(transactions), input.amount);
   const parent = [...transactions].reverse().find((t) => t.status !== 'failed' && (t.kind === 'authorization' || t.kind === 'charge'));
   const gateway = order.gateway_id ? await findGateway(ctx.db, order.gateway_id) : undefined;
@@ -149,9 +167,15 @@ async function moveMoney(
   // retry with the same key finds the transaction only once the money it moved is counted.
   const moved = await ctx.db.transaction().execute(async (tx) => {
     await repo.insertTransaction(tx, row);
-    if (!(await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))) return false;
+    const isMoved = (await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))
+      && ((await hook.commit?.(tx, row, now)) ?? true);
+    // Thrown, so the transaction row written above is rolled back with the rest.
+    if (!isMoved) throw new MovedMeanwhile();
     if (to === 'paid') await recordEvent(tx, now, 'order.paid', await orderView(tx, { ...order, financial_status: to, updated_at: now }));
     return true;
+  }).catch((error: unknown) => {
+    if (error instanceof MovedMeanwhile) return false;
+    throw error;
   });
   if (!moved) {
     // The gateway has acted: its transaction is kept, though the order moved meanwhile.
@@ -160,6 +184,9 @@ async function moveMoney(
   }
   return answerOf(row, input.kind);
 }
+
+/** The order (or a hook's record) moved between the claim and the commit. */
+class MovedMeanwhile extends Error {}
 
 /** A move's answer: the transaction, or the gateway's refusal of it (402 naming the transaction). */
 function answerOf(row: TransactionRow, kind: Kind): OrderView['transactions'][number] {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { Customer, Email } from '../customers/customers.schemas.js';
 import { AppliedDiscount } from '../discounts/discounts.schemas.js';
+import { Return } from '../returns/returns.schemas.js';
 
 const text = Nullable(Type.String());
 
@@ -130,6 +131,7 @@ export const Order = Type.Object({
   currency: Type.String(),
   total_weight: Type.Integer({ description: 'grams' }),
   transactions: Type.Array(Transaction),
+  returns: Type.Array(Return, { description: 'oldest first' }),
   is_test: Nullable(Type.Boolean()),
   customer_id: text,
   channel_id: Type.String(),

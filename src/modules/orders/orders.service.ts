@@ -10,6 +10,7 @@ import { giveStockBack } from '../checkout/stock.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
 import { recordEvent } from '../events/record-event.js';
+import { hasHeldReturns } from '../returns/returns.repo.js';
 import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
 import { indexOrder, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
@@ -160,7 +161,7 @@ function actorId(ctx: Ctx): string | null {
  * Cancels an order being checked out or placed: canceled_at, the canceler and the reason are kept,
  * a placed order's stock goes back, and `order.canceled` is recorded. Money is not moved: refund or
  * void it with a transaction.
- * @throws Problem not_found; invalid_state for a canceled or archived order, or one with shipped items.
+ * @throws Problem not_found; invalid_state for a canceled or archived order, or one with shipped or returned items.
  */
 export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefined): Promise<OrderView> {
   return ctx.db.transaction().execute(async (tx) => {
@@ -174,6 +175,10 @@ export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefin
       throw new Problem('invalid_state', 'Items of this order were shipped: it cannot be canceled', {
         extra: { field: 'fulfillment_status', current: row.fulfillment_status, requested: 'canceled' },
       });
+    }
+    // Their units are on their way back or back in stock already: the cancel would give them back twice.
+    if (await hasHeldReturns(tx, id)) {
+      throw new Problem('invalid_state', 'Items of this order are returned: it cannot be canceled', { extra: { field: 'status', current: from, requested: 'canceled' } });
     }
     const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
     if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');

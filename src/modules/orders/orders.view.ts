@@ -5,6 +5,8 @@ import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
 import { customerViews, fullName } from '../customers/customers.view.js';
 import { appliedDiscounts } from '../discounts/discount-pricing.js';
+import { findReturnsOfOrders } from '../returns/returns.repo.js';
+import { returnView } from '../returns/returns.view.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 
@@ -89,17 +91,20 @@ function addressView(json: string | null): OrderView['shipping'] {
 }
 
 /**
- * Order views with their items, transactions and customers, loaded in one query each for all orders.
+ * Order views with their items, transactions, returns and customers, loaded in one query each for all orders.
  * `items`, when the caller holds them already (all of these orders' items), are not read again.
  */
 export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderItemRow[]): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
-  const [allItems, transactions, customerRows] = await Promise.all([
+  const [allItems, transactions, returns, customerRows] = await Promise.all([
     items ?? repo.findItems(db, ids),
     repo.findTransactions(db, ids),
+    // An order being checked out has none: the checkout's answers read no returns.
+    findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
     findCustomers(db, customerIds),
   ]);
+  const itemsById = new Map(allItems.map((item) => [item.id, item]));
   const customers = new Map((await customerViews(db, customerRows)).map((c) => [c.id, c]));
   return rows.map((row) => ({
     id: row.id,
@@ -139,6 +144,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderIt
     currency: row.currency,
     total_weight: row.total_weight,
     transactions: transactions.filter((t) => t.order_id === row.id).map(transactionView),
+    returns: returns.filter((r) => r.row.order_id === row.id).map((r) => returnView(r, itemsById)),
     is_test: row.is_test === null ? null : row.is_test === 1,
     customer_id: row.customer_id,
     channel_id: row.channel_id,

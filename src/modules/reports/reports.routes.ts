@@ -1,4 +1,4 @@
-import { ok } from '../../http/common-schemas.js';
+import { ok, Problem } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { SalesQuery, SalesReportEnvelope } from './reports.schemas.js';
 import { salesReport } from './reports.service.js';
@@ -7,6 +7,9 @@ const tags = ['Reports'];
 
 export async function reportsRoutes(app: App): Promise<void> {
   app.get('/v1/reports/sales', {
-    schema: { tags, summary: "Sales per day in the store's time zone: totals and one bucket a day", querystring: SalesQuery, response: ok(SalesReportEnvelope) },
+    // 422: a date of the right shape that is no calendar date (2026-02-30), or a range too long or reversed.
+    schema: {
+      tags, summary: "Sales per day in the store's time zone: totals and one bucket a day", querystring: SalesQuery, response: { ...ok(SalesReportEnvelope), 422: Problem },
+    },
   }, async (request) => ({ data: await salesReport(request.ctx, request.query) }));
 }

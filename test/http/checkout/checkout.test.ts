@@ -8,7 +8,7 @@ const ORDER_FIELDS = [
   'is_shipping_required', 'shipping_lines', 'shipping_rate', 'shipping', 'billing', 'discount_codes', 'is_gift',
   'gift_message', 'source_name', 'customer_note', 'order_note', 'cancel_reason', 'browser_ip', 'user_agent',
   'landing_site', 'referring_site', 'gateway', 'payment_method', 'total_products', 'total_discount', 'total_items',
-  'total_items_price', 'subtotal_price', 'total_taxes', 'total_price', 'currency', 'total_weight', 'transactions',
+  'total_items_price', 'subtotal_price', 'total_taxes', 'total_price', 'currency', 'total_weight', 'transactions', 'returns',
   'is_test', 'customer_id', 'channel_id', 'cart_id', 'canceler_id', 'placed_at', 'archived_at', 'canceled_at',
   'created_at', 'updated_at',
 ];

@@ -1,11 +1,11 @@
 import { Checkbox, Group, NumberInput, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Order } from 'storefront/client';
 import { useFulfil } from '../../../api/fulfillments';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
-import { useServerErrors } from '../../../lib/use-server-errors';
+import { useLineProblems } from '../../../lib/use-line-problems';
 
 interface Values {
   items: Array<{ id: string; quantity: number | string }>;
@@ -25,11 +25,7 @@ export function FulfilDialog({ order, opened, onClose }: { order: Order; opened:
     is_customer_notified: false,
   });
   const form = useForm<Values>({ initialValues: initial() });
-  // Lines left at 0 are not sent, and the server's errors name the lines sent: row of each sent line.
-  const sentRows = useRef<number[]>([]);
-  const problems = useServerErrors(form, ['items', 'tracking_code', 'carrier'], (path) =>
-    path.replace(/^items\.(\d+)\./, (_, i: string) => `items.${sentRows.current[Number(i)] ?? i}.`),
-  );
+  const problems = useLineProblems(form, ['items', 'tracking_code', 'carrier']);
   useEffect(() => {
     if (!opened) return;
     form.setValues(initial());
@@ -37,13 +33,8 @@ export function FulfilDialog({ order, opened, onClose }: { order: Order; opened:
   }, [opened]);
 
   const submit = form.onSubmit((values) => {
-    problems.clear();
-    const sent = values.items.map((line, row) => ({ ...line, row })).filter((line) => Number(line.quantity) > 0);
-    if (sent.length === 0) {
-      problems.setMessage('Choose at least one item to ship.');
-      return;
-    }
-    sentRows.current = sent.map((line) => line.row);
+    const sent = problems.chosen(values.items, 'Choose at least one item to ship.');
+    if (!sent) return;
     fulfil.mutate(
       {
         items: sent.map((line) => ({ id: line.id, quantity: Number(line.quantity) })),

@@ -1,10 +1,11 @@
-import { NumberInput, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Order } from 'storefront/client';
 import { useMoveMoney } from '../../../api/orders';
+import { AmountInput } from '../../../components/amount-input';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatMoney, minorDigits, toMajor, toMinor } from '../../../lib/format';
+import { formatMoney, toMajor, toMinor } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { moneyOf } from './order-money';
@@ -51,18 +52,7 @@ export function MoneyDialog({ kind, order, opened, onClose }: { kind: 'capture' 
 
   return (
     <FormDialog opened={opened} onClose={onClose} title={words[kind].title} onSubmit={submit} message={problems.message} submit={words[kind].button} pending={move.isPending} submitColor={kind === 'refund' ? 'red' : undefined}>
-      <NumberInput
-        label={`Amount (${order.currency})`}
-        description={`${formatMoney(limit, order.currency)} ${words[kind].limit}`}
-        decimalScale={minorDigits(order.currency)}
-        fixedDecimalScale
-        min={0}
-        clampBehavior="none"
-        allowNegative={false}
-        hideControls
-        data-autofocus
-        {...form.getInputProps('amount')}
-      />
+      <AmountInput currency={order.currency} description={`${formatMoney(limit, order.currency)} ${words[kind].limit}`} {...form.getInputProps('amount')} />
       <Text size="xs" c="dimmed">
         {kind === 'refund' ? 'The money goes back through the order’s gateway; stock is not changed.' : 'The money is taken through the order’s gateway.'}
       </Text>

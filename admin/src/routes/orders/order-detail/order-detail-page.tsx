@@ -11,6 +11,7 @@ import { OrderFulfillments } from './order-fulfillments';
 import { OrderItems } from './order-items';
 import { OrderNote } from './order-note';
 import { OrderPayments } from './order-payments';
+import { OrderReturns } from './order-returns';
 
 const route = getRouteApi('/_shell/orders/$orderId');
 
@@ -52,6 +53,7 @@ export function OrderDetailPage() {
                 <OrderItems order={data} />
                 <OrderPayments order={data} />
                 <OrderFulfillments order={data} />
+                <OrderReturns order={data} />
                 <OrderEvents order={data} />
               </Stack>
             </Grid.Col>

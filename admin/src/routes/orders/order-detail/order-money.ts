@@ -13,12 +13,13 @@ export function moneyOf(order: Order): { captured: number; refunded: number; cap
 export function allowedActions(order: Order) {
   const money = order.status !== 'created';
   const shipped = order.items.some((item) => item.fulfilled > 0);
+  const returned = order.returns.some((ret) => ret.status !== 'canceled');
   return {
     capture: money && ['pending', 'authorized', 'partially_paid'].includes(order.financial_status),
     refund: money && ['paid', 'partially_paid', 'partially_refunded'].includes(order.financial_status),
     void: money && ['pending', 'authorized'].includes(order.financial_status),
     fulfil: order.status === 'placed' && ['unfulfilled', 'partially_fulfilled'].includes(order.fulfillment_status),
-    cancel: (order.status === 'created' || order.status === 'placed') && !shipped,
+    cancel: (order.status === 'created' || order.status === 'placed') && !shipped && !returned,
     archive: order.status === 'placed',
   };
 }
