@@ -1,13 +1,14 @@
+import type { Tx } from '../../db/database.js';
 import type { OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
-import { recordEvent } from '../events/record-event.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { recordOrderEvents, type OrderMoveKind } from './order-events.js';
 import { financialMoves, financialWords, type FinancialStatus } from './order-states.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
@@ -60,7 +61,8 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
  * (ctx.idempotencyKey) on its transaction, written with the order's new financial status in one
  * database transaction and handed to the gateway: a retry with the same key answers the move made
  * instead of moving the money again, even when the first request's process died before answering.
- * Records `order.paid` when a capture completes the payment.
+ * Records `order.paid` when a capture completes the payment, `order.refunded` for a refund, and
+ * `order.updated` for every move, a refused one included (its transaction is the order's change).
  * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
  * while another move is under way;
  * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
@@ -142,7 +144,8 @@ async function moveMoney(
     idempotency_key: ctx.idempotencyKey ?? null,
   };
   if (result.status !== 'succeeded') {
-    await repo.insertTransaction(ctx.db, row);
+    // A refused move changes the order too: its transactions show the refusal.
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, order, row, now));
     return answerOf(row, input.kind);
   }
   // The transaction and the move it makes commit together: a crash leaves both or neither, and a
@@ -150,15 +153,23 @@ async function moveMoney(
   const moved = await ctx.db.transaction().execute(async (tx) => {
     await repo.insertTransaction(tx, row);
     if (!(await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))) return false;
-    if (to === 'paid') await recordEvent(tx, now, 'order.paid', await orderView(tx, { ...order, financial_status: to, updated_at: now }));
+    const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
+    await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
     return true;
   });
   if (!moved) {
     // The gateway has acted: its transaction is kept, though the order moved meanwhile.
-    await repo.insertTransaction(ctx.db, row);
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, order, row, now));
     throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
   }
   return answerOf(row, input.kind);
+}
+
+/** Keeps a transaction that moved no status, with the order's `order.updated` (the order as it is now). */
+async function keepTransaction(tx: Tx, order: OrderRow, row: TransactionRow, now: number): Promise<void> {
+  await repo.insertTransaction(tx, row);
+  await repo.updateOrder(tx, order.id, { updated_at: now });
+  await recordOrderEvents(tx, now, await orderView(tx, (await repo.findOrder(tx, order.id))!));
 }
 
 /** A move's answer: the transaction, or the gateway's refusal of it (402 naming the transaction). */
