@@ -145,7 +145,7 @@ async function moveMoney(
   };
   if (result.status !== 'succeeded') {
     // A refused move changes the order too: its transactions show the refusal.
-    await ctx.db.transaction().execute((tx) => keepTransaction(tx, order, row, now));
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
     return answerOf(row, input.kind);
   }
   // The transaction and the move it makes commit together: a crash leaves both or neither, and a
@@ -159,17 +159,17 @@ async function moveMoney(
   });
   if (!moved) {
     // The gateway has acted: its transaction is kept, though the order moved meanwhile.
-    await ctx.db.transaction().execute((tx) => keepTransaction(tx, order, row, now));
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
     throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
   }
   return answerOf(row, input.kind);
 }
 
 /** Keeps a transaction that moved no status, with the order's `order.updated` (the order as it is now). */
-async function keepTransaction(tx: Tx, order: OrderRow, row: TransactionRow, now: number): Promise<void> {
+async function keepTransaction(tx: Tx, row: TransactionRow, now: number): Promise<void> {
   await repo.insertTransaction(tx, row);
-  await repo.updateOrder(tx, order.id, { updated_at: now });
-  await recordOrderEvents(tx, now, await orderView(tx, (await repo.findOrder(tx, order.id))!));
+  await repo.updateOrder(tx, row.order_id, { updated_at: now });
+  await recordOrderEvents(tx, now, await orderView(tx, (await repo.findOrder(tx, row.order_id))!));
 }
 
 /** A move's answer: the transaction, or the gateway's refusal of it (402 naming the transaction). */
