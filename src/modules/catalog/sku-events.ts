@@ -1,10 +1,10 @@
 import type { Tx } from '../../db/database.js';
 import type { SkuRow } from '../../db/types.js';
-import { recordEvent } from '../events/record-event.js';
+import { recordEvents, type NewEvent } from '../events/record-event.js';
 import type { SkuWithOwner } from './skus.repo.js';
 import { skuView, type SkuOwner, type SkuView } from './skus.view.js';
 
-type StockFields = Pick<SkuRow, 'stock_policy' | 'in_stock' | 'low_threshold'>;
+export type StockFields = Pick<SkuRow, 'stock_policy' | 'in_stock' | 'low_threshold'>;
 
 export function ownerOf(row: SkuWithOwner): SkuOwner {
   return { name: row.product_name, modifiers: JSON.parse(row.product_modifiers) as string[] };
@@ -16,12 +16,23 @@ export function isLowStock(sku: StockFields): boolean {
 }
 
 /**
- * Records a sku's change (`sku.created` or `sku.updated`, the sku after it), then `sku.low_stock`
- * when the change took a sku that asks to be told (`is_notify`) from above its low_threshold to at
- * or below it: a new sku that starts there, a sale, or staff lowering `in_stock` or raising
- * `low_threshold`. A sku already low stays quiet until its stock is above the threshold again, so
- * each fall is told once. `before` is the sku's stock before the change (none for a new sku).
+ * The events of a sku's change: `sku.created` or `sku.updated` (the sku after it), then
+ * `sku.low_stock` when the change took a sku that asks to be told (`is_notify`) from above its
+ * low_threshold to at or below it: a new sku that starts there, a sale, or staff lowering `in_stock`
+ * or raising `low_threshold`. A sku already low stays quiet until its stock is above the threshold
+ * again, so each fall is told once. `before` is the sku's stock before the change (none for a new sku).
  */
+export function skuChangeEvents(
+  kind: 'sku.created' | 'sku.updated',
+  after: SkuWithOwner,
+  before: StockFields | undefined,
+): Array<NewEvent & { object: SkuView }> {
+  const view = skuView(after, ownerOf(after));
+  const isNowLow = after.is_notify === 1 && isLowStock(after) && !(before && isLowStock(before));
+  return isNowLow ? [{ kind, object: view }, { kind: 'sku.low_stock', object: view }] : [{ kind, object: view }];
+}
+
+/** Records a sku's change (skuChangeEvents) in its transaction; answers the sku's view. */
 export async function recordSkuChange(
   tx: Tx,
   now: number,
@@ -29,8 +40,7 @@ export async function recordSkuChange(
   after: SkuWithOwner,
   before: StockFields | undefined,
 ): Promise<SkuView> {
-  const view = skuView(after, ownerOf(after));
-  await recordEvent(tx, now, kind, view);
-  if (after.is_notify === 1 && isLowStock(after) && !(before && isLowStock(before))) await recordEvent(tx, now, 'sku.low_stock', view);
-  return view;
+  const events = skuChangeEvents(kind, after, before);
+  await recordEvents(tx, now, events);
+  return events[0]!.object;
 }

@@ -4,8 +4,9 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import type { FieldError } from '../../lib/problem.js';
-import { findSku } from '../catalog/skus.repo.js';
-import { recordSkuChange } from '../catalog/sku-events.js';
+import { skuChangeEvents } from '../catalog/sku-events.js';
+import { findSkusWithOwner } from '../catalog/skus.repo.js';
+import { recordEvents } from '../events/record-event.js';
 
 // Every placement runs these; they are kept compiled (see compiledQuery).
 const selectStock = compiledQuery((db, skuIds: string[]) => db
@@ -69,11 +70,12 @@ function inLockOrder(items: OrderItemRow[]): OrderItemRow[] {
 
 /** Records the change of each sku whose stock moved by `quantity` units in `direction` (-1 taken, 1 given). */
 async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
-  for (const [skuId, quantity] of moved) {
-    const sku = (await findSku(tx, skuId))!;
+  const skus = await findSkusWithOwner(tx, [...moved.keys()]);
+  await recordEvents(tx, ctx.now(), skus.flatMap((sku) => {
+    const quantity = moved.get(sku.id)!;
     const before = { ...sku, in_stock: sku.in_stock === null ? null : sku.in_stock - direction * quantity };
-    await recordSkuChange(tx, ctx.now(), 'sku.updated', sku, before);
-  }
+    return skuChangeEvents('sku.updated', sku, before);
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.js';
-import { recordEvent, type EventKind } from '../events/record-event.js';
+import { recordEvents, type EventKind } from '../events/record-event.js';
 import type { OrderView } from './orders.schemas.js';
 
 /** The kinds that name one move of an order; each is recorded next to `order.updated`. */
@@ -13,6 +13,6 @@ export type OrderMoveKind = Extract<EventKind, 'order.placed' | 'order.paid' | '
  * request, with every move the request made, so the request records one `order.updated`.
  */
 export async function recordOrderEvents(tx: Tx, now: number, view: OrderView, moves: OrderMoveKind[] = []): Promise<void> {
-  for (const kind of moves) await recordEvent(tx, now, kind, view);
-  if (view.status !== 'created') await recordEvent(tx, now, 'order.updated', view);
+  const kinds: EventKind[] = view.status === 'created' ? moves : [...moves, 'order.updated'];
+  await recordEvents(tx, now, kinds.map((kind) => ({ kind, object: view })));
 }
