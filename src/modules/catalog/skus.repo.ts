@@ -19,6 +19,7 @@ function withOwner(db: Executor) {
 
 // Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
 const selectSku = compiledQuery((db, id: string) => withOwner(db).where('s.id', '=', id));
+const selectSkusWithOwner = compiledQuery((db, ids: string[]) => withOwner(db).where('s.id', 'in', ids).orderBy('s.id'));
 const selectSkus = compiledQuery((db, ids: string[]) => db.selectFrom('skus').selectAll().where('id', 'in', ids));
 const selectSkusOfProducts = compiledQuery((db, productIds: string[]) => db
   .selectFrom('skus')
@@ -30,6 +31,12 @@ const selectSkusOfProducts = compiledQuery((db, productIds: string[]) => db
 
 export async function findSku(db: Executor, id: string): Promise<SkuWithOwner | undefined> {
   return (await selectSku(db, id)).rows[0];
+}
+
+/** Skus with what their views need of their products, in id order. */
+export async function findSkusWithOwner(db: Executor, ids: string[]): Promise<SkuWithOwner[]> {
+  if (ids.length === 0) return [];
+  return (await selectSkusWithOwner(db, ids)).rows;
 }
 
 export async function findSkus(db: Executor, ids: string[]): Promise<SkuRow[]> {

@@ -11,14 +11,11 @@ import { findStore } from '../store/stores.repo.js';
 import { effectiveFilter, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
+import { ownerOf, recordSkuChange } from './sku-events.js';
 import { findProduct } from './products.repo.js';
 import * as repo from './skus.repo.js';
 import type { SkuFields } from './skus.schemas.js';
 import { modifierValues, skuView, type SkuView } from './skus.view.js';
-
-function ownerOf(row: repo.SkuWithOwner) {
-  return { name: row.product_name, modifiers: JSON.parse(row.product_modifiers) as string[] };
-}
 
 /** Whether the storefront may see a sku: its product is on sale. */
 function isSkuOnSale(row: repo.SkuWithOwner, now: number): boolean {
@@ -113,7 +110,8 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
 }
 
 /**
- * Adds a sku to a product and records `sku.created`.
+ * Adds a sku to a product and records `sku.created` (and `sku.low_stock` when it starts at or below
+ * its threshold, see recordSkuChange).
  * @throws Problem validation_failed for an unknown product, a modifier the product lacks, or a bad image.
  */
 export async function createSku(ctx: Ctx, input: SkuFields & { product_id: string }): Promise<SkuView> {
@@ -123,14 +121,13 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
     const row = await buildSku(tx, product, input, ctx.now());
     await repo.insertSku(tx, row);
     await repo.refreshDefaultSku(tx, product.id);
-    const view = await loadView(tx, row.id);
-    await recordEvent(tx, ctx.now(), 'sku.created', view);
-    return view;
+    return recordSkuChange(tx, ctx.now(), 'sku.created', (await repo.findSku(tx, row.id))!, undefined);
   });
 }
 
 /**
- * Changes a sku and records `sku.updated`. The product of a sku never changes (the update schema has
+ * Changes a sku and records `sku.updated` (and `sku.low_stock` when the change takes its stock to
+ * or below its threshold, see recordSkuChange). The product of a sku never changes (the update schema has
  * no product_id).
  * @throws Problem not_found; validation_failed as createSku.
  */
@@ -142,9 +139,7 @@ export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise
     const changes = await skuChanges(tx, product, input, current);
     await repo.updateSku(tx, id, { ...changes, updated_at: ctx.now() });
     if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
-    const view = await loadView(tx, id);
-    await recordEvent(tx, ctx.now(), 'sku.updated', view);
-    return view;
+    return recordSkuChange(tx, ctx.now(), 'sku.updated', (await repo.findSku(tx, id))!, current);
   });
 }
 

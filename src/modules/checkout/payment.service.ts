@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { redeemDiscounts } from '../discounts/discount-usage.js';
-import { recordEvent } from '../events/record-event.js';
+import { recordOrderEvents } from '../orders/order-events.js';
 import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { indexOrder } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
@@ -79,7 +79,7 @@ async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
  * from every tracked sku (never below 0 unless backorderable), each discount's use counted (never
  * above its limits: redeemDiscounts), the payment's transaction, its search
  * terms (the number and payment method are new), and the events order.placed (and order.paid when
- * the money is in). The order and its items were read under the payment claim, which refuses every
+ * the money is in), then order.updated; takeStock records each sku's sku.updated (and sku.low_stock). The order and its items were read under the payment claim, which refuses every
  * other change: they are as saved, and their total is the amount charged. Returns the order as
  * placed, and its view.
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
@@ -118,8 +118,7 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   const placedRow: OrderRow = { ...order, ...placement };
   await indexOrder(tx, placedRow, store, items);
   const view = await orderView(tx, placedRow, items);
-  await recordEvent(tx, now, 'order.placed', view);
-  if (financial === 'paid') await recordEvent(tx, now, 'order.paid', view);
+  await recordOrderEvents(tx, now, view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']);
   return { row: placedRow, view };
 }
 

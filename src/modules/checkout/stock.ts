@@ -4,16 +4,16 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import type { FieldError } from '../../lib/problem.js';
-import { findSku } from '../catalog/skus.repo.js';
-import { skuView } from '../catalog/skus.view.js';
-import { recordEvent } from '../events/record-event.js';
+import { skuChangeEvents } from '../catalog/sku-events.js';
+import { findSkusWithOwner } from '../catalog/skus.repo.js';
+import { recordEvents } from '../events/record-event.js';
 
 // Every placement runs these; they are kept compiled (see compiledQuery).
 const selectStock = compiledQuery((db, skuIds: string[]) => db
   .selectFrom('skus').select(['id', 'stock_policy', 'is_backorderable', 'in_stock']).where('id', 'in', skuIds));
-const takeFromStock = compiledQuery((db, skuId: string, quantity: number) => db
+const takeFromStock = compiledQuery((db, skuId: string, quantity: number, now: number) => db
   .updateTable('skus')
-  .set({ in_stock: sql`coalesce(in_stock, 0) - ${quantity}` })
+  .set({ in_stock: sql`coalesce(in_stock, 0) - ${quantity}`, updated_at: now })
   .where('id', '=', skuId)
   .where('stock_policy', '=', 'overall')
   .where((eb) => eb.or([eb('is_backorderable', '=', 1), eb(sql`coalesce(in_stock, 0)`, '>=', quantity)])));
@@ -37,21 +37,24 @@ export async function shortSkus(db: Executor, items: OrderItemRow[]): Promise<Fi
 /**
  * Takes each item's quantity from its sku's stock, for skus that track it (`overall`). Each take is
  * one conditional UPDATE (`in_stock >= quantity`, unless backorderable), so concurrent placements
- * can never together take more than there is: the losers find nothing to update. Records
- * `sku.low_stock` when a sku that asks to be told drops to its threshold. Returns the skus that
- * were short; the caller rolls the transaction back when there are any.
+ * can never together take more than there is: the losers find nothing to update. Records each
+ * changed sku's `sku.updated` (once a sku), and `sku.low_stock` when one that asks to be told drops
+ * to its threshold. Returns the skus that were short (then nothing is recorded); the caller rolls
+ * the transaction back when there are any.
  */
 export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<FieldError[]> {
   const short: Array<FieldError & { sku_id: string }> = [];
+  const taken = new Map<string, number>();
   for (const item of inLockOrder(items)) {
-    const result = await takeFromStock(tx, item.sku_id, item.quantity);
+    const result = await takeFromStock(tx, item.sku_id, item.quantity, ctx.now());
     if (Number(result.numAffectedRows) > 0) {
-      await noteLowStock(ctx, tx, item.sku_id, item.quantity);
+      taken.set(item.sku_id, (taken.get(item.sku_id) ?? 0) + item.quantity);
       continue;
     }
     const [sku] = (await selectStock(tx, [item.sku_id])).rows;
     if (!sku || sku.stock_policy === 'overall') short.push(outOfStock(item.sku_id, sku?.in_stock ?? 0));
   }
+  if (short.length === 0) await recordStockChanges(ctx, tx, taken, -1);
   // Named in the order of the cart, as the buyer sees it.
   return items.flatMap((item) => short.filter((error) => error.sku_id === item.sku_id));
 }
@@ -65,23 +68,30 @@ function inLockOrder(items: OrderItemRow[]): OrderItemRow[] {
   return [...items].sort((a, b) => (a.sku_id < b.sku_id ? -1 : a.sku_id > b.sku_id ? 1 : 0));
 }
 
-async function noteLowStock(ctx: Ctx, tx: Tx, skuId: string, taken: number): Promise<void> {
-  const sku = await findSku(tx, skuId);
-  if (!sku || sku.is_notify !== 1 || sku.low_threshold === null || sku.in_stock === null) return;
-  const before = sku.in_stock + taken;
-  if (sku.in_stock <= sku.low_threshold && before > sku.low_threshold) {
-    await recordEvent(tx, ctx.now(), 'sku.low_stock', skuView(sku, { name: sku.product_name, modifiers: JSON.parse(sku.product_modifiers) as string[] }));
-  }
+/** Records the change of each sku whose stock moved by `quantity` units in `direction` (-1 taken, 1 given). */
+async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
+  const skus = await findSkusWithOwner(tx, [...moved.keys()]);
+  await recordEvents(tx, ctx.now(), skus.flatMap((sku) => {
+    const quantity = moved.get(sku.id)!;
+    const before = { ...sku, in_stock: sku.in_stock === null ? null : sku.in_stock - direction * quantity };
+    return skuChangeEvents('sku.updated', sku, before);
+  }));
 }
 
-/** Gives the items' quantities back to the stock of skus that track it (a placed order canceled). */
-export async function giveStockBack(tx: Tx, items: OrderItemRow[]): Promise<void> {
+/**
+ * Gives the items' quantities back to the stock of skus that track it (a placed order canceled,
+ * returned items received), and records each changed sku's `sku.updated` (once a sku).
+ */
+export async function giveStockBack(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<void> {
+  const given = new Map<string, number>();
   for (const item of inLockOrder(items)) {
-    await tx
+    const result = await tx
       .updateTable('skus')
-      .set({ in_stock: sql`coalesce(in_stock, 0) + ${item.quantity}` })
+      .set({ in_stock: sql`coalesce(in_stock, 0) + ${item.quantity}`, updated_at: ctx.now() })
       .where('id', '=', item.sku_id)
       .where('stock_policy', '=', 'overall')
-      .execute();
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) given.set(item.sku_id, (given.get(item.sku_id) ?? 0) + item.quantity);
   }
+  await recordStockChanges(ctx, tx, given, 1);
 }

@@ -2,7 +2,7 @@ import { announceChange } from '../../db/change-feed.js';
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { EventRow } from '../../db/types.js';
-import { queueDeliveries, subscribers } from '../webhooks/outbox.js';
+import { enabledEndpoints, queueDeliveries, subscribersAmong } from '../webhooks/outbox.js';
 import { newId } from '../../lib/ids.js';
 
 /** The event kinds this server writes (DESIGN.md §7). */
@@ -18,7 +18,13 @@ export const eventKinds = [
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
 
-const insertEvent = compiledQuery((db, row: EventRow) => db.insertInto('events').values(row));
+const insertEvents = compiledQuery((db, rows: EventRow[]) => db.insertInto('events').values(rows));
+
+/** An event to write: its kind and the resource it is about. */
+export interface NewEvent {
+  kind: EventKind;
+  object: { id: string };
+}
 
 /**
  * Writes an event. Call it with the transaction that makes the change, so the change and its event
@@ -31,19 +37,32 @@ export async function recordEvent(
   kind: EventKind,
   object: { id: string },
 ): Promise<EventRow> {
-  const row: EventRow = {
-    id: newId('evn'),
-    kind,
-    related_id: object.id,
-    data: JSON.stringify({ object }),
-    pending_webhooks: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  const endpoints = await subscribers(db, kind);
-  row.pending_webhooks = endpoints.length;
-  await insertEvent(db, row);
-  await queueDeliveries(db, row.id, endpoints);
+  return (await recordEvents(db, now, [{ kind, object }]))[0]!;
+}
+
+/**
+ * Writes several events of one change, in the order given (their ids follow it), as recordEvent
+ * does, reading the endpoints and announcing the change once for all of them: a placement writes an
+ * event for each sku it takes stock from and several for the order.
+ */
+export async function recordEvents(db: Executor, now: number, events: NewEvent[]): Promise<EventRow[]> {
+  if (events.length === 0) return [];
+  const endpoints = await enabledEndpoints(db);
+  const written = events.map(({ kind, object }) => {
+    const subscribed = subscribersAmong(endpoints, kind);
+    const row: EventRow = {
+      id: newId('evn'),
+      kind,
+      related_id: object.id,
+      data: JSON.stringify({ object }),
+      pending_webhooks: subscribed.length,
+      created_at: now,
+      updated_at: now,
+    };
+    return { row, subscribed };
+  });
+  await insertEvents(db, written.map((w) => w.row));
+  for (const { row, subscribed } of written) await queueDeliveries(db, row.id, subscribed);
   await announceChange(db);
-  return row;
+  return written.map((w) => w.row);
 }

@@ -10,7 +10,8 @@ import { recordEvent } from '../events/record-event.js';
 import type { FulfillmentStatus as OrderFulfillmentStatus } from '../orders/order-states.js';
 import { listedItems } from '../orders/listed-items.js';
 import * as orders from '../orders/orders.repo.js';
-import { itemView } from '../orders/orders.view.js';
+import { recordOrderEvents } from '../orders/order-events.js';
+import { itemView, orderView } from '../orders/orders.view.js';
 import type { FulfillmentCreateInput, FulfillmentUpdateInput, FulfillmentView } from './fulfillments.schemas.js';
 import * as repo from './fulfillments.repo.js';
 
@@ -75,11 +76,22 @@ async function findOrderOf(db: Executor, orderId: string): Promise<OrderRow> {
   return order;
 }
 
-async function findOwnFulfillment(db: Executor, orderId: string, id: string): Promise<FulfillmentRow> {
-  await findOrderOf(db, orderId);
+async function findOwnFulfillment(db: Executor, orderId: string, id: string): Promise<{ order: OrderRow; row: FulfillmentRow }> {
+  const order = await findOrderOf(db, orderId);
   const row = await repo.findFulfillment(db, orderId, id);
   if (!row) throw Problem.notFound('fulfillment', id);
-  return row;
+  return { order, row };
+}
+
+/**
+ * A shipment of the order changed (the order's shipments are part of it): its update time moves and
+ * `order.updated` is recorded, after `order.fulfilled` when the change shipped its last item.
+ */
+async function recordOrderChange(tx: Tx, before: OrderRow, now: number): Promise<void> {
+  await orders.updateOrder(tx, before.id, { updated_at: now });
+  const after = (await orders.findOrder(tx, before.id))!;
+  const isNowFulfilled = after.fulfillment_status === 'fulfilled' && before.fulfillment_status !== 'fulfilled';
+  await recordOrderEvents(tx, now, await orderView(tx, after), isNowFulfilled ? ['order.fulfilled'] : []);
 }
 
 /** Recomputes the order's fulfillment_status from its items, as they stand in this transaction. */
@@ -114,7 +126,8 @@ function plannedUnits(items: OrderItemRow[], input: FulfillmentCreateInput): Arr
  * Ships items of a placed order: all that is left (no `items`), or the listed items and quantities.
  * `kind` is `parcial` while anything is left to ship afterwards, `full` otherwise. The shipped units
  * are added to the order items with conditional updates, so concurrent shipments never ship more
- * than was ordered; the order's fulfillment_status follows. Records `fulfillment.created`.
+ * than was ordered; the order's fulfillment_status follows. Records `fulfillment.created`, then
+ * `order.fulfilled` when its last item ships and `order.updated`.
  * @throws Problem not_found; invalid_state unless the order is placed, or when nothing is left;
  * validation_failed naming each item of another order, needing no shipping, or above what is left.
  */
@@ -151,6 +164,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: Fulfil
     await orders.updateOrder(tx, orderId, { fulfillment_status: status, updated_at: now });
     const view = await fulfillmentView(tx, row);
     await recordEvent(tx, now, 'fulfillment.created', view);
+    await recordOrderChange(tx, order, now);
     return view;
   });
 }
@@ -163,14 +177,15 @@ async function giveUnitsBack(tx: Tx, row: FulfillmentRow, now: number): Promise<
 
 /**
  * Changes the tracking code, carrier or notification flag of a shipment, or settles a pending one
- * (`succeeded`, or `failed`, which gives its units back). Records `fulfillment.updated`.
+ * (`succeeded`, or `failed`, which gives its units back). Records `fulfillment.updated` and
+ * `order.updated`.
  * @throws Problem not_found; invalid_state for a move the status forbids (a canceled shipment never moves).
  */
 export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, input: FulfillmentUpdateInput): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     await orders.lockOrder(tx, orderId);
-    const row = await findOwnFulfillment(tx, orderId, id);
+    const { order, row } = await findOwnFulfillment(tx, orderId, id);
     const changes: Partial<FulfillmentRow> = { updated_at: now };
     if (input.tracking_code !== undefined) changes.tracking_code = input.tracking_code;
     if (input.carrier !== undefined) changes.carrier = input.carrier;
@@ -185,6 +200,7 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, i
     }
     const view = await fulfillmentView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'fulfillment.updated', view);
+    await recordOrderChange(tx, order, now);
     return view;
   });
 }
@@ -195,26 +211,27 @@ function movedMeanwhile(read: FulfillmentStatus, requested: FulfillmentStatus): 
 
 /**
  * Cancels a shipment: its units go back to the order items, the order's fulfillment_status is
- * recomputed, and `fulfillment.updated` is recorded.
+ * recomputed, and `fulfillment.updated` and `order.updated` are recorded.
  * @throws Problem not_found; invalid_state for a canceled (or failed) shipment.
  */
 export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     await orders.lockOrder(tx, orderId);
-    const row = await findOwnFulfillment(tx, orderId, id);
+    const { order, row } = await findOwnFulfillment(tx, orderId, id);
     assertMove(fulfillmentMoves, 'status', row.status, 'canceled', fulfillmentWords);
     const changes: Partial<FulfillmentRow> = { status: 'canceled', updated_at: now };
     if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, 'canceled');
     await giveUnitsBack(tx, row, now);
     const view = await fulfillmentView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'fulfillment.updated', view);
+    await recordOrderChange(tx, order, now);
     return view;
   });
 }
 
 export async function getFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
-  return fulfillmentView(ctx.db, await findOwnFulfillment(ctx.db, orderId, id));
+  return fulfillmentView(ctx.db, (await findOwnFulfillment(ctx.db, orderId, id)).row);
 }
 
 export async function listFulfillments(ctx: Ctx, orderId: string, page: PageRequest, url: string): Promise<Page<FulfillmentView>> {

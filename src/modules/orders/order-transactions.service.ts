@@ -5,10 +5,10 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
-import { recordEvent } from '../events/record-event.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { recordOrderChanged, recordOrderEvents, type OrderMoveKind } from './order-events.js';
 import { financialMoves, financialWords, type FinancialStatus } from './order-states.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
@@ -71,7 +71,9 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
  * (ctx.idempotencyKey) on its transaction, written with the order's new financial status in one
  * database transaction and handed to the gateway: a retry with the same key answers the move made
  * instead of moving the money again, even when the first request's process died before answering.
- * Records `order.paid` when a capture completes the payment. `hook` adds another change to the move.
+ * Records `order.paid` when a capture completes the payment, `order.refunded` for a refund, and
+ * `order.updated` for every move, a refused one included (its transaction is the order's change).
+ * `hook` adds another change to the move.
  * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
  * while another move is under way;
  * validation_failed for an amount above what can be moved; payment_declined when the gateway refuses.
@@ -160,7 +162,8 @@ async function moveMoney(
     idempotency_key: ctx.idempotencyKey ?? null,
   };
   if (result.status !== 'succeeded') {
-    await repo.insertTransaction(ctx.db, row);
+    // A refused move changes the order too: its transactions show the refusal.
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
     return answerOf(row, input.kind);
   }
   // The transaction and the move it makes commit together: a crash leaves both or neither, and a
@@ -171,7 +174,8 @@ async function moveMoney(
       && ((await hook.commit?.(tx, row, now)) ?? true);
     // Thrown, so the transaction row written above is rolled back with the rest.
     if (!isMoved) throw new MovedMeanwhile();
-    if (to === 'paid') await recordEvent(tx, now, 'order.paid', await orderView(tx, { ...order, financial_status: to, updated_at: now }));
+    const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
+    await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
     return true;
   }).catch((error: unknown) => {
     if (error instanceof MovedMeanwhile) return false;
@@ -179,7 +183,7 @@ async function moveMoney(
   });
   if (!moved) {
     // The gateway has acted: its transaction is kept, though the order moved meanwhile.
-    await repo.insertTransaction(ctx.db, row);
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
     throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
   }
   return answerOf(row, input.kind);
@@ -187,6 +191,12 @@ async function moveMoney(
 
 /** The order (or a hook's record) moved between the claim and the commit. */
 class MovedMeanwhile extends Error {}
+
+/** Keeps a transaction that moved no status, with the order's `order.updated` (the order as it is now). */
+async function keepTransaction(tx: Tx, row: TransactionRow, now: number): Promise<void> {
+  await repo.insertTransaction(tx, row);
+  await recordOrderChanged(tx, row.order_id, now);
+}
 
 /** A move's answer: the transaction, or the gateway's refusal of it (402 naming the transaction). */
 function answerOf(row: TransactionRow, kind: Kind): OrderView['transactions'][number] {

@@ -9,8 +9,8 @@ import { searchTerms } from '../catalog/catalog-filters.js';
 import { giveStockBack } from '../checkout/stock.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
-import { recordEvent } from '../events/record-event.js';
 import { hasHeldReturns } from '../returns/returns.repo.js';
+import { recordOrderEvents } from './order-events.js';
 import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
 import { indexOrder, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
@@ -106,7 +106,8 @@ export async function getOrder(ctx: Ctx, id: string): Promise<OrderView> {
 
 /**
  * Changes the staff note, the email or the customer of an order. Staff attach an order to a customer
- * (or detach it with null) explicitly; a new email attaches nothing by itself.
+ * (or detach it with null) explicitly; a new email attaches nothing by itself. Records `order.updated`
+ * (a checkout, not yet placed, records nothing).
  * @throws Problem not_found; validation_failed for an invalid email or a customer_id naming no customer.
  */
 export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: string | null; email?: string; customer_id?: string | null }): Promise<OrderView> {
@@ -128,14 +129,16 @@ export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: st
     const order = { ...row, ...changes };
     // The customer's id is one of the order's search terms.
     if (changes.customer_id !== undefined) await indexOrder(tx, order);
-    return orderView(tx, order);
+    const view = await orderView(tx, order);
+    await recordOrderEvents(tx, ctx.now(), view);
+    return view;
   });
 }
 
 /**
  * Joins to a customer the guest orders (no customer) placed with its email, compared by key, and
  * adds its id to their search terms: call it once the customer has proved it owns the email, in
- * that transaction. Answers the orders joined.
+ * that transaction. Records each joined order's `order.updated`. Answers the orders joined.
  */
 export async function joinGuestOrders(tx: Tx, customerId: string, key: string, now: number): Promise<OrderRow[]> {
   const joined: OrderRow[] = [];
@@ -143,6 +146,7 @@ export async function joinGuestOrders(tx: Tx, customerId: string, key: string, n
     const order = { ...row, customer_id: customerId, updated_at: now };
     await repo.updateOrder(tx, row.id, { customer_id: customerId, updated_at: now });
     await indexOrder(tx, order);
+    await recordOrderEvents(tx, now, await orderView(tx, order));
     joined.push(order);
   }
   return joined;
@@ -159,7 +163,8 @@ function actorId(ctx: Ctx): string | null {
 
 /**
  * Cancels an order being checked out or placed: canceled_at, the canceler and the reason are kept,
- * a placed order's stock goes back, and `order.canceled` is recorded. Money is not moved: refund or
+ * a placed order's stock goes back (each sku's `sku.updated`), and `order.canceled` and
+ * `order.updated` are recorded. Money is not moved: refund or
  * void it with a transaction.
  * @throws Problem not_found; invalid_state for a canceled or archived order, or one with shipped or returned items.
  */
@@ -182,15 +187,15 @@ export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefin
     }
     const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
     if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
-    if (from === 'placed') await giveStockBack(tx, await repo.findItems(tx, [id]));
+    if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
     const view = await orderView(tx, { ...row, ...changes });
-    await recordEvent(tx, now, 'order.canceled', view);
+    await recordOrderEvents(tx, now, view, ['order.canceled']);
     return view;
   });
 }
 
 /**
- * Archives a placed order and records `order.archived`.
+ * Archives a placed order and records `order.archived` and `order.updated`.
  * @throws Problem not_found; invalid_state unless the order is placed.
  */
 export async function archiveOrder(ctx: Ctx, id: string): Promise<OrderView> {
@@ -201,7 +206,7 @@ export async function archiveOrder(ctx: Ctx, id: string): Promise<OrderView> {
     const changes: Partial<OrderRow> = { status: 'archived', archived_at: now, updated_at: now };
     if (!(await repo.moveOrder(tx, id, 'status', row.status, changes))) throw movedMeanwhile(row.status, 'archived');
     const view = await orderView(tx, { ...row, ...changes });
-    await recordEvent(tx, now, 'order.archived', view);
+    await recordOrderEvents(tx, now, view, ['order.archived']);
     return view;
   });
 }

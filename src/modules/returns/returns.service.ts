@@ -10,6 +10,7 @@ import { giveStockBack } from '../checkout/stock.js';
 import { recordEvent } from '../events/record-event.js';
 import { createTransaction, moneyOf } from '../orders/order-transactions.service.js';
 import { listedItems } from '../orders/listed-items.js';
+import { recordOrderChanged } from '../orders/order-events.js';
 import * as orders from '../orders/orders.repo.js';
 import { findVisibleOrder } from '../orders/orders.service.js';
 import { shareOf } from './return-amounts.js';
@@ -73,7 +74,7 @@ function plannedItems(returnId: string, items: OrderItemRow[], held: Map<string,
  * Records a return of shipped items of a placed (or archived) order, status `requested`. An item may
  * come back at most as many times as it was shipped, less what other returns (but canceled ones)
  * hold; each item's `amount` is its share of what was paid for it (see shareOf). Records
- * `return.created`.
+ * `return.created` and the order's `order.updated`.
  * @throws Problem not_found; invalid_state for an order not placed yet or canceled; validation_failed
  * naming each unknown or repeated item and each quantity above what may come back.
  */
@@ -105,6 +106,7 @@ export async function createReturn(ctx: Ctx, orderId: string, input: ReturnCreat
     await repo.insertReturn(tx, row, items);
     const view = await viewOf(tx, row);
     await recordEvent(tx, now, 'return.created', view);
+    await recordOrderChanged(tx, orderId, now);
     return view;
   });
 }
@@ -127,13 +129,14 @@ async function moveReturn(
     await effect?.(tx, row);
     const view = await viewOf(tx, { ...row, ...changes });
     await recordEvent(tx, now, to === 'received' ? 'return.received' : 'return.canceled', view);
+    await recordOrderChanged(tx, orderId, now);
     return view;
   });
 }
 
 /**
  * Marks a requested return received: when it restocks, its units go back to their skus' stock in the
- * same transaction. Records `return.received`.
+ * same transaction. Records `return.received` and the order's `order.updated`.
  * @throws Problem not_found; invalid_state unless the return is requested (naming both states).
  */
 export function receiveReturn(ctx: Ctx, orderId: string, id: string): Promise<ReturnView> {
@@ -141,12 +144,12 @@ export function receiveReturn(ctx: Ctx, orderId: string, id: string): Promise<Re
     if (row.restock !== 1) return;
     const returned = await repo.findReturnItems(tx, [id]);
     const items = new Map((await orders.findItems(tx, [orderId])).map((item) => [item.id, item]));
-    await giveStockBack(tx, returned.map((unit) => ({ ...items.get(unit.order_item_id)!, quantity: unit.quantity })));
+    await giveStockBack(ctx, tx, returned.map((unit) => ({ ...items.get(unit.order_item_id)!, quantity: unit.quantity })));
   });
 }
 
 /**
- * Cancels a return not received yet: its units may be returned again. Records `return.canceled`.
+ * Cancels a return not received yet: its units may be returned again. Records `return.canceled` and the order's `order.updated`.
  * @throws Problem not_found; invalid_state once the return is received (naming both states).
  */
 export function cancelReturn(ctx: Ctx, orderId: string, id: string): Promise<ReturnView> {

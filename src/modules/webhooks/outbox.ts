@@ -15,8 +15,27 @@ const selectEnabledOne = compiledQuery((db, webhookId: string) => db
 
 /** The enabled endpoints that subscribe to `kind` (only `webhookId`, when given). */
 export async function subscribers(db: Executor, kind: string, webhookId?: string): Promise<string[]> {
-  const { rows } = webhookId ? await selectEnabledOne(db, webhookId) : await selectEnabled(db);
-  return rows.filter((w) => subscribes(JSON.parse(w.events) as string[], kind)).map((w) => w.id);
+  const endpoints = webhookId ? readEndpoints(await selectEnabledOne(db, webhookId)) : await enabledEndpoints(db);
+  return subscribersAmong(endpoints, kind);
+}
+
+export interface Endpoint {
+  id: string;
+  events: string[];
+}
+
+function readEndpoints({ rows }: { rows: Array<{ id: string; events: string }> }): Endpoint[] {
+  return rows.map((w) => ({ id: w.id, events: JSON.parse(w.events) as string[] }));
+}
+
+/** The enabled endpoints with their kinds: read once for several events of one transaction. */
+export async function enabledEndpoints(db: Executor): Promise<Endpoint[]> {
+  return readEndpoints(await selectEnabled(db));
+}
+
+/** The ids of the endpoints among `endpoints` that subscribe to `kind`. */
+export function subscribersAmong(endpoints: Endpoint[], kind: string): string[] {
+  return endpoints.filter((w) => subscribes(w.events, kind)).map((w) => w.id);
 }
 
 /**

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, it } from 'vitest';
@@ -9,97 +7,14 @@ import { deliverDue, type DeliveryOptions } from '../../../src/modules/webhooks/
 import { giveUpAfterMs } from '../../../src/modules/webhooks/retry-schedule.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
+import { closeReceivers, deliverUntil, deliveryOptions, startReceiver, type Received } from '../../helpers/webhooks.js';
 
 // ---------------------------------------------------------------------------------------------
-// A real HTTP receiver, answering each request as its script says (the last answer repeats).
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A status code, or a status given after a delay and/or with a Location header. */
-type Answer = number | { status: number; delayMs?: number; location?: string };
-
-interface Receiver {
-  url: string;
-  requests: Received[];
-  /** The requests that carried this event (webhook-id). */
-  of(eventId: string): Received[];
-  close(): Promise<void>;
-}
-
-const openReceivers = new Set<Receiver>();
-
-async function startReceiver(script: Answer[] = [204], path = '/hook'): Promise<Receiver> {
-  const requests: Received[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const answer = script[Math.min(requests.length, script.length - 1)]!;
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const { status, delayMs = 0, location } = typeof answer === 'number' ? { status: answer } : answer;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (location) res.setHeader('location', location);
-        res.statusCode = status;
-        res.end();
-      }, delayMs);
-      timers.add(timer);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  let closed = false;
-  const receiver: Receiver = {
-    url: `http://127.0.0.1:${port}${path}`,
-    requests,
-    of: (eventId) => requests.filter((r) => r.headers['webhook-id'] === eventId),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      openReceivers.delete(receiver);
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-  openReceivers.add(receiver);
-  return receiver;
-}
+// Reading what delivery left.
 
 function signedHeaders(request: Received): Record<string, string> {
   const h = request.headers;
   return { 'webhook-id': String(h['webhook-id']), 'webhook-timestamp': String(h['webhook-timestamp']), 'webhook-signature': String(h['webhook-signature']) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Driving delivery, and reading what it left.
-
-const BASE_MS = 20;
-
-function deliveryOptions(options: Partial<DeliveryOptions> = {}): DeliveryOptions {
-  return { retryBaseMs: BASE_MS, allowPrivate: true, timeoutMs: 2000, batchSize: 50, ...options };
-}
-
-/** Runs delivery rounds until `done` holds; fails after `maxRounds`. */
-async function deliverUntil(
-  t: TestContext,
-  done: () => boolean | Promise<boolean>,
-  options: Partial<DeliveryOptions> = {},
-  { maxRounds = 100, sleepMs }: { maxRounds?: number; sleepMs?: number } = {},
-): Promise<void> {
-  const resolved = deliveryOptions(options);
-  for (let round = 0; round < maxRounds; round++) {
-    if (await done()) return;
-    await deliverDue({ db: t.db, kind: t.kind } as DatabaseHandle, resolved);
-    await sleep(sleepMs ?? resolved.retryBaseMs);
-  }
-  expect(await done(), `condition still false after ${maxRounds} delivery rounds`).toBe(true);
 }
 
 async function deliverOnce(t: TestContext, options: Partial<DeliveryOptions> = {}): Promise<number> {
@@ -148,7 +63,7 @@ async function count(t: TestContext, table: 'events' | 'webhook_deliveries' | 'p
 
 /** Tests share a database per kind: every endpoint (with its deliveries) and receiver goes after each test. */
 async function cleanUp(t: TestContext): Promise<void> {
-  await Promise.all([...openReceivers].map((r) => r.close()));
+  await closeReceivers();
   await t.db.deleteFrom('webhooks').execute();
 }
 

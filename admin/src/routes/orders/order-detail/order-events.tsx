@@ -11,6 +11,9 @@ const kinds: Record<string, string> = {
   'order.paid': 'Payment completed',
   'order.canceled': 'Order canceled',
   'order.archived': 'Order archived',
+  'order.updated': 'Order updated',
+  'order.refunded': 'Money refunded',
+  'order.fulfilled': 'Everything shipped',
   'fulfillment.created': 'Shipment created',
   'fulfillment.updated': 'Shipment updated',
 };
