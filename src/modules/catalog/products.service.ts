@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
-import { effectiveFilter, isOnSale, type CatalogFilter } from './catalog-filters.js';
+import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
@@ -55,7 +55,7 @@ async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<
   return [...ids];
 }
 
-/** Checks the ids of categories and `products` collections a product is put in. */
+/** Checks the ids of categories and `products` collections a product is put in, and of the channels it is hidden on. */
 async function checkMemberships(db: Executor, input: ProductUpdateInput, errors: FieldErrors): Promise<void> {
   if (input.category_ids?.length) {
     const found = await db.selectFrom('categories').select('id').where('id', 'in', input.category_ids).execute();
@@ -71,6 +71,12 @@ async function checkMemberships(db: Executor, input: ProductUpdateInput, errors:
       const kind = kinds.get(id);
       if (!kind) errors.add(`collection_ids[${i}]`, 'not_found', 'names no collection');
       else if (kind !== 'products') errors.add(`collection_ids[${i}]`, 'smart_collection', 'is a smart collection; its rules choose its products');
+    });
+  }
+  if (input.hidden_on?.length) {
+    const known = new Set((await db.selectFrom('channels').select('id').where('id', 'in', input.hidden_on).execute()).map((r) => r.id));
+    input.hidden_on.forEach((id, i) => {
+      if (!known.has(id)) errors.add(`hidden_on[${i}]`, 'not_found', 'names no sales channel');
     });
   }
 }
@@ -104,6 +110,7 @@ async function applyChanges(tx: Tx, row: ProductRow, input: ProductUpdateInput, 
   if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
   if (input.modifiers !== undefined) changes.modifiers = JSON.stringify([...new Set(input.modifiers)]);
   if (images !== undefined) changes.images = JSON.stringify(images);
+  if (input.hidden_on !== undefined) changes.hidden_on = JSON.stringify([...new Set(input.hidden_on)]);
   if (input.vendor !== undefined) changes.vendor_id = input.vendor === null ? null : await findOrCreateVendor(tx, input.vendor, now);
   await repo.updateProduct(tx, row.id, changes);
   if (input.tags !== undefined) await repo.replaceProductTags(tx, row.id, await findOrCreateTags(tx, input.tags, now));
@@ -204,10 +211,10 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** The product as the caller may see it: the storefront sees only products on sale (404 otherwise). */
+/** The product as the caller may see it: the storefront sees only products on sale and not hidden on its channel (404 otherwise). */
 async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
   const row = await repo.findProduct(ctx.db, id);
-  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
+  if (!row || (isStorefront(ctx) && (!isOnSale(row, ctx.now()) || isHiddenFrom(ctx, row)))) throw Problem.notFound('product', id);
   return row;
 }
 
