@@ -21,6 +21,7 @@ import * as customerVerification from './migrations/017-customer-verification.js
 import * as checkoutExpiry from './migrations/018-checkout-expiry.js';
 import * as orderPlacementIndex from './migrations/019-order-placement-index.js';
 import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-indexes.js';
+import * as orderSearchWords from './migrations/023-order-search-words.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '018-checkout-expiry': checkoutExpiry,
   '019-order-placement-index': orderPlacementIndex,
   '020-order-status-filter-indexes': orderStatusFilterIndexes,
+  '023-order-search-words': orderSearchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await backfillOrderSearchTerms(db);
 }
 
-/** Writes the search terms of every order, as placement writes them (orderSearchTerms), into an empty index. */
+/**
+ * Writes the search terms of every order as placement writes them (orderSearchTerms), a batch of
+ * orders at a time, in place of the terms they had (migration 023 rebuilds the index with it). The
+ * terms' counts are left to recountOrderSearchTerms.
+ */
 export async function backfillOrderSearchTerms(db: Kysely<any>): Promise<void> {
   // The backfill reads the store's affixes of today: the search matched numbers with them until now.
   const store = await db.selectFrom('stores').select(['order_prefix', 'order_suffix']).orderBy('id').limit(1).executeTakeFirst();
@@ -29,7 +33,7 @@ export async function backfillOrderSearchTerms(db: Kysely<any>): Promise<void> {
   for (;;) {
     const orders: Array<SearchableOrder & { id: string }> = await db
       .selectFrom('orders')
-      .select(['id', 'number', 'payment_method', 'gateway', 'customer_first_name', 'customer_last_name', 'customer_id', 'total_price'])
+      .select(['id', 'number', 'payment_method', 'gateway', 'email', 'customer_first_name', 'customer_last_name', 'customer_id', 'total_price'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
@@ -37,13 +41,14 @@ export async function backfillOrderSearchTerms(db: Kysely<any>): Promise<void> {
     if (orders.length === 0) break;
     const items: Array<SearchableItem & { order_id: string }> = await db
       .selectFrom('order_items')
-      .select(['order_id', 'permalink', 'code', 'vendor'])
+      .select(['order_id', 'permalink', 'code', 'vendor', 'product_name'])
       .where('order_id', 'in', orders.map((order) => order.id))
       .execute();
     const itemsOf = new Map<string, SearchableItem[]>();
     for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
     const rows = orders.flatMap((order) => orderSearchTerms({ ...order, total_price: Number(order.total_price) }, itemsOf.get(order.id) ?? [], store)
       .map((term) => ({ term, order_id: order.id })));
+    await db.deleteFrom('order_search_terms').where('order_id', 'in', orders.map((order) => order.id)).execute();
     // Two columns a row: 10,000 rows stay under SQLite's limit of bound parameters.
     for (let i = 0; i < rows.length; i += 10_000) await db.insertInto('order_search_terms').values(rows.slice(i, i + 10_000)).execute();
     after = orders[orders.length - 1]!.id;
