@@ -77,6 +77,15 @@ const productFields = {
   hidden_on: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), {
     maxItems: 100, description: 'ids of the sales channels (chn_…) whose storefront does not show the product',
   })),
+  options: Type.Optional(Type.Record(
+    Type.String({ minLength: 1, maxLength: 100 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 100 }),
+    {
+      maxProperties: 10,
+      description: 'the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination '
+        + 'the product lacks (at most 100), the option names added to its modifiers; no sku is deleted',
+    },
+  )),
   is_active: Type.Optional(Type.Boolean()),
   available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; null = published now' }))),
 };
