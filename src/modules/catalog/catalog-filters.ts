@@ -37,7 +37,12 @@ export function isOnSale(product: { is_active: number; available_at: number | nu
 /** Whether a product is hidden on the channel a storefront request comes through. */
 export function isHiddenFrom(ctx: Ctx, product: { hidden_on: string }): boolean {
   const channelId = channelOf(ctx);
-  return channelId !== undefined && (JSON.parse(product.hidden_on) as string[]).includes(channelId);
+  return channelId !== undefined && isHiddenOn(product, channelId);
+}
+
+/** Whether a product is hidden on a sales channel, which then neither shows nor sells it. */
+export function isHiddenOn(product: { hidden_on: string }, channelId: string | null): boolean {
+  return product.hidden_on !== '[]' && channelId !== null && (JSON.parse(product.hidden_on) as string[]).includes(channelId);
 }
 
 function channelOf(ctx: Ctx): string | undefined {

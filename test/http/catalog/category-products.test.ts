@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { catalogFactories, ids } from '../../helpers/catalog.js';
+import { pay, readyCheckout } from '../../helpers/checkout.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 
@@ -80,6 +81,23 @@ describeEachDatabase('products of a category, and hidden_on', (t) => {
     expect((await t.admin.get(`/v1/products/${hidden.id}`)).status).toBe(200);
     expect((await other.client.get(`/v1/products/${hidden.id}`)).status).toBe(200);
     expect((await other.client.get(`/v1/skus/${hidden.sku_id}`)).status).toBe(200);
+  });
+
+  it("refuses a hidden product's sku in a cart of that channel, and its payment when hidden after checkout", async () => {
+    const other = await secondChannel();
+    const hidden = await createProduct({ price: 500, hidden_on: [t.channelId] });
+    const refused = await t.storefront.post('/v1/carts', { items: { [hidden.sku_id]: 1 } });
+    expectInvalid(refused, `items[${hidden.sku_id}]`);
+    const cart = await t.storefront.post('/v1/carts', {});
+    expectInvalid(await t.storefront.put(`/v1/carts/${cart.body.data.id}`, { items: { [hidden.sku_id]: 1 } }), `items[${hidden.sku_id}]`);
+    expect((await other.client.post('/v1/carts', { items: { [hidden.sku_id]: 1 } })).status).toBe(201);
+
+    const later = await createProduct({ price: 500 });
+    const checkout = await readyCheckout(t, { items: [{ skuId: later.sku_id }] });
+    expect((await t.admin.post(`/v1/products/${later.id}`, { hidden_on: [t.channelId] })).status).toBe(200);
+    const paid = await pay(t, checkout.orderId);
+    expectInvalid(paid, `items[${later.sku_id}]`);
+    expect((await t.admin.get(`/v1/orders/${checkout.orderId}`)).body.data.status).toBe('created');
   });
 
   it('shows the product again once hidden_on no longer names the channel, and records product.updated', async () => {
