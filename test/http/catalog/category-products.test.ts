@@ -83,6 +83,22 @@ describeEachDatabase('products of a category, and hidden_on', (t) => {
     expect((await other.client.get(`/v1/skus/${hidden.sku_id}`)).status).toBe(200);
   });
 
+  it("counts a collection's members for a channel without those hidden on it, counting none twice", async () => {
+    const collection = (await t.admin.post('/v1/collections', { title: `Collection ${uniqueWord()}`, kind: 'products' })).body.data;
+    const member = (body: Record<string, unknown>) => createProduct({ collection_ids: [collection.id], ...body });
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const shown = await member({});
+    await member({ hidden_on: [t.channelId] });
+    await member({ hidden_on: [t.channelId], available_at: later });
+    await member({ hidden_on: [t.channelId], is_active: false });
+    await member({ available_at: later });
+
+    const page = await t.storefront.get(`/v1/collections/${collection.id}/products?per_page=1`);
+    expect(ids(page.body.data)).toEqual([shown.id]);
+    expect(page.body.meta.pagination).toMatchObject({ total_items: 1, total_pages: 1 });
+    expect((await listed(`/v1/collections/${collection.id}/products`)).total).toBe(5);
+  });
+
   it("refuses a hidden product's sku in a cart of that channel, and its payment when hidden after checkout", async () => {
     const other = await secondChannel();
     const hidden = await createProduct({ price: 500, hidden_on: [t.channelId] });

@@ -120,6 +120,16 @@ describeEachDatabase('a product with its variant matrix (options)', (t) => {
     }
   });
 
+  it('takes the matrix in a form body too, with bracket names', async () => {
+    const name = `Form ${uniqueWord()}`;
+    const res = await t.admin.post('/v1/products', undefined, {
+      form: `name=${encodeURIComponent(name)}&price=700&options[size][]=S&options[size][]=M&options[color][]=Red`,
+    });
+
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.skus.map(options)).toEqual([{ size: 'S', color: 'Red' }, { size: 'M', color: 'Red' }]);
+  });
+
   it('adds the option names after the modifiers given, and takes exactly 100 combinations', async () => {
     const values = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${i}`);
     const product = await createProduct({ modifiers: ['material'], options: { size: values('S'), color: values('C') } });
