@@ -15,7 +15,7 @@ import { productView, productViews, type ProductView } from './products.view.js'
 import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
 import { parseOptions } from './skus.view.js';
-import { checkOptionMatrix, fillVariantMatrix, modifiersWith } from './variant-matrix.js';
+import { checkOptionMatrix, fillVariantMatrix, modifiersWith, recordSkuEvents, type SkuEvent } from './variant-matrix.js';
 
 /** As many modifiers as a product may have (the schema's bound on `modifiers`). */
 const MAX_MODIFIERS = 10;
@@ -175,14 +175,16 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     await repo.insertProduct(tx, row);
     await applyChanges(tx, row, input, images, now);
     const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null };
+    let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
-      await fillVariantMatrix(tx, row.id, input.options, price, now);
+      skuEvents = await fillVariantMatrix(tx, row.id, input.options, price, now);
     } else {
       await insertSku(tx, await buildSku(tx, row, price, now));
       await refreshDefaultSku(tx, row.id);
     }
     const view = await viewOf(tx, row.id);
     await recordEvent(tx, now, 'product.created', view);
+    await recordSkuEvents(tx, now, skuEvents);
     return view;
   });
 }
@@ -208,13 +210,15 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
       await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
     }
     await applyChanges(tx, row, input, images, now);
+    let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
       // New combinations are priced as the default sku (the first by position).
       const [defaultSku] = await findSkusOfProducts(tx, [id]);
-      await fillVariantMatrix(tx, id, input.options, { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null }, now);
+      skuEvents = await fillVariantMatrix(tx, id, input.options, { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null }, now);
     }
     const view = await viewOf(tx, id);
     await recordEvent(tx, now, 'product.updated', view);
+    await recordSkuEvents(tx, now, skuEvents);
     return view;
   });
 }

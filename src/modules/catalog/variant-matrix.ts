@@ -5,7 +5,12 @@ import { recordEvent } from '../events/record-event.js';
 import { findProduct } from './products.repo.js';
 import { findSkusOfProducts, insertSku, refreshDefaultSku, updateSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
-import { parseOptions, skuView } from './skus.view.js';
+import { parseOptions, skuView, type SkuView } from './skus.view.js';
+
+export interface SkuEvent {
+  kind: 'sku.created' | 'sku.updated';
+  view: SkuView;
+}
 
 /** Option name → its values, in the order the skus are made: `{size: [S, M], color: [Red, Blue]}`. */
 export type OptionMatrix = Record<string, string[]>;
@@ -57,8 +62,8 @@ function covers(sku: Record<string, string>, combination: Record<string, string>
  * Gives a product a sku for every combination of the matrix it lacks, priced as `price` says; the
  * product's modifiers must already hold the option names. A sku with no option value at all (the
  * default sku of a product without variants) becomes the first missing combination rather than
- * staying beside them; no sku is ever deleted. Records `sku.created` or `sku.updated` for each.
- * Call it after writing the product's row in the transaction: that row's lock makes concurrent fills
+ * staying beside them; no sku is ever deleted. Answers the `sku.created` or `sku.updated` event of
+ * each sku made or changed, for the caller to record after its product's event. Call it after writing the product's row in the transaction: that row's lock makes concurrent fills
  * of one product run one after another, each seeing the skus the one before made.
  */
 export async function fillVariantMatrix(
@@ -67,25 +72,32 @@ export async function fillVariantMatrix(
   options: OptionMatrix,
   price: Pick<SkuRow, 'price' | 'compared_price'>,
   now: number,
-): Promise<void> {
+): Promise<SkuEvent[]> {
   const product = (await findProduct(tx, productId)) as ProductRow;
   const owner = { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] };
   const skus = await findSkusOfProducts(tx, [productId]);
   const held = skus.map(parseOptions);
   const missing = combinationsOf(options).filter((combination) => !held.some((sku) => covers(sku, combination)));
+  const events: SkuEvent[] = [];
   const bare = skus.filter((sku) => Object.keys(parseOptions(sku)).length === 0);
   for (const sku of bare) {
     const combination = missing.shift();
     if (!combination) break;
     const modifiers = JSON.stringify(combination);
     await updateSku(tx, sku.id, { modifiers, updated_at: now });
-    await recordEvent(tx, now, 'sku.updated', skuView({ ...sku, modifiers, updated_at: now }, owner));
+    events.push({ kind: 'sku.updated', view: skuView({ ...sku, modifiers, updated_at: now }, owner) });
   }
   let position = skus.length;
   for (const combination of missing) {
     const row = await buildSku(tx, product, { modifiers: combination, price: price.price, compared_price: price.compared_price, position: position++ }, now);
     await insertSku(tx, row);
-    await recordEvent(tx, now, 'sku.created', skuView(row, owner));
+    events.push({ kind: 'sku.created', view: skuView(row, owner) });
   }
   await refreshDefaultSku(tx, productId);
+  return events;
+}
+
+/** Records the events fillVariantMatrix answered, in the order it made them. */
+export async function recordSkuEvents(tx: Tx, now: number, events: SkuEvent[]): Promise<void> {
+  for (const event of events) await recordEvent(tx, now, event.kind, event.view);
 }

@@ -117,6 +117,8 @@ describeEachDatabase('a product with its variant matrix (options)', (t) => {
     for (const sku of product.skus) {
       const events = await eventsOf(t, sku.id, 'sku.created');
       expect(events.map((event) => event.data.object.options)).toEqual([sku.options]);
+      // Recorded after the product's own event, so a receiver meets the product first.
+      expect(events[0].id > created[0].id).toBe(true);
     }
   });
 
