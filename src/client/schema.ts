@@ -232,6 +232,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/categories/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the products of a category and of the categories below it */
+        get: operations["getV1CategoriesIdProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/collections": {
         parameters: {
             query?: never;
@@ -3888,6 +3905,7 @@ export interface components {
             price: number;
             compared_price: number | null;
             image_url: string | null;
+            /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
             hidden_on: string[];
             is_active: boolean;
             category_ids: string[];
@@ -5563,6 +5581,58 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1CategoriesIdProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                active?: boolean;
+                published?: boolean;
+                listable?: boolean;
+                price?: {
+                    /** @description cents, inclusive */
+                    min?: number;
+                    /** @description cents, inclusive */
+                    max?: number;
+                };
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                options?: {
+                    [key: string]: string | string[];
+                };
+                q?: string;
+                sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1Collections: {
         parameters: {
             query?: {
@@ -6125,6 +6195,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description products of this category or of any category below it; an unknown id lists none */
+                category_id?: string;
             };
             header?: never;
             path?: never;
@@ -6187,6 +6259,12 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    hidden_on?: string[];
+                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
+                    options?: {
+                        [key: string]: string[];
+                    };
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -6215,6 +6293,12 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    hidden_on?: string[];
+                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
+                    options?: {
+                        [key: string]: string[];
+                    };
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -6316,6 +6400,12 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    hidden_on?: string[];
+                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
+                    options?: {
+                        [key: string]: string[];
+                    };
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -6341,6 +6431,12 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    hidden_on?: string[];
+                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
+                    options?: {
+                        [key: string]: string[];
+                    };
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;

@@ -23,6 +23,7 @@ import * as orderPlacementIndex from './migrations/019-order-placement-index.js'
 import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-indexes.js';
 import * as discounts from './migrations/021-discounts.js';
 import * as returns from './migrations/022-returns.js';
+import * as orderSearchWords from './migrations/023-order-search-words.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '020-order-status-filter-indexes': orderStatusFilterIndexes,
   '021-discounts': discounts,
   '022-returns': returns,
+  '023-order-search-words': orderSearchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,7 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await backfillOrderSearchTerms(db);
 }
 
-/** Writes the search terms of every order, as placement writes them (orderSearchTerms), into an empty index. */
+/**
+ * Brings the search terms of every order in line with orderSearchTerms, as placement writes them, a
+ * batch of orders at a time: the terms an order lacks are added and those it no longer has removed,
+ * so an index that is mostly right (migration 023, which adds words) writes only what changes, not
+ * every row again. The terms' counts are left to recountOrderSearchTerms.
+ */
 export async function backfillOrderSearchTerms(db: Kysely<any>): Promise<void> {
   // The backfill reads the store's affixes of today: the search matched numbers with them until now.
   const store = await db.selectFrom('stores').select(['order_prefix', 'order_suffix']).orderBy('id').limit(1).executeTakeFirst();
@@ -29,23 +34,30 @@ export async function backfillOrderSearchTerms(db: Kysely<any>): Promise<void> {
   for (;;) {
     const orders: Array<SearchableOrder & { id: string }> = await db
       .selectFrom('orders')
-      .select(['id', 'number', 'payment_method', 'gateway', 'customer_first_name', 'customer_last_name', 'customer_id', 'total_price'])
+      .select(['id', 'number', 'payment_method', 'gateway', 'email', 'customer_first_name', 'customer_last_name', 'customer_id', 'total_price'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
       .execute();
     if (orders.length === 0) break;
-    const items: Array<SearchableItem & { order_id: string }> = await db
-      .selectFrom('order_items')
-      .select(['order_id', 'permalink', 'code', 'vendor'])
-      .where('order_id', 'in', orders.map((order) => order.id))
-      .execute();
+    const ids = orders.map((order) => order.id);
+    const [items, held] = await Promise.all([
+      db.selectFrom('order_items').select(['order_id', 'permalink', 'code', 'vendor', 'product_name']).where('order_id', 'in', ids).execute(),
+      db.selectFrom('order_search_terms').select(['order_id', 'term']).where('order_id', 'in', ids).execute(),
+    ]) as [Array<SearchableItem & { order_id: string }>, Array<{ order_id: string; term: string }>];
     const itemsOf = new Map<string, SearchableItem[]>();
     for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
-    const rows = orders.flatMap((order) => orderSearchTerms({ ...order, total_price: Number(order.total_price) }, itemsOf.get(order.id) ?? [], store)
+    const wanted = orders.flatMap((order) => orderSearchTerms({ ...order, total_price: Number(order.total_price) }, itemsOf.get(order.id) ?? [], store)
       .map((term) => ({ term, order_id: order.id })));
+    const key = (row: { order_id: string; term: string }) => `${row.order_id} ${row.term}`;
+    const heldKeys = new Set(held.map(key));
+    const wantedKeys = new Set(wanted.map(key));
+    const gone = new Map<string, string[]>();
+    for (const row of held.filter((row) => !wantedKeys.has(key(row)))) gone.set(row.order_id, [...(gone.get(row.order_id) ?? []), row.term]);
+    for (const [orderId, terms] of gone) await db.deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).execute();
+    const added = wanted.filter((row) => !heldKeys.has(key(row)));
     // Two columns a row: 10,000 rows stay under SQLite's limit of bound parameters.
-    for (let i = 0; i < rows.length; i += 10_000) await db.insertInto('order_search_terms').values(rows.slice(i, i + 10_000)).execute();
+    for (let i = 0; i < added.length; i += 10_000) await db.insertInto('order_search_terms').values(added.slice(i, i + 10_000)).execute();
     after = orders[orders.length - 1]!.id;
   }
 }

@@ -16,7 +16,7 @@ const selectItemsWithProducts = compiledQuery((db, cartId: string) => db
 const selectSkusToAdd = compiledQuery((db, ids: string[]) => db
   .selectFrom('skus as s')
   .innerJoin('products as p', 'p.id', 's.product_id')
-  .select(['s.id', 's.product_id', 's.in_stock', 's.stock_policy', 's.is_backorderable', 's.is_listable', 'p.is_active', 'p.available_at'])
+  .select(['s.id', 's.product_id', 's.in_stock', 's.stock_policy', 's.is_backorderable', 's.is_listable', 'p.is_active', 'p.available_at', 'p.hidden_on'])
   .where('s.id', 'in', ids));
 const upsertItems = compiledQuery((db, cartId: string, ids: string[], skuIds: string[], quantities: number[], now: number) => db
   .insertInto('cart_items')

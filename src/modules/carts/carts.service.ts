@@ -5,7 +5,7 @@ import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
-import { isOnSale } from '../catalog/catalog-filters.js';
+import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
 import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
 import { findCustomer } from '../customers/customers.repo.js';
@@ -167,7 +167,7 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
  * listable sku), and a sku that tracks stock without backorders has that many. Unavailable skus
  * are 422; short stock is 409 out_of_stock; every sku at fault is named.
  */
-async function checkItems(db: Executor, items: Record<string, number>, now: number): Promise<void> {
+async function checkItems(db: Executor, items: Record<string, number>, now: number, channelId: string): Promise<void> {
   const wanted = Object.entries(items).filter(([, quantity]) => quantity > 0);
   if (wanted.length === 0) return;
   const skuById = new Map((await repo.findSkusToAdd(db, wanted.map(([id]) => id))).map((s) => [s.id, s]));
@@ -175,7 +175,7 @@ async function checkItems(db: Executor, items: Record<string, number>, now: numb
   const short: FieldError[] = [];
   for (const [id, quantity] of wanted) {
     const sku = skuById.get(id);
-    if (!sku || !isOnSale(sku, now) || sku.is_listable !== 1) {
+    if (!sku || !isOnSale(sku, now) || isHiddenOn(sku, channelId) || sku.is_listable !== 1) {
       unavailable.add(`items[${id}]`, 'unavailable', 'is not a sku on sale');
     } else if (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && quantity > (sku.in_stock ?? 0)) {
       short.push({ field: `items[${id}]`, code: 'out_of_stock', message: `only ${Math.max(0, sku.in_stock ?? 0)} in stock` });
@@ -215,7 +215,7 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
  */
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
   const { channelId, customerId } = await newCartOwner(ctx, input);
-  await checkItems(ctx.db, input.items ?? {}, ctx.now());
+  await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: CartRow = {
@@ -278,7 +278,7 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
     // Written first and checked after (one statement, not two): a cart the caller may not use
     // throws, which undoes the write.
     const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
-    await checkItems(tx, input.items ?? {}, now);
+    await checkItems(tx, input.items ?? {}, now, cart.channel_id);
     await applyItems(tx, id, input.items, now);
     return cartView(tx, cart, now, input.discount_codes !== undefined);
   });

@@ -14,6 +14,10 @@ export interface CatalogFilter {
   options?: Record<string, string[]>;
   q?: string;
   sortBy?: SortBy;
+  /** Products of this category or of any category below it. */
+  categoryId?: string;
+  /** The sales channel listing: products hidden on it (`hidden_on`) are left out. */
+  channelId?: string;
 }
 
 export const sortByValues = [
@@ -30,9 +34,27 @@ export function isOnSale(product: { is_active: number; available_at: number | nu
   return product.is_active === 1 && (product.available_at === null || product.available_at <= now);
 }
 
-/** The filter a listing runs with: the storefront's always has active and published forced on. */
+/** Whether a product is hidden on the channel a storefront request comes through. */
+export function isHiddenFrom(ctx: Ctx, product: { hidden_on: string }): boolean {
+  const channelId = channelOf(ctx);
+  return channelId !== undefined && isHiddenOn(product, channelId);
+}
+
+/** Whether a product is hidden on a sales channel, which then neither shows nor sells it. */
+export function isHiddenOn(product: { hidden_on: string }, channelId: string | null): boolean {
+  return product.hidden_on !== '[]' && channelId !== null && (JSON.parse(product.hidden_on) as string[]).includes(channelId);
+}
+
+function channelOf(ctx: Ctx): string | undefined {
+  return ctx.actor.kind === 'channel' || ctx.actor.kind === 'customer' ? ctx.actor.channelId : undefined;
+}
+
+/**
+ * The filter a listing runs with: the storefront's always has active and published forced on, and
+ * leaves out the products hidden on its channel.
+ */
 export function effectiveFilter<T extends CatalogFilter>(ctx: Ctx, filter: T): T {
-  return isStorefront(ctx) ? { ...filter, active: true, published: true } : filter;
+  return isStorefront(ctx) ? { ...filter, active: true, published: true, channelId: channelOf(ctx) } : filter;
 }
 
 /** A LIKE pattern that matches `text` literally (with `escape '\'`). */
@@ -55,6 +77,8 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   if (filter.active !== undefined) conditions.push(eb('p.is_active', '=', filter.active ? 1 : 0));
   if (filter.published === true) conditions.push(eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]));
   if (filter.published === false) conditions.push(eb('p.available_at', '>', now));
+  if (filter.channelId !== undefined) conditions.push(eb.not(hiddenOn(filter.channelId)));
+  if (filter.categoryId !== undefined) conditions.push(inCategoryTree(filter.categoryId));
   const terms = searchTerms(filter.q);
   for (const term of terms) {
     const pattern = likePattern(term, '%', '%');
@@ -68,6 +92,27 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   }
   conditions.push(...indexedMatches(db, terms.filter((term) => [...term].length >= TRIGRAM)));
   return conditions;
+}
+
+/**
+ * The condition that product `p` is hidden on a channel: its id in the JSON list (ids hold no quote).
+ * The literal `<> '[]'` is the predicate of the index of hidden products (migration 023), so both
+ * planners may read only those.
+ */
+export function hiddenOn(channelId: string): Expression<SqlBool> {
+  return sql<SqlBool>`(p.hidden_on <> '[]' and p.hidden_on like ${likePattern(`"${channelId}"`, '%', '%')} escape '\\')`;
+}
+
+/**
+ * The condition that product `p` is in the category or one of its descendants, as a shop shows a
+ * parent category's page. UNION ends the walk even if a cycle ever reached the table.
+ */
+function inCategoryTree(categoryId: string): Expression<SqlBool> {
+  return sql<SqlBool>`p.id in (
+    with recursive tree(id) as (
+      select id from categories where id = ${categoryId}
+      union select c.id from categories c join tree on c.parent_id = tree.id)
+    select pc.product_id from product_categories pc join tree on pc.category_id = tree.id)`;
 }
 
 /** Trigrams: a text shorter than this has none, and no index narrows it. */

@@ -2,9 +2,11 @@ import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
-  CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryUpdate,
+  CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryProductsQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryUpdate,
 } from './categories.schemas.js';
 import * as service from './categories.service.js';
+import { catalogFilterOf } from './listing-query.js';
+import { ProductList } from './products.schemas.js';
 
 const tags = ['Categories'];
 
@@ -31,6 +33,15 @@ export async function categoriesRoutes(app: App): Promise<void> {
     config: { access: 'storefront', cache: true },
     schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdParams, response: ok(CategoryTreeEnvelope) },
   }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
+
+  app.get('/v1/categories/:id/products', {
+    config: { access: 'storefront', cache: true },
+    schema: {
+      tags, summary: 'List the products of a category and of the categories below it',
+      params: IdParams, querystring: CategoryProductsQuery, response: ok(ProductList),
+    },
+  }, async (request) =>
+    service.listCategoryProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
 
   app.post('/v1/categories', {
     schema: { tags, summary: 'Create a category', body: CategoryCreate, response: created(CategoryEnvelope) },

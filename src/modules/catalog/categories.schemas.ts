@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
+import { listingQuery } from './skus.schemas.js';
 
 const categoryProperties = {
   id: Id('cat'),
@@ -56,3 +57,5 @@ export const CategoryEnvelope = DataEnvelope(Category);
 export const CategoryList = ListEnvelope(Category);
 export const CategoryTreeEnvelope = DataEnvelope(CategoryNode);
 export const CategoryTreeList = ListEnvelope(CategoryNode);
+
+export const CategoryProductsQuery = Type.Object(listingQuery);

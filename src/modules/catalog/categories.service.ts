@@ -8,7 +8,10 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { CategoryCreate, CategoryUpdate } from './categories.schemas.js';
 import * as repo from './categories.repo.js';
+import type { CatalogFilter } from './catalog-filters.js';
 import { resolvePermalink } from './permalinks.js';
+import { listProducts } from './products.service.js';
+import type { ProductView } from './products.view.js';
 
 export interface CategoryView {
   id: string;
@@ -87,6 +90,16 @@ export async function listCategoryTrees(ctx: Ctx, page: PageRequest, url: string
 /** @throws Problem not_found. */
 export async function getCategory(ctx: Ctx, id: string): Promise<CategoryView> {
   return categoryView(await findOrFail(ctx.db, id));
+}
+
+/**
+ * The products of a category and of every category below it, with the product listing's filters,
+ * order (default: creation) and the storefront's visibility rules.
+ * @throws Problem not_found for an unknown category.
+ */
+export async function listCategoryProducts(ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string): Promise<Page<ProductView>> {
+  await findOrFail(ctx.db, id);
+  return listProducts(ctx, { kind: 'all' }, { ...filter, categoryId: id }, filter.sortBy ?? 'created-ascending', page, url);
 }
 
 /** A category with every descendant nested in `children`. @throws Problem not_found. */

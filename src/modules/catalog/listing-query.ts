@@ -5,7 +5,7 @@ import type { ProductListQuery } from './products.schemas.js';
 import type { SkuListQuery } from './skus.schemas.js';
 
 /** The filter a listing's query string asks for. */
-export function catalogFilterOf(query: Static<typeof ProductListQuery>): CatalogFilter {
+export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'category_id'>): CatalogFilter {
   return {
     active: query.active,
     published: query.published,

@@ -3,7 +3,7 @@ import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import {
-  optionConditions, productConditions, searchTerms, sortOrder, textIndexQuery, type CatalogFilter, type ListingBuilder, type SortBy,
+  hiddenOn, optionConditions, productConditions, searchTerms, sortOrder, textIndexQuery, type CatalogFilter, type ListingBuilder, type SortBy,
 } from './catalog-filters.js';
 
 // Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
@@ -176,7 +176,7 @@ export async function fewProductsMayHold(db: Executor, text: string): Promise<bo
 function asksOnlyOnSale(filter: CatalogFilter): boolean {
   return filter.active !== false && filter.published !== false && filter.listable === undefined
     && filter.priceMin === undefined && filter.priceMax === undefined
-    && Object.keys(filter.options ?? {}).length === 0 && searchTerms(filter.q).length === 0;
+    && Object.keys(filter.options ?? {}).length === 0 && searchTerms(filter.q).length === 0 && filter.categoryId === undefined;
 }
 
 /**
@@ -284,19 +284,24 @@ async function countProducts(db: Executor, scope: ProductScope, filter: CatalogF
 /**
  * A hand-picked collection's members, or its active ones, from the counts kept as memberships and
  * products change (migrations 013 and 014); published ones are those less the few published later,
- * found through the index on available_at.
+ * found through the index on available_at, and a channel's those less the few hidden on it, found
+ * through the index of hidden products (migration 023).
  */
 async function countMembers(db: Executor, collectionId: string, filter: CatalogFilter, now: number): Promise<number> {
   const kept = await db.selectFrom('collection_member_counts').select(['members', 'active_members']).where('collection_id', '=', collectionId).executeTakeFirst();
   const members = Number((filter.active ? kept?.active_members : kept?.members) ?? 0);
-  if (!filter.published || members === 0) return members;
-  const later = await db
-    .selectFrom('products as p')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('p.available_at', '>', now)
-    .$if(filter.active === true, (query) => query.where('p.is_active', '=', 1))
+  if (members === 0) return 0;
+  const countOfMembers = (query: SelectQueryBuilder<any, any, any>) => query
+    .$if(filter.active === true, (q) => q.where('p.is_active', '=', 1))
     .where((eb) => eb.exists(eb.selectFrom('collection_products as cp').select('cp.product_id')
       .whereRef('cp.product_id', '=', 'p.id').where('cp.collection_id', '=', collectionId)))
-    .executeTakeFirstOrThrow();
-  return members - Number(later.count);
+    .select((eb) => eb.fn.countAll<number>().as('count'));
+  const [later, hidden] = await Promise.all([
+    filter.published ? countOfMembers(db.selectFrom('products as p').where('p.available_at', '>', now)).executeTakeFirstOrThrow() : { count: 0 },
+    filter.channelId === undefined ? { count: 0 } : countOfMembers(db.selectFrom('products as p')
+      .where(hiddenOn(filter.channelId))
+      .$if(filter.published === true, (q) => q.where((eb) => eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]))))
+      .executeTakeFirstOrThrow(),
+  ]) as Array<{ count: number }>;
+  return members - Number(later!.count) - Number(hidden!.count);
 }

@@ -15,7 +15,7 @@ export async function productsRoutes(app: App): Promise<void> {
     config: storefront,
     schema: { tags, summary: 'List products', querystring: ProductListQuery, response: ok(ProductList) },
   }, async (request) => {
-    const filter = catalogFilterOf(request.query);
+    const filter = { ...catalogFilterOf(request.query), categoryId: request.query.category_id };
     return service.listProducts(request.ctx, { kind: 'all' }, filter, filter.sortBy ?? 'created-ascending', pageRequest(request.query), request.url);
   });
 

@@ -50,7 +50,7 @@ export const Product = Type.Object({
   price: Type.Integer({ description: 'price of the default sku, in cents' }),
   compared_price: Nullable(Type.Integer()),
   image_url: Nullable(Type.String()),
-  hidden_on: Type.Array(Type.String()),
+  hidden_on: Type.Array(Type.String(), { description: 'ids of the sales channels (chn_…) whose storefront does not show the product' }),
   is_active: Type.Boolean(),
   category_ids: Type.Array(Type.String()),
   collection_ids: Type.Array(Type.String(), { description: 'collections of kind products it belongs to' }),
@@ -74,6 +74,18 @@ const productFields = {
   images: Type.Optional(Type.Array(ImageRef, { maxItems: 50 })),
   category_ids: idList,
   collection_ids: idList,
+  hidden_on: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), {
+    maxItems: 100, description: 'ids of the sales channels (chn_…) whose storefront does not show the product',
+  })),
+  options: Type.Optional(Type.Record(
+    Type.String({ minLength: 1, maxLength: 100 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 100 }),
+    {
+      maxProperties: 10,
+      description: 'the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination '
+        + 'the product lacks (at most 100), the option names added to its modifiers; no sku is deleted',
+    },
+  )),
   is_active: Type.Optional(Type.Boolean()),
   available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; null = published now' }))),
 };
@@ -88,6 +100,9 @@ export const ProductUpdate = Type.Object({ name: Type.Optional(Type.String({ min
 export type ProductCreateInput = Static<typeof ProductCreate>;
 export type ProductUpdateInput = Static<typeof ProductUpdate>;
 
-export const ProductListQuery = Type.Object(listingQuery);
+export const ProductListQuery = Type.Object({
+  ...listingQuery,
+  category_id: Type.Optional(Type.String({ maxLength: 64, description: 'products of this category or of any category below it; an unknown id lists none' })),
+});
 export const ProductEnvelope = DataEnvelope(Product);
 export const ProductList = ListEnvelope(Product);

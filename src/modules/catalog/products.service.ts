@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
-import { effectiveFilter, isOnSale, type CatalogFilter } from './catalog-filters.js';
+import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
@@ -15,6 +15,10 @@ import { productView, productViews, type ProductView } from './products.view.js'
 import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
 import { parseOptions } from './skus.view.js';
+import { checkOptionMatrix, fillVariantMatrix, modifiersWith, recordSkuEvents, type SkuEvent } from './variant-matrix.js';
+
+/** As many modifiers as a product may have (the schema's bound on `modifiers`). */
+const MAX_MODIFIERS = 10;
 
 
 // Vendors and tags are matched by slug, so "Acme" and "ACME" are one vendor. A name with no latin
@@ -55,7 +59,7 @@ async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<
   return [...ids];
 }
 
-/** Checks the ids of categories and `products` collections a product is put in. */
+/** Checks the ids of categories and `products` collections a product is put in, and of the channels it is hidden on. */
 async function checkMemberships(db: Executor, input: ProductUpdateInput, errors: FieldErrors): Promise<void> {
   if (input.category_ids?.length) {
     const found = await db.selectFrom('categories').select('id').where('id', 'in', input.category_ids).execute();
@@ -72,6 +76,21 @@ async function checkMemberships(db: Executor, input: ProductUpdateInput, errors:
       if (!kind) errors.add(`collection_ids[${i}]`, 'not_found', 'names no collection');
       else if (kind !== 'products') errors.add(`collection_ids[${i}]`, 'smart_collection', 'is a smart collection; its rules choose its products');
     });
+  }
+  if (input.hidden_on?.length) {
+    const known = new Set((await db.selectFrom('channels').select('id').where('id', 'in', input.hidden_on).execute()).map((r) => r.id));
+    input.hidden_on.forEach((id, i) => {
+      if (!known.has(id)) errors.add(`hidden_on[${i}]`, 'not_found', 'names no sales channel');
+    });
+  }
+}
+
+/** Checks a variant matrix, and that its option names fit beside the product's modifiers. */
+function checkOptions(input: ProductUpdateInput, modifiers: string[], errors: FieldErrors): void {
+  if (input.options === undefined) return;
+  checkOptionMatrix(input.options, errors);
+  if (modifiersWith(input.modifiers ?? modifiers, input.options).length > MAX_MODIFIERS) {
+    errors.add('options', 'too_many_modifiers', `with the modifiers, names more than ${MAX_MODIFIERS} options`);
   }
 }
 
@@ -102,8 +121,12 @@ async function applyChanges(tx: Tx, row: ProductRow, input: ProductUpdateInput, 
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
   if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
-  if (input.modifiers !== undefined) changes.modifiers = JSON.stringify([...new Set(input.modifiers)]);
+  if (input.modifiers !== undefined || input.options !== undefined) {
+    const modifiers = input.modifiers ?? (JSON.parse(row.modifiers) as string[]);
+    changes.modifiers = JSON.stringify(modifiersWith(modifiers, input.options ?? {}));
+  }
   if (images !== undefined) changes.images = JSON.stringify(images);
+  if (input.hidden_on !== undefined) changes.hidden_on = JSON.stringify([...new Set(input.hidden_on)]);
   if (input.vendor !== undefined) changes.vendor_id = input.vendor === null ? null : await findOrCreateVendor(tx, input.vendor, now);
   await repo.updateProduct(tx, row.id, changes);
   if (input.tags !== undefined) await repo.replaceProductTags(tx, row.id, await findOrCreateTags(tx, input.tags, now));
@@ -116,15 +139,18 @@ async function viewOf(db: Executor, id: string): Promise<ProductView> {
 }
 
 /**
- * Creates a product with its default sku (priced by `price`), finding or creating its vendor and
+ * Creates a product with its default sku (priced by `price`), or with a sku for every combination of
+ * `options` (each priced by `price`, recording `sku.created`), finding or creating its vendor and
  * tags, and records `product.created`.
- * @throws Problem validation_failed for a taken permalink, unknown categories or collections, smart collections, bad images.
+ * @throws Problem validation_failed for a taken permalink, unknown categories, collections or channels, smart collections,
+ * bad images, a matrix with repeated or blank values or more than 100 combinations.
  */
 export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promise<ProductView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const errors = new FieldErrors();
     await checkMemberships(tx, input, errors);
+    checkOptions(input, [], errors);
     const images = await resolveImages(tx, input, errors);
     errors.throwIfAny();
     const row: ProductRow = {
@@ -148,18 +174,25 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     };
     await repo.insertProduct(tx, row);
     await applyChanges(tx, row, input, images, now);
-    const sku = await buildSku(tx, row, { price: input.price, compared_price: input.compared_price }, now);
-    await insertSku(tx, sku);
-    await refreshDefaultSku(tx, row.id);
+    const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null };
+    let skuEvents: SkuEvent[] = [];
+    if (input.options !== undefined) {
+      skuEvents = await fillVariantMatrix(tx, row.id, input.options, price, now);
+    } else {
+      await insertSku(tx, await buildSku(tx, row, price, now));
+      await refreshDefaultSku(tx, row.id);
+    }
     const view = await viewOf(tx, row.id);
     await recordEvent(tx, now, 'product.created', view);
+    await recordSkuEvents(tx, now, skuEvents);
     return view;
   });
 }
 
 /**
  * Changes a product and records `product.updated`. Lists given (tags, modifiers, images,
- * category_ids, collection_ids) replace the current ones.
+ * category_ids, collection_ids, hidden_on) replace the current ones. `options` adds the skus of the
+ * combinations the product lacks (fillVariantMatrix) and deletes none.
  * @throws Problem not_found; validation_failed as createProduct, or when dropping a modifier skus use.
  */
 export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateInput): Promise<ProductView> {
@@ -169,15 +202,23 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     if (!row) throw Problem.notFound('product', id);
     const errors = new FieldErrors();
     await checkMemberships(tx, input, errors);
-    if (input.modifiers !== undefined) await checkModifiers(tx, id, input.modifiers, errors);
+    if (input.modifiers !== undefined) await checkModifiers(tx, id, modifiersWith(input.modifiers, input.options ?? {}), errors);
+    checkOptions(input, JSON.parse(row.modifiers) as string[], errors);
     const images = await resolveImages(tx, input, errors);
     errors.throwIfAny();
     if (input.permalink !== undefined && input.permalink !== row.permalink) {
       await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
     }
     await applyChanges(tx, row, input, images, now);
+    let skuEvents: SkuEvent[] = [];
+    if (input.options !== undefined) {
+      // New combinations are priced as the default sku (the first by position).
+      const [defaultSku] = await findSkusOfProducts(tx, [id]);
+      skuEvents = await fillVariantMatrix(tx, id, input.options, { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null }, now);
+    }
     const view = await viewOf(tx, id);
     await recordEvent(tx, now, 'product.updated', view);
+    await recordSkuEvents(tx, now, skuEvents);
     return view;
   });
 }
@@ -204,10 +245,10 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** The product as the caller may see it: the storefront sees only products on sale (404 otherwise). */
+/** The product as the caller may see it: the storefront sees only products on sale and not hidden on its channel (404 otherwise). */
 async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
   const row = await repo.findProduct(ctx.db, id);
-  if (!row || (isStorefront(ctx) && !isOnSale(row, ctx.now()))) throw Problem.notFound('product', id);
+  if (!row || (isStorefront(ctx) && (!isOnSale(row, ctx.now()) || isHiddenFrom(ctx, row)))) throw Problem.notFound('product', id);
   return row;
 }
 

@@ -7,14 +7,14 @@ import {
 } from './catalog-filters.js';
 
 /** A sku with what its view needs of the product. */
-export type SkuWithOwner = SkuRow & { product_name: string; product_modifiers: string; product_is_active: number; product_available_at: number | null };
+export type SkuWithOwner = SkuRow & { product_name: string; product_modifiers: string; product_is_active: number; product_available_at: number | null; product_hidden_on: string };
 
 function withOwner(db: Executor) {
   return db
     .selectFrom('skus as s')
     .innerJoin('products as p', 'p.id', 's.product_id')
     .selectAll('s')
-    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']);
+    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on']);
 }
 
 // Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
@@ -151,7 +151,7 @@ export async function listSkus(
 ): Promise<{ rows: SkuWithOwner[]; total: number }> {
   let page = listingQuery(db, filter, now)
     .selectAll('s')
-    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at']) as SelectQueryBuilder<any, any, SkuWithOwner>;
+    .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on']) as SelectQueryBuilder<any, any, SkuWithOwner>;
   if (filter.sortBy) {
     const { expression, direction } = sortOrder(filter.sortBy, 's', 's');
     page = page.orderBy(expression, direction).orderBy('s.id', direction);

@@ -8,7 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
 import { findStore } from '../store/stores.repo.js';
-import { effectiveFilter, isOnSale } from './catalog-filters.js';
+import { effectiveFilter, isHiddenFrom, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
 import { ownerOf, recordSkuChange } from './sku-events.js';
@@ -171,10 +171,10 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** A sku; the storefront sees only skus of active, published products. */
+/** A sku; the storefront sees only skus of active, published products not hidden on its channel. */
 export async function getSku(ctx: Ctx, id: string): Promise<SkuView> {
   const row = await repo.findSku(ctx.db, id);
-  if (!row || (isStorefront(ctx) && !isSkuOnSale(row, ctx.now()))) throw Problem.notFound('sku', id);
+  if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
   return skuView(row, ownerOf(row));
 }
 

@@ -1,7 +1,7 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
-import { isOnSale } from '../catalog/catalog-filters.js';
+import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { findProducts } from '../catalog/products.repo.js';
 import { findSkus } from '../catalog/skus.repo.js';
 import { indexOrder } from '../orders/order-search.js';
@@ -33,7 +33,7 @@ async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemR
   const current = items.map((item) => {
     const sku = skus.get(item.sku_id);
     const product = sku ? products.get(sku.product_id) : undefined;
-    if (!sku || !product || !isOnSale(product, now) || sku.is_listable !== 1) {
+    if (!sku || !product || !isOnSale(product, now) || isHiddenOn(product, order.channel_id) || sku.is_listable !== 1) {
       errors.add(`items[${item.sku_id}]`, 'unavailable', 'is no longer on sale: remove it from the cart and check out again');
       return item;
     }

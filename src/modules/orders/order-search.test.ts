@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bareNumber, orderSearchTerms, queryTerms, type SearchableOrder } from './order-search.js';
+import { bareNumber, orderSearchTerms, queryTerms, wordsOf, type SearchableOrder } from './order-search.js';
 
 const order: SearchableOrder = {
   number: '#1042',
   payment_method: 'card',
   gateway: 'Stripe-EU',
+  email: 'ada.lovelace@example.com',
   customer_first_name: 'Ada',
   customer_last_name: 'Lovelace',
   customer_id: 'cus_01hzx',
@@ -13,19 +14,31 @@ const order: SearchableOrder = {
 const store = { order_prefix: '#', order_suffix: null };
 
 describe('orderSearchTerms', () => {
-  it('holds every searchable value once, lowercased and sorted, the number also bare', () => {
+  it('holds every searchable value once, lowercased and sorted, the number also bare, the email also in its parts', () => {
     const items = [
-      { permalink: 'blue-mug', code: 'MUG-1', vendor: 'Acme' },
-      { permalink: 'red-mug', code: null, vendor: 'ACME' },
+      { permalink: 'blue-mug', code: 'MUG-1', vendor: 'Acme', product_name: 'Mug' },
+      { permalink: 'red-mug', code: null, vendor: 'ACME', product_name: 'mug' },
     ];
-    expect(orderSearchTerms(order, items, store)).toEqual(
-      ['#1042', '1042', 'card', 'stripe-eu', 'ada', 'lovelace', 'cus_01hzx', '12500', 'blue-mug', 'mug-1', 'acme', 'red-mug'].sort(),
-    );
+    expect(orderSearchTerms(order, items, store)).toEqual([
+      '#1042', '1042', 'card', 'stripe-eu', 'ada', 'lovelace', 'cus_01hzx', '12500', 'blue-mug', 'mug-1', 'acme', 'red-mug', 'mug',
+      'ada.lovelace@example.com', 'ada.lovelace', 'example.com',
+    ].sort());
   });
 
-  it('leaves out missing values and values holding whitespace (no term of q can equal them)', () => {
-    const checkingOut = { ...order, number: null, payment_method: null, gateway: null, customer_first_name: 'Mary Ann', customer_id: null, total_price: 0 };
-    expect(orderSearchTerms(checkingOut, [{ permalink: 'mug', code: '', vendor: 'Big Brand' }], store)).toEqual(['0', 'lovelace', 'mug']);
+  it('holds each word of names, product names and vendors, and leaves out missing values and other values holding whitespace', () => {
+    const checkingOut = { ...order, number: null, payment_method: null, gateway: null, email: null, customer_first_name: 'Mary Ann', customer_id: null, total_price: 0 };
+    const items = [{ permalink: 'mug', code: 'A B', vendor: 'Harbor Goods', product_name: 'Big Mug, Blue' }];
+    expect(orderSearchTerms(checkingOut, items, store)).toEqual(
+      ['0', 'mary', 'ann', 'lovelace', 'mug', 'harbor', 'goods', 'big', 'mug,', 'blue'].sort(),
+    );
+  });
+});
+
+describe('wordsOf', () => {
+  it('splits on whitespace, lowercases, and adds each word without the punctuation at its ends', () => {
+    expect(wordsOf('  "Harbor"  Goods, Ltd. ')).toEqual(['"harbor"', 'harbor', 'goods,', 'goods', 'ltd.', 'ltd']);
+    expect(wordsOf('T-Shirt ... Ünïcode')).toEqual(['t-shirt', '...', 'ünïcode']);
+    expect(wordsOf(null)).toEqual([]);
   });
 });
 

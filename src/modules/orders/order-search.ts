@@ -4,8 +4,8 @@ import { findStore } from '../store/stores.repo.js';
 import * as repo from './orders.repo.js';
 
 /** What of an order `q` finds it by. */
-export type SearchableOrder = Pick<OrderRow, 'number' | 'payment_method' | 'gateway' | 'customer_first_name' | 'customer_last_name' | 'customer_id' | 'total_price'>;
-export type SearchableItem = Pick<OrderItemRow, 'permalink' | 'code' | 'vendor'>;
+export type SearchableOrder = Pick<OrderRow, 'number' | 'payment_method' | 'gateway' | 'email' | 'customer_first_name' | 'customer_last_name' | 'customer_id' | 'total_price'>;
+export type SearchableItem = Pick<OrderItemRow, 'permalink' | 'code' | 'vendor' | 'product_name'>;
 /** The store's order number prefix and suffix, as the store holds them. */
 export type NumberAffixes = Pick<StoreRow, 'order_prefix' | 'order_suffix'>;
 
@@ -24,10 +24,12 @@ export function bareNumber(number: string, affixes: NumberAffixes | undefined): 
 
 /**
  * The terms `GET /v1/orders?q=` finds an order by: one term of q matches an order when it equals,
- * case-insensitively, one of these values whole. They are the order number (as stored, and bare of
- * the store's affixes), the payment method and gateway source, the buyer's first and last names and
- * id, each item's permalink, sku code and vendor, and the total price in cents as digits. A value
- * holding whitespace is left out: q is split on whitespace, so no term could ever equal it.
+ * case-insensitively, one of these terms. They are the order number (as stored, and bare of the
+ * store's affixes), the payment method and gateway source, the buyer's id, email, and the email's
+ * local part and domain, each item's permalink and sku code, the total price in cents as digits, and
+ * each word of the buyer's first and last names, of each item's product name and vendor ("Harbor
+ * Goods" is found by `harbor` and by `goods`). A word is a run of non-whitespace, as q is split, and
+ * also that run without the punctuation at its ends, so "Mug," is found by `mug`.
  * Lowercased here (never by the database), so both databases fold case alike. Sorted, no duplicates.
  */
 export function orderSearchTerms(order: SearchableOrder, items: SearchableItem[], affixes: NumberAffixes | undefined): string[] {
@@ -36,17 +38,40 @@ export function orderSearchTerms(order: SearchableOrder, items: SearchableItem[]
     order.number === null ? null : bareNumber(order.number, affixes),
     order.payment_method,
     order.gateway,
-    order.customer_first_name,
-    order.customer_last_name,
     order.customer_id,
     String(order.total_price),
+    ...emailTerms(order.email),
   ];
-  for (const item of items) values.push(item.permalink, item.code, item.vendor);
+  const texts: Array<string | null> = [order.customer_first_name, order.customer_last_name];
+  for (const item of items) {
+    values.push(item.permalink, item.code);
+    texts.push(item.product_name, item.vendor);
+  }
   const terms = new Set<string>();
   for (const value of values) {
     if (value !== null && value !== '' && !/\s/.test(value)) terms.add(value.toLowerCase());
   }
+  for (const text of texts) for (const word of wordsOf(text)) terms.add(word);
   return [...terms].sort();
+}
+
+/** The email whole, its local part and its domain: staff search for a buyer, or for a company's orders. */
+function emailTerms(email: string | null): string[] {
+  if (!email) return [];
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? [email] : [email, email.slice(0, at), email.slice(at + 1)];
+}
+
+/** The lowercased words of a text, each as written and without the punctuation at its ends. */
+export function wordsOf(text: string | null): string[] {
+  const words = new Set<string>();
+  for (const word of (text ?? '').toLowerCase().split(/\s+/)) {
+    if (word === '') continue;
+    words.add(word);
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (bare !== '') words.add(bare);
+  }
+  return [...words];
 }
 
 /** The distinct terms of a search, lowercased as the index holds them. */

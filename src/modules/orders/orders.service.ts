@@ -127,8 +127,8 @@ export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: st
     }
     await repo.updateOrder(tx, id, changes);
     const order = { ...row, ...changes };
-    // The customer's id is one of the order's search terms.
-    if (changes.customer_id !== undefined) await indexOrder(tx, order);
+    // The customer's id and the email are among the order's search terms.
+    if (changes.customer_id !== undefined || changes.email !== undefined) await indexOrder(tx, order);
     const view = await orderView(tx, order);
     await recordOrderEvents(tx, ctx.now(), view);
     return view;

@@ -61,6 +61,50 @@ describeEachDatabase('order search (q)', (t) => {
     }
   });
 
+  /** A sku of a new product with this name and vendor, priced so it can be bought. */
+  async function namedSku(name: string, vendor?: string): Promise<string> {
+    const product = await t.admin.post('/v1/products', { name, ...(vendor ? { vendor } : {}), price: 1500 });
+    expect(product.status, product.text).toBe(201);
+    return product.body.data.sku_id;
+  }
+
+  it('finds an order by each word of a multi-word vendor and product name, whatever their case', async () => {
+    const word = uniqueWord();
+    const order = await placedOrder(t, { items: [{ skuId: await namedSku(`Lantern ${word}, Brass`, 'Harbor Goods') }] });
+
+    for (const q of ['Harbor', 'harbor', 'GOODS', 'Harbor Goods']) expect(await ids(q), q).toContain(order.orderId);
+    for (const q of [word, word.toUpperCase(), `lantern ${word}`, `${word} brass`, `Harbor ${word}`, `${word},`]) {
+      expect(await search(q), q).toMatchObject({ ids: [order.orderId], total: 1 });
+    }
+  });
+
+  it('matches whole words only: a part of a word finds nothing (the search reads an index of terms, never a text scan)', async () => {
+    const word = uniqueWord();
+    await placedOrder(t, { items: [{ skuId: await namedSku(`Kettle ${word}`, `Vendor${word}`) }] });
+
+    for (const q of [word.slice(0, -2), `vendor${word.slice(0, 4)}`, `%${word.slice(2)}`, `${word}%`, '%', '_']) {
+      expect(await search(q), q).toMatchObject({ ids: [], total: 0 });
+    }
+  });
+
+  it("finds an order by the buyer's email whole, by its local part and by its domain; staff changing the email moves the terms", async () => {
+    const local = `Buyer.${uniqueWord()}`;
+    const domain = `${uniqueWord()}.example`;
+    const order = await placedOrder(t, { customer: { email: `${local}@${domain}` } });
+
+    for (const q of [`${local}@${domain}`, `${local}@${domain}`.toUpperCase(), local, local.toLowerCase(), domain]) {
+      expect(await search(q), q).toMatchObject({ ids: [order.orderId], total: 1 });
+    }
+
+    const other = `new.${uniqueWord()}@${domain}`;
+    const res = await t.admin.post(`/v1/orders/${order.orderId}`, { email: other });
+    expect(res.status, res.text).toBe(200);
+    expect(await search(local)).toMatchObject({ ids: [], total: 0 });
+    expect(await search(other)).toMatchObject({ ids: [order.orderId], total: 1 });
+    expect(await search(domain)).toMatchObject({ ids: [order.orderId], total: 1 });
+    expect([await storedCount(local), await storedCount(other)]).toEqual([0, 1]);
+  });
+
   it("finds an order by its total price in cents and by its buyer's id", async () => {
     const price = randomInt(10_000_000, 90_000_000);
     const order = await placedOrder(t, { items: [{ price }], shippingPrice: 700 });
@@ -125,10 +169,12 @@ describeEachDatabase('order search (q)', (t) => {
     const number: string = order.order.number;
     const customerId = (await orderRow(t, order.orderId)).customer_id!;
 
+    const productName: string = (await t.admin.get(`/v1/products/${order.skus[0]!.productId}`)).body.data.name;
     expect(await termRows(order.orderId)).toEqual([
       number.toLowerCase(), number.slice(1), 'card', order.gatewaySource.toLowerCase(), order.firstName.toLowerCase(),
       order.lastName.toLowerCase(), customerId, order.skus[0]!.permalink, code.toLowerCase(), vendor.toLowerCase(),
-      String(order.order.total_price),
+      String(order.order.total_price), order.email, order.email.split('@')[0]!, 'example.com',
+      ...productName.toLowerCase().split(' '),
     ].sort());
   });
 
@@ -237,6 +283,24 @@ describeEachDatabase('order search (q)', (t) => {
     const theirs = (rows: typeof counts) => rows.filter((row) => Number(row.orders) > 0 && written.some((terms) => terms.includes(row.term)));
     const recounted = await t.db.selectFrom('order_search_term_counts').selectAll().orderBy('term').orderBy('slot').execute();
     expect(theirs(recounted)).toEqual(theirs(counts));
+  });
+
+  it('rebuilds, as migration 023 does, the terms of orders indexed before words were, without emptying the index', async () => {
+    const word = uniqueWord();
+    const order = await placedOrder(t, { items: [{ skuId: await namedSku(`Lamp ${word}`, 'Harbor Goods') }] });
+    const written = await termRows(order.orderId);
+    // The index as it was before: whole values only, no email.
+    const older = ['harbor', 'goods', 'lamp', word, order.email, order.email.split('@')[0]!, 'example.com', order.firstName.toLowerCase()];
+    await t.db.deleteFrom('order_search_terms').where('order_id', '=', order.orderId).where('term', 'in', older).execute();
+    await recountOrderSearchTerms(t.db);
+    expect(await ids(word)).toEqual([]);
+
+    await backfillOrderSearchTerms(t.db);
+    await recountOrderSearchTerms(t.db);
+
+    expect(await termRows(order.orderId)).toEqual(written);
+    expect(await search(word)).toMatchObject({ ids: [order.orderId], total: 1 });
+    await assertInvariants(t);
   });
 
   it('writes what orderSearchTerms makes of the saved order, its items and the store', async () => {

@@ -30,6 +30,7 @@ const STOREFRONT_ACCESS: Record<string, Exclude<Access, 'admin'>> = {
   'GET /v1/categories/tree': 'storefront',
   'GET /v1/categories/{id}': 'storefront',
   'GET /v1/categories/{id}/tree': 'storefront',
+  'GET /v1/categories/{id}/products': 'storefront',
   'GET /v1/collections': 'storefront',
   'GET /v1/collections/{id}': 'storefront',
   'GET /v1/collections/{id}/products': 'storefront',
