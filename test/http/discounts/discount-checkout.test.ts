@@ -125,6 +125,16 @@ describeEachDatabase('discounts in carts, checkouts and orders', (t) => {
     expectRefused(await putCodes(await readyCheckout(t, { items: [{ skuId: a.id }] }), [elsewhere.code]), 0, 'not_applicable');
   });
 
+  it('applies to the products a smart collection\'s rules match', async () => {
+    const vendor = `Vendor ${uniqueWord()}`;
+    const [matched, other] = [await makeSku(t, { price: 1000, vendor }), await makeSku(t, { price: 1000 })];
+    const smart = await t.admin.post('/v1/collections', { title: `Smart ${uniqueWord()}`, kind: 'smart', rules: [{ field: 'vendor', condition: 'equals', value: vendor }] });
+    expect(smart.status, smart.text).toBe(201);
+    const code = await discount({ kind: 'fixed_amount', value: 300, applies_to: { kind: 'collections', ids: [smart.body.data.id] } });
+    const { checkout } = await withCode(code.code, { items: [{ skuId: other.id }, { skuId: matched.id }] });
+    expect(checkout.items.map((i: any) => i.discount)).toEqual([0, 300]);
+  });
+
   it('needs the minimum subtotal from the items it applies to (minimum_not_met below it)', async () => {
     const code = await discount({ kind: 'fixed_amount', value: 100, minimum_subtotal: 2000 });
     expectRefused(await putCodes(await readyCheckout(t, { items: [{ price: 1999 }] }), [code.code]), 0, 'minimum_not_met');
