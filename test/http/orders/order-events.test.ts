@@ -253,6 +253,28 @@ describeEachDatabase('events for every move of an order and of stock', (t) => {
     await expectOrderObjects(events, placed.orderId);
   });
 
+  it('records each move of a return with the order\'s order.updated, its stock back as sku.updated, and its refund as order.refunded', async () => {
+    const placed = await placedOrder(t, { items: [{ stock: 5, quantity: 2 }] });
+    const id = placed.orderId;
+    const skuId = placed.skus[0]!.id;
+    await post(`/v1/orders/${id}/fulfillments`, {}, 201);
+    const item = (await order(id)).items[0];
+
+    const made = await recording(() => post(`/v1/orders/${id}/returns`, { items: [{ id: item.id, quantity: 1, reason: 'damaged' }] }, 201));
+    const returnId = made.result.id;
+    expect(lines(made.events)).toEqual([`return.created ${returnId}`, `order.updated ${id}`]);
+    expect(made.events[1]!.object.returns).toEqual([made.result]);
+
+    const received = await recording(() => post(`/v1/orders/${id}/returns/${returnId}/receive`));
+    expect(lines(received.events)).toEqual([`sku.updated ${skuId}`, `return.received ${returnId}`, `order.updated ${id}`]);
+    expect(received.events[0]!.object.in_stock).toBe(4);
+
+    const refunded = await recording(() => post(`/v1/orders/${id}/returns/${returnId}/refund`));
+    expect(lines(refunded.events)).toEqual([`return.refunded ${returnId}`, `order.refunded ${id}`, `order.updated ${id}`]);
+    await expectOrderObjects(refunded.events, id);
+    expect(refunded.events.at(-1)!.object.returns[0].status).toBe('refunded');
+  });
+
   it('records order.updated for each guest order that joins an account when its email is verified', async () => {
     const customer = await signedUpCustomer(t);
     const guest = await placedOrder(t, { customer: { email: customer.email } });
