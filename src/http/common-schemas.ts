@@ -46,8 +46,8 @@ export const PageQuery = {
 };
 
 /** A comma-separated list in a query string (`id=a,b,c`). */
-/** A name or title staff type: at least one character that is not a space. */
-export const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+/** A name or title staff type: at least one character that is not a space (an empty one is refused as blank too). */
+export const NonBlank = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' });
 
 export const CommaList = Type.String({ maxLength: 10_000, description: 'comma-separated list' });
 

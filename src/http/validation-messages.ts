@@ -28,6 +28,7 @@ const patternWords: Record<string, string> = {
   '^[a-z0-9_-]+$': 'may hold only lowercase letters, digits, _ and -',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date such as 2026-05-01',
   '\\S': 'must not be blank',
+  '^\\s*[A-Za-z0-9_-]+\\s*$': 'may hold only letters, digits, - and _ (a discount code such as SUMMER-10)',
 };
 
 /** The words for a `pattern`: an id pattern (`^ord_[0-9a-z]{26}$`) names its prefix; unknown ones say no regex. */
