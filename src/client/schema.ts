@@ -8967,6 +8967,8 @@ export interface operations {
                 q?: string;
                 is_active?: boolean;
                 kind?: "percentage" | "fixed_amount" | "free_shipping";
+                /** @description true: only automatic discounts (no code); false: only codes */
+                automatic?: boolean;
             };
             header?: never;
             path?: never;

@@ -136,7 +136,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
     expect((await t.admin.get(`/v1/discounts/${id}`)).status).toBe(404);
   }, SLOW);
 
-  it('filters discounts by kind and status on the server, and shows a read-only key every control that writes disabled', async () => {
+  it('filters discounts by type, kind and status on the server, and shows a read-only key every control that writes disabled', async () => {
     const base = await listen(t);
     const word = uniqueWord();
     const automatic = (await t.admin.post('/v1/discounts', { code: null, title: `Free shipping ${word}`, kind: 'free_shipping', value: 0, applies_to: { kind: 'all', ids: [] } })).body.data;
@@ -151,7 +151,17 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await automaticRow.getByRole('cell', { name: 'Free shipping', exact: true }).waitFor();
       await screenshot(t, page, 'discounts-list-read-only');
 
-      // The server filters: by kind, then by status.
+      // The server filters: by type, by kind, then by status.
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Automatic' }).click();
+      await page.getByRole('link', { name: coded.code }).waitFor({ state: 'detached' });
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Codes' }).click();
+      await automaticRow.waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: coded.code }).waitFor();
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Codes' }).click();
+      await automaticRow.waitFor();
       await page.getByRole('combobox', { name: 'Kind' }).click();
       await page.getByRole('option', { name: 'Free shipping' }).click();
       await page.getByRole('link', { name: coded.code }).waitFor({ state: 'detached' });

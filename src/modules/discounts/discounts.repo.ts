@@ -11,6 +11,7 @@ function filtered(db: Executor, filter: DiscountListFilter) {
   }
   if (filter.is_active !== undefined) query = query.where('is_active', '=', filter.is_active ? 1 : 0);
   if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.automatic !== undefined) query = query.where('code_key', filter.automatic ? 'is' : 'is not', null);
   return query;
 }
 

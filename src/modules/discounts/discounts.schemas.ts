@@ -60,6 +60,7 @@ export const DiscountListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'words found in the code or the title' })),
   is_active: Type.Optional(Type.Boolean()),
   kind: Type.Optional(StringEnum(kinds)),
+  automatic: Type.Optional(Type.Boolean({ description: 'true: only automatic discounts (no code); false: only codes' })),
 });
 export type DiscountListFilter = Omit<Static<typeof DiscountListQuery>, 'page' | 'per_page'>;
 

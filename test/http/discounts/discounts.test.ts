@@ -50,6 +50,9 @@ describeEachDatabase('discounts (staff)', (t) => {
     const inactive = await t.admin.get(`/v1/discounts?q=${word}&is_active=false&kind=fixed_amount`);
     expect(inactive.body.data.map((d: any) => d.id)).toEqual([made[1].id]);
     expect((await t.admin.get(`/v1/discounts?q=${word}&kind=percentage`)).body.data).toEqual([]);
+    const automatic = (await t.admin.post('/v1/discounts', { title: `Promo ${word} automatic`, kind: 'fixed_amount', value: 100 })).body.data;
+    expect((await t.admin.get(`/v1/discounts?q=${word}&automatic=true`)).body.data.map((d: any) => d.id)).toEqual([automatic.id]);
+    expect((await t.admin.get(`/v1/discounts?q=${word}&automatic=false`)).body.data.map((d: any) => d.id).sort()).toEqual(made.map((d) => d.id).sort());
   });
 
   it('updates only the members sent, keeps times_used, and records discount.updated', async () => {

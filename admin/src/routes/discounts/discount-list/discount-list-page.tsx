@@ -15,6 +15,10 @@ const statuses = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
 ];
+const types = [
+  { value: 'false', label: 'Codes' },
+  { value: 'true', label: 'Automatic' },
+];
 
 /** Discount codes and automatic discounts, searched, filtered and paged by the server. */
 export function DiscountListPage() {
@@ -24,7 +28,7 @@ export function DiscountListPage() {
   const discounts = useDiscounts(search);
   const currency = useStore().data?.currency ?? 'USD';
   const filter = (change: Partial<DiscountListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
-  const filtered = Boolean(search.q || search.is_active !== undefined || search.kind);
+  const filtered = Boolean(search.q || search.is_active !== undefined || search.kind || search.automatic !== undefined);
 
   return (
     <Stack gap="md">
@@ -37,10 +41,10 @@ export function DiscountListPage() {
       </Group>
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, lg: 3 }}>
             <SearchField value={search.q} onSearch={(q) => filter({ q })} placeholder="Code or title…" title="Words of the discount's code or title" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
             <Select
               label="Status"
               placeholder="Any"
@@ -50,7 +54,17 @@ export function DiscountListPage() {
               clearable
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+            <Select
+              label="Type"
+              placeholder="Any"
+              data={types}
+              value={search.automatic === undefined ? null : String(search.automatic)}
+              onChange={(value) => filter({ automatic: value === null ? undefined : value === 'true' })}
+              clearable
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
             <Select label="Kind" placeholder="Any" data={kindOptions} value={search.kind ?? null} onChange={(value) => filter({ kind: (value ?? undefined) as DiscountListSearch['kind'] })} clearable />
           </Grid.Col>
         </Grid>

@@ -8,6 +8,7 @@ export interface DiscountListSearch {
   q?: string;
   is_active?: boolean;
   kind?: (typeof discountKinds)[number];
+  automatic?: boolean;
   page?: number;
 }
 
@@ -17,6 +18,7 @@ export function validateDiscountListSearch(search: Record<string, unknown>): Dis
     q: typeof search.q === 'string' && search.q.trim() !== '' ? search.q.trim() : undefined,
     is_active: flagOf(search.is_active),
     kind: discountKinds.includes(search.kind as never) ? (search.kind as DiscountListSearch['kind']) : undefined,
+    automatic: flagOf(search.automatic),
     page: pageOf(search),
   };
 }
