@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { DiscountRedemptionRow, DiscountRow } from '../../db/types.js';
 import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
@@ -32,15 +33,16 @@ export function findDiscountByCode(db: Executor, codeKey: string): Promise<Disco
   return db.selectFrom('discounts').selectAll().where('code_key', '=', codeKey).executeTakeFirst();
 }
 
+// Every cart and checkout step reads the discounts on offer: kept compiled (see compiledQuery).
+const selectAutomatic = compiledQuery((db) => db.selectFrom('discounts').selectAll()
+  .where('code_key', 'is', null).where('is_active', '=', 1).orderBy('id'));
+const selectAutomaticOrCoded = compiledQuery((db, codeKeys: string[]) => db.selectFrom('discounts').selectAll()
+  .where((eb) => eb.or([eb.and([eb('code_key', 'is', null), eb('is_active', '=', 1)]), eb('code_key', 'in', codeKeys)]))
+  .orderBy('id'));
+
 /** The active automatic discounts and the discounts of these codes (lower-cased), active or not. */
-export function findOffered(db: Executor, codeKeys: string[]): Promise<DiscountRow[]> {
-  return db.selectFrom('discounts').selectAll()
-    .where((eb) => eb.or([
-      eb.and([eb('code_key', 'is', null), eb('is_active', '=', 1)]),
-      ...(codeKeys.length > 0 ? [eb('code_key', 'in', codeKeys)] : []),
-    ]))
-    .orderBy('id')
-    .execute();
+export async function findOffered(db: Executor, codeKeys: string[]): Promise<DiscountRow[]> {
+  return (codeKeys.length === 0 ? await selectAutomatic(db) : await selectAutomaticOrCoded(db, codeKeys)).rows;
 }
 
 /** Inserts a discount unless its code is taken (one statement: two concurrent creates cannot both win); false when taken. */
