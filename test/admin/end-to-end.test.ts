@@ -81,6 +81,8 @@ describeEachDatabase('a shop run end to end from the dashboard', (t) => {
       // Staff find it, capture, refund part and ship it.
       await openScreen(page, 'Orders', 'Orders');
       await page.getByLabel('Search').fill(order.number);
+      // The search applies once typing pauses; a click before then is undone by it.
+      await page.waitForURL((url) => url.searchParams.get('q') === order.number);
       await page.getByRole('link', { name: order.number }).click();
       await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
 
