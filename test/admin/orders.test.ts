@@ -45,6 +45,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await screenshot(t, page, 'orders-list');
 
       await page.getByLabel('Search').fill(placed.number);
+      // The search applies once typing pauses; a click before then is undone by it.
+      await page.waitForURL((url) => url.searchParams.get('q') === placed.number);
       await expect.poll(() => page.getByRole('row').count()).toBe(2);
       await page.getByRole('link', { name: placed.number }).click();
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
