@@ -7,7 +7,7 @@ import autocannon, { type Result } from 'autocannon';
 import { startCheckoutFlow, STEPS, type FlowDriver, type FlowResult, type Step } from './checkout-flow.js';
 import type { BenchData } from './bench-data.js';
 import type { Scenario, ScenarioContext } from './scenarios.js';
-import { sampleRss } from './servers.js';
+import { sampleRss, treeCpuMs } from './servers.js';
 
 const SETTLE_TIMEOUT_MS = 60_000;
 
@@ -206,6 +206,8 @@ export interface FlowRound {
   p50: number;
   p99: number;
   steps: Record<Step, { p50: number; p99: number }>;
+  /** CPU time the server (all its threads and processes) used per flow during the round, in ms. */
+  cpuMsPerFlow?: number;
 }
 
 export interface FlowRow {
@@ -243,6 +245,7 @@ function medianFlowRound(rounds: FlowRound[]): FlowRound {
     p50: med((r) => r.p50),
     p99: med((r) => r.p99),
     steps: Object.fromEntries(STEPS.map((s) => [s, { p50: med((r) => r.steps[s].p50), p99: med((r) => r.steps[s].p99) }])) as FlowRound['steps'],
+    ...(rounds.every((r) => r.cpuMsPerFlow !== undefined) ? { cpuMsPerFlow: med((r) => r.cpuMsPerFlow!) } : {}),
   };
 }
 
@@ -268,9 +271,12 @@ export async function measureFlow(
     driver.resume();
     await driver.warmUp(warmUp);
     const probe = sampleRss(pid);
+    const cpuBefore = treeCpuMs(pid);
     let result: FlowRound;
     try {
       result = flowRound(await driver.measure(opts.duration, label));
+      const cpuAfter = treeCpuMs(pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && result.flows > 0) result.cpuMsPerFlow = (cpuAfter - cpuBefore) / result.flows;
     } finally {
       const sampled = probe.stop();
       if (sampled !== undefined) rss = Math.max(rss ?? 0, sampled);
@@ -288,7 +294,8 @@ export async function measureFlow(
     for (let round = 1; round <= opts.rounds; round++) {
       const r = await run(real, round === 1 ? opts.warmup : RESUME_SECONDS, `round ${round}`, servers.realPid);
       rounds.push(r);
-      const text = `round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+      const cpu = r.cpuMsPerFlow === undefined ? '' : `, server CPU ${r.cpuMsPerFlow.toFixed(2)} ms a flow`;
+      const text = `round ${round}/${opts.rounds}: ${r.flowsPerSecond.toFixed(1)} flows/s (${r.flows} flows), ${r.requestsPerSecond.toFixed(0)} req/s, flow p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${cpu}`;
       if (bare) {
         const b = await run(bare, RESUME_SECONDS, `round ${round}`);
         bareRounds.push(b);

@@ -83,11 +83,15 @@ export function flowStepsTable(row: FlowRow): string {
 }
 
 export function flowRoundsTable(row: FlowRow): string {
-  const lines = ['| round | flows | flows/s | bare flows/s | ratio | req/s | flow p50 / p99 (ms) |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  const lines = [
+    '| round | flows | flows/s | bare flows/s | ratio | req/s | flow p50 / p99 (ms) | server CPU a flow (ms) |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
   row.rounds.forEach((r, i) => {
     const bare = row.bareRounds[i];
     const ratio = bare ? r.flowsPerSecond / bare.flowsPerSecond : Number.NaN;
-    lines.push(`| ${i + 1} | ${r.flows} | ${r.flowsPerSecond.toFixed(1)} | ${bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(ratio)} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} |`);
+    const cpu = r.cpuMsPerFlow?.toFixed(2) ?? '—';
+    lines.push(`| ${i + 1} | ${r.flows} | ${r.flowsPerSecond.toFixed(1)} | ${bare?.flowsPerSecond.toFixed(1) ?? '—'} | ${ratioText(ratio)} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ${cpu} |`);
   });
   return lines.join('\n');
 }

@@ -149,6 +149,27 @@ function rssOf(pid: number): number {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User and system CPU time of one process (all its threads), in ms; 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command (which may hold spaces) in parentheses; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time a process and its direct children have used, in ms; undefined where /proc cannot be read. */
+export function treeCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  return [pid, ...childPids(pid)].reduce((sum, p) => sum + cpuMsOf(p), 0);
+}
+
 /** The resident set of a process and its direct children together, in bytes. */
 export function treeRss(pid: number): number {
   return [pid, ...childPids(pid)].reduce((sum, p) => sum + rssOf(p), 0);
