@@ -218,7 +218,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
       const itemsPrice = lines.reduce((sum, item) => sum + item.total, 0);
       const shipping = 700;
       const order: OrderRow = {
-        id, number: `${prefix}${k + 1}${suffix}`, status: 'placed', financial_status: 'paid', fulfillment_status: 'unfulfilled',
+        id, number: `${prefix}${k + 1}${suffix}`, number_sequence: k + 1, status: 'placed', financial_status: 'paid', fulfillment_status: 'unfulfilled',
         channel_id: channel.id, cart_id: null, customer_id: buyer.id, email: null, customer_first_name: buyer.first_name,
         customer_last_name: buyer.last_name, is_shipping_required: 1, shipping_address: null, billing_address: null, same_address: 1,
         shipping_rate_id: null, shipping_lines: null, shipping_rate: shipping, gateway_id: null, gateway: byCard ? 'test' : 'manual',

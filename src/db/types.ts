@@ -387,6 +387,8 @@ export interface CounterRow {
 export interface OrderRow {
   id: string;
   number: string | null;
+  /** The counter's value the number was made of, without the store's affixes of that day (null before placement, and for orders placed before migration 027). */
+  number_sequence: number | null;
   status: string;
   financial_status: string;
   fulfillment_status: string;
@@ -477,6 +479,11 @@ export interface OrderItemRow {
 /** One term an order is found by (`GET /v1/orders?q=`), lowercased; see orders/order-search.ts. */
 export interface OrderSearchTermRow {
   term: string;
+  order_id: string;
+}
+
+/** An order whose search terms are to be brought up to date (orders/order-search.ts indexQueuedOrders). */
+export interface OrderSearchQueueRow {
   order_id: string;
 }
 
@@ -733,6 +740,7 @@ export interface Database {
   order_items: OrderItemRow;
   order_search_terms: OrderSearchTermRow;
   order_search_term_counts: OrderSearchTermCountRow;
+  order_search_queue: OrderSearchQueueRow;
   transactions: TransactionRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;

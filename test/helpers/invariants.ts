@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../src/db/database.js';
 import type { FulfillmentItemRow, FulfillmentRow, OrderItemRow, OrderRow, ReturnItemRow, ReturnRow, TransactionRow } from '../../src/db/types.js';
+import { indexQueuedOrders } from '../../src/modules/orders/order-search.js';
 import { ARRIVED, checkReturns } from './return-invariants.js';
 import type { TestContext } from './test-app.js';
 
@@ -88,6 +89,8 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
  * - no idempotency key is left in flight.
  */
 export async function assertInvariants(t: Store, baseline?: StockBaseline): Promise<void> {
+  // The index is checked as the worker leaves it: the orders still queued are indexed first.
+  await indexQueuedOrders(t.db);
   const data = await snapshot(t, async (tx) => ({
     store: await tx.selectFrom('stores').select('is_tax_included').executeTakeFirst(),
     skus: await tx.selectFrom('skus').select(['id', 'stock_policy', 'is_backorderable', 'in_stock']).execute(),

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
+import { groupBy } from '../../lib/group-by.js';
 import type { ResolvedImage } from './images.js';
 import * as repo from './products.repo.js';
 import { findSkusOfProducts } from './skus.repo.js';
@@ -47,16 +48,6 @@ function vendorView(row: VendorRow) {
 
 function tagView(row: TagRow) {
   return { id: row.id, object: 'tag' as const, permalink: row.permalink, title: row.title, created_at: row.created_at, updated_at: row.updated_at };
-}
-
-function groupBy<T, K extends keyof T>(rows: T[], key: K): Map<T[K], T[]> {
-  const groups = new Map<T[K], T[]>();
-  for (const row of rows) {
-    const group = groups.get(row[key]);
-    if (group) group.push(row);
-    else groups.set(row[key], [row]);
-  }
-  return groups;
 }
 
 /**

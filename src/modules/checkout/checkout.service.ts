@@ -10,7 +10,7 @@ import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { findSkus } from '../catalog/skus.repo.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
-import { indexOrder } from '../orders/order-search.js';
+import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
@@ -150,6 +150,7 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
   return {
     id,
     number: null,
+    number_sequence: null,
     status: 'created',
     financial_status: 'unpaid',
     fulfillment_status: 'unfulfilled',
@@ -214,7 +215,7 @@ async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutW
   await orders.updateOrder(tx, order.id, changes);
   const codes = input.discount_codes !== undefined ? { codes: input.discount_codes, strict: true } : cartCodes && { codes: cartCodes, strict: false };
   const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items, codes);
-  await indexOrder(tx, priced.order, undefined, priced.items);
+  await queueOrderIndexing(tx, priced.order.id);
   return priced;
 }
 
@@ -374,7 +375,7 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     errors.throwIfAny();
     await orders.updateOrder(tx, id, changes);
     const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
-    await indexOrder(tx, priced.order, undefined, priced.items);
+    await queueOrderIndexing(tx, priced.order.id);
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }

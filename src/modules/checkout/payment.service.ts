@@ -7,7 +7,7 @@ import { assertMove } from '../../lib/state-machine.js';
 import { redeemDiscounts } from '../discounts/discount-usage.js';
 import { recordOrderEvents } from '../orders/order-events.js';
 import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
-import { indexOrder } from '../orders/order-search.js';
+import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
@@ -100,10 +100,11 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   if (short.length > 0) throw outOfStockProblem(short);
   await redeemDiscounts(tx, order, now);
   const store = await findStore(tx);
-  const number = `${store?.order_prefix ?? ''}${await orders.nextOrderNumber(tx)}${store?.order_suffix ?? ''}`;
+  const sequence = await orders.nextOrderNumber(tx);
   const placement: Partial<OrderRow> = {
     status: 'placed',
-    number,
+    number: `${store?.order_prefix ?? ''}${sequence}${store?.order_suffix ?? ''}`,
+    number_sequence: sequence,
     placed_at: now,
     financial_status: financial,
     payment_method: method,
@@ -116,7 +117,7 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   }
   await orders.insertTransaction(tx, transaction);
   const placedRow: OrderRow = { ...order, ...placement };
-  await indexOrder(tx, placedRow, store, items);
+  await queueOrderIndexing(tx, placedRow.id);
   const view = await orderView(tx, placedRow, items);
   await recordOrderEvents(tx, now, view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']);
   return { row: placedRow, view };

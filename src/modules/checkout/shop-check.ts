@@ -4,7 +4,7 @@ import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { findProducts } from '../catalog/products.repo.js';
 import { findSkus } from '../catalog/skus.repo.js';
-import { indexOrder } from '../orders/order-search.js';
+import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import { priceOrder, reprice } from './order-pricing.js';
 
@@ -77,5 +77,5 @@ export async function repriceAsNow(tx: Tx, orderId: string, now: number): Promis
     }
   }
   const priced = await reprice(tx, order, now, check.current);
-  await indexOrder(tx, priced.order, undefined, priced.items);
+  await queueOrderIndexing(tx, priced.order.id);
 }

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
-import { deleteCustomerSearchTerms } from '../orders/orders.repo.js';
+import { queueOrdersOfCustomer } from '../orders/orders.repo.js';
 import { addAddresses } from './customer-addresses.service.js';
 import { findVisibleCustomer } from './customer-access.js';
 import * as repo from './customers.repo.js';
@@ -157,11 +157,12 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
 /**
  * Deletes a customer row with its addresses, sign-ins and verification tokens (the database
  * cascades), and records `customer.deleted` with the customer as it was. Its orders stay, unlinked
- * (the database sets their customer to null), and are no longer found by its id.
+ * (the database sets their customer to null), and are no longer found by its id once indexed again
+ * (queued here; every search indexes what is queued first).
  */
 async function retireCustomer(tx: Tx, row: CustomerRow, now: number): Promise<void> {
   const view = await customerView(tx, row);
-  await deleteCustomerSearchTerms(tx, row.id);
+  await queueOrdersOfCustomer(tx, row.id);
   await repo.deleteCustomer(tx, row.id);
   await recordEvent(tx, now, 'customer.deleted', view);
 }

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { compiledQuery } from '../../db/compiled.js';
-import type { Executor } from '../../db/database.js';
-import { recountOrderSearchTerms } from '../../db/migrations/010-order-search-counts.js';
+import { isSqlite, type Executor } from '../../db/database.js';
+import { groupBy } from '../../lib/group-by.js';
 import type { Database, OrderItemRow, OrderRow, OrderSearchTermCountRow, OrderSearchTermRow, TransactionRow } from '../../db/types.js';
 
 // Each checkout step runs most of these, so they are kept compiled (see compiledQuery).
@@ -35,11 +35,6 @@ const selectItems = compiledQuery((db, orderIds: string[]) => db
   .selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
 const deleteItems = compiledQuery((db, orderId: string) => db.deleteFrom('order_items').where('order_id', '=', orderId));
 const insertItemRows = compiledQuery((db, items: OrderItemRow[]) => db.insertInto('order_items').values(items));
-const selectSearchTerms = compiledQuery((db, orderId: string) => db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId));
-const insertSearchTermRows = compiledQuery((db, rows: OrderSearchTermRow[]) => db
-  .insertInto('order_search_terms').values(rows).onConflict((oc) => oc.doNothing()).returning('term'));
-const deleteSearchTermRows = compiledQuery((db, orderId: string, terms: string[]) => db
-  .deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).returning('term'));
 const addToSearchTermCounts = compiledQuery((db, rows: OrderSearchTermCountRow[]) => db
   .insertInto('order_search_term_counts').values(rows)
   .onConflict((oc) => oc.columns(['term', 'slot']).doUpdateSet((eb) => ({ orders: eb('order_search_term_counts.orders', '+', eb.ref('excluded.orders')) }))));
@@ -138,28 +133,73 @@ export async function updateItem(db: Executor, id: string, changes: Partial<Orde
   await db.updateTable('order_items').set(changes).where('id', '=', id).execute();
 }
 
-export async function findSearchTerms(db: Executor, orderId: string): Promise<string[]> {
-  const { rows } = await selectSearchTerms(db, orderId);
-  return rows.map((row) => row.term);
+const queueOrderRow = compiledQuery((db, orderId: string) => db
+  .insertInto('order_search_queue').values({ order_id: orderId }).onConflict((oc) => oc.doNothing()));
+
+/** Queues the order for its search terms to be brought up to date (order-search.ts). */
+export async function queueSearchIndexing(db: Executor, orderId: string): Promise<void> {
+  await queueOrderRow(db, orderId);
+}
+
+/** Up to `limit` queued orders, in id order. */
+export async function findQueuedOrders(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('order_search_queue').select('order_id').orderBy('order_id').limit(limit).execute();
+  return rows.map((row) => row.order_id);
 }
 
 /**
- * Takes terms out of an order's index and puts others in, keeping each term's count of orders. Only
- * rows really deleted or inserted are counted (a concurrent change of the same order finds them gone
- * or there), and the counts change in term order in one statement, so two transactions never wait
- * for each other's count rows in opposite orders.
+ * The orders to index, locked until the transaction ends (on PostgreSQL; SQLite has one writer), in
+ * id order, so two indexers never index one order at once nor wait for each other in turn.
  */
-export async function changeSearchTerms(db: Executor, orderId: string, removed: string[], added: string[]): Promise<void> {
-  const changes = new Map<string, number>();
-  if (removed.length > 0) for (const { term } of (await deleteSearchTermRows(db, orderId, removed)).rows) changes.set(term, -1);
-  if (added.length > 0) {
-    const rows = added.map((term) => ({ term, order_id: orderId }));
-    for (const { term } of (await insertSearchTermRows(db, rows)).rows) changes.set(term, 1);
+export async function lockOrdersForIndexing(db: Executor, ids: string[]): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id');
+  if (!isSqlite(db)) query = query.forUpdate();
+  return query.execute();
+}
+
+/** Takes orders off the queue; answers those really taken (another indexer may have taken the rest). */
+export async function unqueueOrders(db: Executor, ids: string[]): Promise<string[]> {
+  const rows = await db.deleteFrom('order_search_queue').where('order_id', 'in', ids).returning('order_id').execute();
+  return rows.map((row) => row.order_id);
+}
+
+export async function findSearchTermsOf(db: Executor, orderIds: string[]): Promise<OrderSearchTermRow[]> {
+  return db.selectFrom('order_search_terms').select(['order_id', 'term']).where('order_id', 'in', orderIds).execute();
+}
+
+/** Rows written per statement: a batch of orders holds thousands of terms, and each row is two parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Takes terms out of the orders' index and puts others in, keeping each term's count of orders.
+ * Only rows really deleted or inserted are counted, and the counts change in (term, slot) order, so
+ * two transactions never wait for each other's count rows in opposite orders.
+ */
+export async function changeSearchTerms(db: Executor, removed: OrderSearchTermRow[], added: OrderSearchTermRow[]): Promise<void> {
+  const changes = new Map<string, OrderSearchTermCountRow>();
+  const count = ({ term, order_id }: OrderSearchTermRow, orders: number) => {
+    const slot = searchTermSlot(order_id);
+    const key = `${term}\u0000${slot}`;
+    const row = changes.get(key);
+    if (row) row.orders += orders;
+    else changes.set(key, { term, slot, orders });
+  };
+  for (const [orderId, rows] of groupBy(removed, 'order_id')) {
+    const terms = rows.map((row) => row.term);
+    for (const row of await db.deleteFrom('order_search_terms').where('order_id', '=', orderId).where('term', 'in', terms).returning(['term', 'order_id']).execute()) count(row, -1);
   }
-  if (changes.size === 0) return;
-  const slot = searchTermSlot(orderId);
-  const counts = [...changes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([term, orders]) => ({ term, slot, orders }));
-  await addToSearchTermCounts(db, counts);
+  for (const chunk of chunks(added, ROWS_PER_STATEMENT)) {
+    for (const row of await db.insertInto('order_search_terms').values(chunk).onConflict((oc) => oc.doNothing()).returning(['term', 'order_id']).execute()) count(row, 1);
+  }
+  const counts = [...changes.values()].filter((row) => row.orders !== 0)
+    .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
+  for (const chunk of chunks(counts, ROWS_PER_STATEMENT)) await addToSearchTermCounts(db, chunk);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** The count row of a term an order adds to: the last character of its id (see migration 010). */
@@ -213,17 +253,13 @@ export async function countOrdersHoldingTerms(db: Executor, driving: string, oth
   return Number(row.count);
 }
 
-/**
- * Takes a customer's id out of the search terms of its orders, before the customer is deleted (its
- * orders keep no link to it, so they are no longer found by that id).
- */
-export async function deleteCustomerSearchTerms(db: Executor, customerId: string): Promise<void> {
-  const term = customerId.toLowerCase();
-  await db.deleteFrom('order_search_terms')
-    .where('term', '=', term)
-    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', customerId))
+/** Queues for search indexing every order of a customer (about to be deleted: its id is one of their terms). */
+export async function queueOrdersOfCustomer(db: Executor, customerId: string): Promise<void> {
+  await db.insertInto('order_search_queue')
+    .columns(['order_id'])
+    .expression((eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', customerId))
+    .onConflict((oc) => oc.doNothing())
     .execute();
-  await recountOrderSearchTerms(db, term);
 }
 
 /** The orders placed with an email (by its key, see customers/emails.ts) that belong to no customer. */

@@ -12,7 +12,7 @@ import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
 import { hasHeldReturns } from '../returns/returns.repo.js';
 import { recordOrderEvents } from './order-events.js';
 import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
-import { indexOrder, queryTerms } from './order-search.js';
+import { indexQueuedOrders, queueOrderIndexing, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { orderView, orderViews } from './orders.view.js';
@@ -46,7 +46,11 @@ function orderConditions(ctx: Ctx, filter: OrderFilter) {
  */
 export async function listOrders(ctx: Ctx, filter: OrderFilter, page: PageRequest, url: string): Promise<Page<OrderView>> {
   const terms = queryTerms(searchTerms(filter.q));
-  if (terms.length > 0) return searchOrders(ctx, filter, terms, page, url);
+  if (terms.length > 0) {
+    // What changed just before is found: the orders still queued for indexing are indexed first.
+    await indexQueuedOrders(ctx.db);
+    return searchOrders(ctx, filter, terms, page, url);
+  }
   const query = ctx.db.selectFrom('orders').where(orderConditions(ctx, filter));
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
@@ -128,7 +132,7 @@ export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: st
     await repo.updateOrder(tx, id, changes);
     const order = { ...row, ...changes };
     // The customer's id and the email are among the order's search terms.
-    if (changes.customer_id !== undefined || changes.email !== undefined) await indexOrder(tx, order);
+    if (changes.customer_id !== undefined || changes.email !== undefined) await queueOrderIndexing(tx, order.id);
     const view = await orderView(tx, order);
     await recordOrderEvents(tx, ctx.now(), view);
     return view;
@@ -145,7 +149,7 @@ export async function joinGuestOrders(tx: Tx, customerId: string, key: string, n
   for (const row of await repo.findGuestOrdersOfEmail(tx, key)) {
     const order = { ...row, customer_id: customerId, updated_at: now };
     await repo.updateOrder(tx, row.id, { customer_id: customerId, updated_at: now });
-    await indexOrder(tx, order);
+    await queueOrderIndexing(tx, order.id);
     await recordOrderEvents(tx, now, await orderView(tx, order));
     joined.push(order);
   }

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { backfillOrderSearchTerms } from '../../../src/db/migrations/008-order-search.js';
 import { recountOrderSearchTerms } from '../../../src/db/migrations/010-order-search-counts.js';
-import { orderSearchTerms } from '../../../src/modules/orders/order-search.js';
+import { indexQueuedOrders, orderSearchTerms } from '../../../src/modules/orders/order-search.js';
+import { startSearchIndexing } from '../../../src/modules/orders/search-indexing-loop.js';
 import { orderRow, placedOrder, readyCheckout } from '../../helpers/checkout.js';
 import { uniqueWord } from '../../helpers/expect.js';
 import { assertInvariants } from '../../helpers/invariants.js';
@@ -19,7 +20,9 @@ describeEachDatabase('order search (q)', (t) => {
     return (await search(q, extra)).ids;
   }
 
-  function termRows(orderId: string): Promise<string[]> {
+  /** The order's index rows, once the queued orders are indexed (as the worker and every search do). */
+  async function termRows(orderId: string): Promise<string[]> {
+    await indexQueuedOrders(t.db);
     // Sorted here: PostgreSQL's collation may order '#' and '-' otherwise than code points.
     return t.db.selectFrom('order_search_terms').select('term').where('order_id', '=', orderId).execute()
       .then((rows) => rows.map((row) => row.term).sort());
@@ -27,6 +30,7 @@ describeEachDatabase('order search (q)', (t) => {
 
   /** A term's stored count of orders: the sum of its slots' rows. */
   async function storedCount(term: string): Promise<number> {
+    await indexQueuedOrders(t.db);
     const rows = await t.db.selectFrom('order_search_term_counts').select('orders').where('term', '=', term.toLowerCase()).execute();
     return rows.reduce((sum, row) => sum + Number(row.orders), 0);
   }
@@ -300,6 +304,56 @@ describeEachDatabase('order search (q)', (t) => {
 
     expect(await termRows(order.orderId)).toEqual(written);
     expect(await search(word)).toMatchObject({ ids: [order.orderId], total: 1 });
+    await assertInvariants(t);
+  });
+
+  it("queues the order at each checkout step and placement, and the worker's loop writes its terms without a search", async () => {
+    const queued = async (orderId: string) => (await t.db.selectFrom('order_search_queue').select('order_id').where('order_id', '=', orderId).execute()).length;
+    const checkout = await readyCheckout(t, { until: 'checkout' });
+    expect(await queued(checkout.orderId)).toBe(1);
+    await indexQueuedOrders(t.db);
+    expect(await queued(checkout.orderId)).toBe(0);
+
+    const order = await placedOrder(t, { items: [{ vendor: `Brand${uniqueWord()}` }] });
+    expect(await queued(order.orderId)).toBe(1);
+    const loop = startSearchIndexing(t.db, { pollMs: 10, log: { error: (error) => { throw error; } } });
+    try {
+      await vi.waitFor(async () => expect(await queued(order.orderId)).toBe(0), { timeout: 10_000, interval: 20 });
+    } finally {
+      await loop.stop();
+    }
+    const row = await orderRow(t, order.orderId);
+    const items = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', order.orderId).execute();
+    const written = (await t.db.selectFrom('order_search_terms').select('term').where('order_id', '=', order.orderId).execute()).map((r) => r.term).sort();
+    expect(written).toEqual(orderSearchTerms(row, items, undefined));
+    expect(written).toContain(String(row.number_sequence));
+  });
+
+  it('leaves every order with the terms of its saved state when two indexers run while the checkouts change', async () => {
+    const checkouts = await Promise.all(Array.from({ length: 6 }, () => readyCheckout(t, { until: 'checkout' })));
+    let changing = true;
+    const indexer = async () => {
+      while (changing) await indexQueuedOrders(t.db);
+    };
+    const indexers = [indexer(), indexer()];
+    try {
+      for (let round = 0; round < 4; round++) {
+        await Promise.all(checkouts.map((checkout) => t.storefront.put(`/v1/checkouts/${checkout.orderId}`, {
+          customer: { email: `${uniqueWord()}@example.com`, first_name: `First${uniqueWord()}`, last_name: `Last${uniqueWord()}` },
+        }).then((res) => expect(res.status, res.text).toBe(200))));
+      }
+    } finally {
+      changing = false;
+      await Promise.all(indexers);
+    }
+    await indexQueuedOrders(t.db);
+    const store = await t.db.selectFrom('stores').selectAll().executeTakeFirstOrThrow();
+    for (const { orderId } of checkouts) {
+      const row = await orderRow(t, orderId);
+      const items = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+      expect(await termRows(orderId)).toEqual(orderSearchTerms(row, items, store));
+      expect(await ids(row.customer_last_name!)).toEqual([orderId]);
+    }
     await assertInvariants(t);
   });
 

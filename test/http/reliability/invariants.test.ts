@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { indexQueuedOrders } from '../../../src/modules/orders/order-search.js';
 import { CARDS, makeGateway, makeRate, makeSku, pay, payWith, readyCheckout, type ReadySku } from '../../helpers/checkout.js';
 import { assertInvariants, stockBaseline, type StockBaseline } from '../../helpers/invariants.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
@@ -159,6 +160,7 @@ describeEachDatabase('store invariants', (t) => {
 
   it("names a search term whose stored count is not its orders'", async () => {
     const { paid } = await storeWithOrders();
+    await indexQueuedOrders(t.db);
     const { term } = await t.db.selectFrom('order_search_terms').select('term').where('order_id', '=', paid).executeTakeFirstOrThrow();
     const slot = paid.slice(-1);
     const row = await t.db.selectFrom('order_search_term_counts').selectAll().where('term', '=', term).where('slot', '=', slot).executeTakeFirstOrThrow();
