@@ -1368,6 +1368,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the emails sent and to send, newest first */
+        get: operations["getV1Notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the template of every kind */
+        get: operations["getV1NotificationsTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a kind's template */
+        get: operations["getV1NotificationsTemplatesKind"];
+        put?: never;
+        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        post: operations["postV1NotificationsTemplatesKind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates/{kind}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        post: operations["postV1NotificationsTemplatesKindPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email of the outbox */
+        get: operations["getV1NotificationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an email again: a new message with the same content, queued now */
+        post: operations["postV1NotificationsIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files": {
         parameters: {
             query?: never;
@@ -3239,6 +3342,133 @@ export interface components {
             position: number;
         };
         /**
+         * Notification
+         * @example {
+         *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "notification",
+         *       "kind": "order_confirmation",
+         *       "recipient": "recipient",
+         *       "status": "pending",
+         *       "attempts": 1,
+         *       "last_error": null,
+         *       "subject": null,
+         *       "html": null,
+         *       "text": null,
+         *       "data": null,
+         *       "order_id": null,
+         *       "customer_id": null,
+         *       "checkout_id": null,
+         *       "resent_from": null,
+         *       "next_attempt_at": null,
+         *       "sent_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Notification: {
+            /** @description id with prefix ntf_ */
+            id: string;
+            /** @enum {string} */
+            object: "notification";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            /** @description the email it is sent to */
+            recipient: string;
+            /**
+             * @description pending (waiting for the worker: not tried yet, or due again), sent (accepted by the SMTP server), failed (given up after the retry horizon, or it could not be rendered), not_sent (rendered and recorded; no SMTP server is configured)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "not_sent";
+            /** @description SMTP attempts made */
+            attempts: number;
+            /** @description the last failure: the SMTP server's answer, or why it could not be rendered */
+            last_error: string | null;
+            /** @description null until rendered */
+            subject: string | null;
+            /** @description null until rendered, and never shown for password_reset and email_verification (they carry a secret link) */
+            html: string | null;
+            /** @description as html */
+            text: string | null;
+            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset and email_verification */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            order_id: string | null;
+            customer_id: string | null;
+            checkout_id: string | null;
+            /** @description the message this one sends again */
+            resent_from: string | null;
+            /** @description Unix seconds of the next attempt while pending */
+            next_attempt_at: number | null;
+            /** @description Unix seconds */
+            sent_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * NotificationPreview
+         * @example {
+         *       "object": "notification_preview",
+         *       "kind": "order_confirmation",
+         *       "subject": "subject",
+         *       "html": "html",
+         *       "text": "text"
+         *     }
+         */
+        NotificationPreview: {
+            /** @enum {string} */
+            object: "notification_preview";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            subject: string;
+            html: string;
+            text: string;
+        };
+        /**
+         * NotificationTemplate
+         * @example {
+         *       "object": "notification_template",
+         *       "kind": "order_confirmation",
+         *       "subject": "subject",
+         *       "html": "html",
+         *       "text": "text",
+         *       "is_enabled": true,
+         *       "customized": [
+         *         "subject"
+         *       ],
+         *       "updated_at": null
+         *     }
+         */
+        NotificationTemplate: {
+            /** @enum {string} */
+            object: "notification_template";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            /** @description the subject in Liquid */
+            subject: string;
+            /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
+            html: string;
+            /** @description the plain-text body in Liquid */
+            text: string;
+            /** @description false: this kind is not sent (nothing is queued) */
+            is_enabled: boolean;
+            /** @description the parts staff changed; the others are the shipped default */
+            customized: ("subject" | "html" | "text")[];
+            /** @description Unix seconds */
+            updated_at: number | null;
+        };
+        /**
          * Order
          * @example {
          *       "id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4721,6 +4951,9 @@ export type Gateway = components['schemas']['Gateway'];
 export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type Image = components['schemas']['Image'];
+export type Notification = components['schemas']['Notification'];
+export type NotificationPreview = components['schemas']['NotificationPreview'];
+export type NotificationTemplate = components['schemas']['NotificationTemplate'];
 export type Order = components['schemas']['Order'];
 export type OrderAddress = components['schemas']['OrderAddress'];
 export type OrderItem = components['schemas']['OrderItem'];
@@ -11328,6 +11561,299 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Notifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout */
+                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+                status?: "pending" | "sent" | "failed" | "not_sent";
+                order_id?: string;
+                customer_id?: string;
+                checkout_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsTemplatesKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTemplatesKind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: back to the shipped subject */
+                    subject?: string | null;
+                    /** @description null: back to the shipped HTML */
+                    html?: string | null;
+                    /** @description null: back to the shipped text */
+                    text?: string | null;
+                    is_enabled?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description null: back to the shipped subject */
+                    subject?: string | null;
+                    /** @description null: back to the shipped HTML */
+                    html?: string | null;
+                    /** @description null: back to the shipped text */
+                    text?: string | null;
+                    is_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTemplatesKindPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a draft to render instead of the saved subject */
+                    subject?: string;
+                    /** @description a draft to render instead of the saved HTML */
+                    html?: string;
+                    /** @description a draft to render instead of the saved text */
+                    text?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description a draft to render instead of the saved subject */
+                    subject?: string;
+                    /** @description a draft to render instead of the saved HTML */
+                    html?: string;
+                    /** @description a draft to render instead of the saved text */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationPreview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

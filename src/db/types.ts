@@ -615,6 +615,51 @@ export interface WebhookAttemptRow {
   created_at: number;
 }
 
+/** An email of the outbox (status: modules/notifications/kinds.ts). */
+export interface NotificationRow {
+  id: string;
+  kind: string;
+  recipient: string;
+  /** JSON: what the caller knew when it queued the message; the rest is loaded when it is rendered. */
+  data: string;
+  /** The message as rendered; null until the worker renders it. */
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number;
+  /** Milliseconds; a worker holds the message until then. */
+  locked_until: number | null;
+  sent_at: number | null;
+  order_id: string | null;
+  customer_id: string | null;
+  checkout_id: string | null;
+  /** The message this one sends again. */
+  resent_from: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A kind's template as staff saved it; null parts are the shipped default. */
+export interface NotificationTemplateRow {
+  kind: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  is_enabled: Flag;
+  updated_at: number;
+}
+
+/** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
+export interface NotificationScanRow {
+  name: string;
+  cursor: string;
+  updated_at: number;
+}
+
 export interface BlogRow {
   id: string;
   permalink: string;
@@ -746,4 +791,7 @@ export interface Database {
   pages: PageRow;
   discounts: DiscountRow;
   discount_redemptions: DiscountRedemptionRow;
+  notifications: NotificationRow;
+  notification_templates: NotificationTemplateRow;
+  notification_scans: NotificationScanRow;
 }
