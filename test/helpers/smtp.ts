@@ -33,8 +33,9 @@ export interface SmtpServer {
   /** The next `count` messages are refused with `code` (5xx: the server refuses; 4xx: try later). */
   refuse(count: number, code?: number, message?: string): void;
   /**
-   * Holds every message at the end of DATA (the client waits for the answer) until the returned
-   * function is called: a slow server, without timing anything. `held` resolves once a message waits.
+   * Holds the next message at the end of DATA (its client waits for the answer) until `release` is
+   * called, while later ones pass: a slow server, without timing anything. `held` resolves once the
+   * message waits.
    */
   hold(): { held: Promise<void>; release(): void };
   /** Stops listening (the port stays reserved by the test); `start` listens again on it. */
@@ -71,6 +72,7 @@ export async function startSmtpServer(options: { secure?: boolean; user?: string
         void (async () => {
           const current = gate;
           if (current) {
+            gate = undefined;
             current.arrived();
             await current.wait;
           }
@@ -125,10 +127,7 @@ export async function startSmtpServer(options: { secure?: boolean; user?: string
       gate = { wait, arrived };
       return {
         held,
-        release: () => {
-          gate = undefined;
-          release();
-        },
+        release,
       };
     },
     async stop() {
