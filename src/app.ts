@@ -167,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogRoutes);
   await app.register(contentRoutes);
   await app.register(eventsRoutes);
-  await app.register(customersRoutes);
+  await app.register(customersRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
   await app.register(countriesRoutes);
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);

@@ -670,8 +670,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a single-use token proving the customer's email, valid 48 hours (staff hand it to the customer) */
+        /** Mail the customer a link proving its email, valid 48 hours (staff, or the customer itself); the token is only in the mail */
         post: operations["postV1CustomersIdVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a one-hour password reset link to the customer with this email; always 202, whether or not there is one */
+        post: operations["postV1CustomersPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a customer's password with the token of a reset link: the link is used up and every session of the customer ends */
+        post: operations["postV1CustomersPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2971,15 +3005,15 @@ export interface components {
             ids: string[];
         };
         /**
-         * EmailVerification
+         * EmailVerificationSent
          * @example {
-         *       "token": "cvt_8Hk2Jm5Np9Qr3St7Vw1Xz4Yb",
+         *       "email": "jane@example.com",
          *       "expires_at": 1767225600
          *     }
          */
-        EmailVerification: {
-            /** @description cvt_…: single use; the customer redeems it with POST /v1/customers/verify */
-            token: string;
+        EmailVerificationSent: {
+            /** @description where the verification link was mailed; the token is only in the mail */
+            email: string;
             /** @description Unix seconds */
             expires_at: number;
         };
@@ -3950,6 +3984,16 @@ export interface components {
                 previous_page: string | null;
                 next_page: string | null;
             };
+        };
+        /**
+         * PasswordResetRequested
+         * @example {
+         *       "email": "jane@example.com"
+         *     }
+         */
+        PasswordResetRequested: {
+            /** @description the email as sent; a link goes to it only if it is an active customer's */
+            email: string;
         };
         /**
          * Post
@@ -4941,7 +4985,7 @@ export type CustomerWithToken = components['schemas']['CustomerWithToken'];
 export type Delivery = components['schemas']['Delivery'];
 export type Discount = components['schemas']['Discount'];
 export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
-export type EmailVerification = components['schemas']['EmailVerification'];
+export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
 export type FieldError = components['schemas']['FieldError'];
 export type File = components['schemas']['File'];
@@ -4959,6 +5003,7 @@ export type OrderAddress = components['schemas']['OrderAddress'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type Page = components['schemas']['Page'];
 export type Pagination = components['schemas']['Pagination'];
+export type PasswordResetRequested = components['schemas']['PasswordResetRequested'];
 export type Post = components['schemas']['Post'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
@@ -8212,8 +8257,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
+            /** @description Accepted */
+            202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8221,7 +8266,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["EmailVerification"];
+                        data: components["schemas"]["EmailVerificationSent"];
                     };
                 };
             };
@@ -8232,6 +8277,102 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomersPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasswordResetRequested"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomersPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
+                    token: string;
+                    password: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

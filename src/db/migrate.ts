@@ -25,6 +25,7 @@ import * as discounts from './migrations/021-discounts.js';
 import * as returns from './migrations/022-returns.js';
 import * as orderSearchWords from './migrations/023-order-search-words.js';
 import * as notifications from './migrations/024-notifications.js';
+import * as passwordResets from './migrations/025-password-resets.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '022-returns': returns,
   '023-order-search-words': orderSearchWords,
   '024-notifications': notifications,
+  '025-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -300,6 +300,23 @@ export interface CustomerVerificationRow {
   created_at: number;
 }
 
+export interface PasswordResetRow {
+  token_hash: string;
+  customer_id: string;
+  /** The email key the link was mailed to: it proves nothing once the customer's email changed. */
+  email_key: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** Password reset requests of an email from one client, or from every client (client ''), in the current window. */
+export interface PasswordResetRequestRow {
+  email_key: string;
+  client: string;
+  requests: number;
+  first_requested_at: number;
+}
+
 export interface CartRow {
   id: string;
   channel_id: string;
@@ -767,6 +784,8 @@ export interface Database {
   customer_tokens: CustomerTokenRow;
   sign_in_failures: SignInFailureRow;
   customer_verifications: CustomerVerificationRow;
+  password_resets: PasswordResetRow;
+  password_reset_requests: PasswordResetRequestRow;
   carts: CartRow;
   cart_items: CartItemRow;
   shipping_zones: ShippingZoneRow;
