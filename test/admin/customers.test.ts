@@ -33,7 +33,7 @@ async function choose(dialog: Locator, page: Page, label: string, option: string
 describeEachDatabase('staff look after customers in the dashboard', (t) => {
   const holder = useBrowser();
 
-  it('finds a customer by name and email, edits them, adds, changes and deletes an address, issues a verification and opens their order', async () => {
+  it('finds a customer by name and email, edits them, adds, changes and deletes an address, sends a verification email and opens their order', async () => {
     const base = await listen(t);
     const grace = await customer(t);
     const { order } = await placedOrder(t);
