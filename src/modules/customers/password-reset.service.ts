@@ -2,7 +2,7 @@ import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { generateToken, hashToken } from '../access/tokens.js';
 import { recordEvent } from '../events/record-event.js';
-import { queueNotification } from '../notifications/queue.js';
+import { isKindEnabled, queueNotification } from '../notifications/queue.js';
 import { shopLink } from '../notifications/links.js';
 import type { Config } from '../../config.js';
 import * as repo from './customers.repo.js';
@@ -31,6 +31,8 @@ export async function requestPasswordReset(ctx: Ctx, links: Pick<Config, 'shopUr
     const mayMail = await admitPasswordReset(tx, key, client, now);
     const customer = await repo.findCustomerByEmail(tx, key);
     if (!mayMail || !customer || customer.is_active !== 1) return;
+    // With the mail switched off no link could reach the customer: make none.
+    if (!(await isKindEnabled(tx, 'password_reset'))) return;
     await resets.deletePasswordResets(tx, customer.id, now);
     const token = generateToken('cpr');
     const expiresAt = now + RESET_LIFETIME_SECONDS;

@@ -67,6 +67,28 @@ describeEachDatabase('password reset', (t) => {
     });
   });
 
+  describe('with the mail switched off', () => {
+    it('answers a reset request 202 and makes no link; refuses to send a verification (409) and makes no token', async () => {
+      const customer = await signedUpCustomer(t);
+      const off = (kind: string, is_enabled: boolean) => t.admin.post(`/v1/notifications/templates/${kind}`, { is_enabled });
+      expect((await off('password_reset', false)).status).toBe(200);
+      expect((await off('email_verification', false)).status).toBe(200);
+      try {
+        const asked = await t.storefront.post('/v1/customers/password_reset', { email: customer.email });
+        expect(asked.status, asked.text).toBe(202);
+        expect(asked.body).toEqual({ data: { email: customer.email } });
+        expect(await resetMailsTo(t, customer.email)).toEqual([]);
+        expect(await t.db.selectFrom('password_resets').selectAll().where('customer_id', '=', customer.id).execute()).toEqual([]);
+
+        expectProblem(await t.admin.post(`/v1/customers/${customer.id}/verification`, {}), 409, 'invalid_state');
+        expect(await t.db.selectFrom('customer_verifications').selectAll().where('customer_id', '=', customer.id).execute()).toEqual([]);
+      } finally {
+        await off('password_reset', true);
+        await off('email_verification', true);
+      }
+    });
+  });
+
   describe('setting the password', () => {
     it('sets the password with the mailed token, ends every session and uses the link up', async () => {
       const customer = await signedUpCustomer(t);
