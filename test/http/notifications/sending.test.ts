@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { placedOrder } from '../../helpers/checkout.js';
 import { deliverMailOnce, deliverMailUntil, mailTo, startSmtpServer, stopSmtpServers, type SmtpServer } from '../../helpers/smtp.js';
-import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
+import { createTestApp, describeEachDatabase, testDatabases, type TestContext } from '../../helpers/test-app.js';
 
 afterAll(stopSmtpServers);
 
@@ -72,3 +72,17 @@ describeEachDatabase('sending notifications over SMTP', (t) => {
     expect(mail.user).toBe('shop');
   });
 });
+
+for (const kind of testDatabases()) {
+  test(`the worker's loop beside the app sends without anyone asking [${kind}]`, async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp(kind, { mail: { smtpUrl: smtp.url } });
+    try {
+      const order = await placedOrder(t);
+      const mail = await smtp.waitFor(order.email, { received: true });
+      expect(mail.parsed.subject).toBe(`Order ${order.order.number} confirmed`);
+    } finally {
+      await t.close();
+    }
+  });
+}
