@@ -1,5 +1,7 @@
 import { afterAll, expect, test } from 'vitest';
+import { queueNotification } from '../../../src/modules/notifications/queue.js';
 import { pay, placedOrder, readyCheckout } from '../../helpers/checkout.js';
+import { uniqueWord } from '../../helpers/expect.js';
 import { deliverMailOnce, deliverMailUntil, startSmtpServer, stopSmtpServers } from '../../helpers/smtp.js';
 import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
 import { deliverDueMail } from '../../../src/modules/notifications/mail-delivery.js';
@@ -92,6 +94,20 @@ describeEachDatabase('delivering notifications reliably', (t) => {
     expect(await confirmationOf(t, first.orderId)).toMatchObject({ status: 'sent', attempts: 1 });
     await deliverMailOnce(t, smtp);
     expect(smtp.to(first.email)).toHaveLength(1);
+  });
+
+  test('two workers at once send each message once', async () => {
+    const smtp = await startSmtpServer();
+    const emails: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const email = `twice${i}.${uniqueWord()}@example.com`;
+      expect(await queueNotification(t.db, Math.floor(Date.now() / 1000), { kind: 'email_verification', to: email, data: { verify_url: 'http://shop.test/account/verify?token=x' } })).toBeDefined();
+      emails.push(email);
+    }
+    const handle = { db: t.db, kind: t.kind } as DatabaseHandle;
+    await Promise.all([deliverDueMail(handle, mailOptions(smtp, { batchSize: 5 })), deliverDueMail(handle, mailOptions(smtp, { batchSize: 5 })), deliverDueMail(handle, mailOptions(smtp, { batchSize: 5 }))]);
+    await deliverMailUntil(t, smtp, () => emails.every((email) => smtp.to(email).length > 0));
+    for (const email of emails) expect(smtp.to(email), email).toHaveLength(1);
   });
 
   test('the order and its confirmation commit together: a refused payment queues nothing', async () => {

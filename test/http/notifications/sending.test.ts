@@ -1,7 +1,10 @@
 import { afterAll, expect, test } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import type { DatabaseHandle } from '../../../src/db/database.js';
+import { startWorker } from '../../../src/worker.js';
 import { placedOrder } from '../../helpers/checkout.js';
 import { deliverMailOnce, deliverMailUntil, mailTo, startSmtpServer, stopSmtpServers, type SmtpServer } from '../../helpers/smtp.js';
-import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
+import { createTestApp, describeEachDatabase, testDatabases, type TestContext } from '../../helpers/test-app.js';
 
 afterAll(stopSmtpServers);
 
@@ -63,6 +66,28 @@ describeEachDatabase('sending notifications over SMTP', (t) => {
     expect(printed).toEqual([expect.objectContaining({ to: order.email, subject: `Order ${order.order.number} confirmed` })]);
   });
 
+  test('STOREFRONT_MAIL=log makes the worker print each message it composes', async () => {
+    const order = await placedOrder(t);
+    const lines: string[] = [];
+    let printed!: () => void;
+    const seen = new Promise<void>((resolve) => (printed = resolve));
+    const log = {
+      info: (_fields: unknown, message: string) => {
+        lines.push(message);
+        if (message.includes(order.email)) printed();
+      },
+      error: () => {},
+    };
+    const worker = startWorker({ db: t.db, kind: t.kind } as DatabaseHandle, loadConfig({ STOREFRONT_MAIL: 'log', STOREFRONT_WEBHOOK_RETRY_BASE_MS: '20' }), log);
+    try {
+      await seen;
+    } finally {
+      await worker.stop();
+    }
+    expect(lines.find((line) => line.includes(order.email))).toContain(`Order ${order.order.number} confirmed`);
+    expect((await notificationsOf(t, order.orderId))[0].status).toBe('not_sent');
+  });
+
   test('an smtps:// server (TLS from the first byte) gets the message', async () => {
     const tls = await startSmtpServer({ secure: true });
     expect(tls.url).toMatch(/^smtps:\/\//);
@@ -72,3 +97,17 @@ describeEachDatabase('sending notifications over SMTP', (t) => {
     expect(mail.user).toBe('shop');
   });
 });
+
+for (const kind of testDatabases()) {
+  test(`the worker's loop beside the app sends without anyone asking [${kind}]`, async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp(kind, { mail: { smtpUrl: smtp.url } });
+    try {
+      const order = await placedOrder(t);
+      const mail = await smtp.waitFor(order.email, { received: true });
+      expect(mail.parsed.subject).toBe(`Order ${order.order.number} confirmed`);
+    } finally {
+      await t.close();
+    }
+  });
+}
