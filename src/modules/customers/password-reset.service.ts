@@ -50,8 +50,8 @@ const invalidToken = () => Problem.invalid([{ field: 'token', code: 'invalid', m
 
 /**
  * Sets a customer's password with a reset token, in one transaction: the token and every other
- * reset link of the customer are used up, every customer token (session) is revoked, and
- * `customer.updated` is recorded. A weak password is refused before the token is touched, so the
+ * reset link of the customer are used up, every customer token (session) is revoked, the failed
+ * sign-ins counted for its email are forgotten, and `customer.updated` is recorded. A weak password is refused before the token is touched, so the
  * customer can try another with the same link. The caller drops its credential cache afterwards.
  * @throws Problem validation_failed on `token` (unknown, expired, used, or for an email the customer
  * has left) or `password` (too weak).
@@ -76,6 +76,9 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
     await repo.updateCustomer(tx, customer.id, changes);
     await resets.deletePasswordResets(tx, customer.id);
     await repo.deleteTokensOfCustomer(tx, customer.id);
+    // Guesses at the old password say nothing about the new one: the owner, who proved the mailbox,
+    // signs in at once, from the client that failed before too.
+    await repo.deleteSignInFailures(tx, customer.email_key);
     const view = await customerView(tx, { ...customer, ...changes });
     await recordEvent(tx, now, 'customer.updated', view);
     return view;

@@ -116,6 +116,15 @@ describeEachDatabase('password reset', (t) => {
       expect(await t.db.selectFrom('password_resets').selectAll().where('customer_id', '=', customer.id).execute()).toEqual([]);
     });
 
+    it('lets the owner sign in at once after a reset, even from a client locked out by failed sign-ins', async () => {
+      const customer = await signedUpCustomer(t);
+      for (let i = 0; i < 5; i += 1) expectProblem(await t.storefront.post('/v1/customers/token', { email: customer.email, password: `wrong-${i}` }), 401, 'unauthorized');
+      expectProblem(await t.storefront.post('/v1/customers/token', { email: customer.email, password: customer.password }), 429, 'rate_limited');
+      const password = strongPassword();
+      expect((await t.storefront.post('/v1/customers/password', { token: await mailedResetToken(customer), password })).status).toBe(200);
+      expect((await t.storefront.post('/v1/customers/token', { email: customer.email, password })).status).toBe(200);
+    });
+
     it('refuses a weak password beside the field and keeps the link usable', async () => {
       const customer = await signedUpCustomer(t);
       const token = await mailedResetToken(customer);
