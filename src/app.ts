@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastQuerystring from 'fast-querystring';
 import qs from 'qs';
-import type { Config } from './config.js';
+import { DEFAULT_SHOP_URL, type Config } from './config.js';
 import { provideCatalogueStamp } from './db/catalogue-stamp.js';
 import type { DatabaseHandle } from './db/database.js';
 import { adminRoutes } from './http/admin.js';
@@ -26,6 +26,7 @@ import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { fulfillmentsRoutes } from './modules/fulfillments/fulfillments.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
@@ -43,7 +44,7 @@ import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogRoutes);
   await app.register(contentRoutes);
   await app.register(eventsRoutes);
-  await app.register(customersRoutes);
+  await app.register(customersRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
   await app.register(countriesRoutes);
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fulfillmentsRoutes);
   await app.register(returnsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
+  await app.register(notificationsRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
   await app.register(filesRoutes(options.files));
   if (options.config.admin) await app.register(adminRoutes(options.adminBuild));
   return app;

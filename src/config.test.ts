@@ -19,4 +19,19 @@ describe('configuration', () => {
     expect(loadConfig({ STOREFRONT_FILES_INLINE: 'image/png, Application/PDF' }).filesInline).toEqual(['image/png', 'application/pdf']);
     expect(() => loadConfig({ STOREFRONT_FILES_INLINE: 'pdf' })).toThrow(/STOREFRONT_FILES_INLINE lists "pdf"/);
   });
+
+  it('reads the mail settings: no SMTP, 4 hours and a local storefront by default', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, mailLog: false, abandonedAfterHours: 4, shopUrl: 'http://localhost:3000' });
+    expect(loadConfig({
+      STOREFRONT_SMTP_URL: 'smtps://u:p@mail.example:465', STOREFRONT_MAIL_FROM: 'Shop <a@b.example>', STOREFRONT_MAIL: 'log',
+      STOREFRONT_ABANDONED_AFTER_HOURS: '24', STOREFRONT_SHOP_URL: 'https://shop.example/',
+    })).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: 'Shop <a@b.example>', mailLog: true, abandonedAfterHours: 24, shopUrl: 'https://shop.example' });
+  });
+
+  it('refuses a mail server that is no smtp:// or smtps:// URL, and unknown mail modes', () => {
+    expect(() => loadConfig({ STOREFRONT_SMTP_URL: 'http://mail.example' })).toThrow(/STOREFRONT_SMTP_URL/);
+    expect(() => loadConfig({ STOREFRONT_MAIL: 'print' })).toThrow(/STOREFRONT_MAIL/);
+    expect(() => loadConfig({ STOREFRONT_ABANDONED_AFTER_HOURS: '0' })).toThrow(/STOREFRONT_ABANDONED_AFTER_HOURS/);
+    expect(() => loadConfig({ STOREFRONT_SHOP_URL: 'shop.example' })).toThrow(/STOREFRONT_SHOP_URL/);
+  });
 });

@@ -47,11 +47,24 @@ export interface Config {
   checkoutTtlHours: number;
   /** Serve the staff dashboard at /admin. */
   admin: boolean;
+  /** Where mail is sent (`smtp://user:pass@host:587`, `smtps://…`); none: messages are recorded as not_sent. */
+  smtpUrl: string | undefined;
+  /** The From of every message; the store's email when unset. */
+  mailFrom: string | undefined;
+  /** Print every message composed to the log (development). */
+  mailLog: boolean;
+  /** Hours an open checkout with an email waits unpaid before its buyer is reminded once. */
+  abandonedAfterHours: number;
+  /** The storefront's web address: the links in mails point there. */
+  shopUrl: string;
   /** Tests only: a route whose process dies (SIGKILL) between its commit and keeping its idempotent answer. */
   testCrashBeforeAnswer: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/** Where mail links point when STOREFRONT_SHOP_URL is unset: a storefront in development. */
+export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -112,6 +125,18 @@ function trustProxy(raw: string | undefined): boolean | string[] {
   return entries;
 }
 
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^smtps?:\/\/[^/]+/.test(raw)) throw new ConfigError('STOREFRONT_SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
+function mailMode(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (raw === 'log') return true;
+  throw new ConfigError(`STOREFRONT_MAIL must be log or unset, got "${raw}"`);
+}
+
 function baseUrl(name: string, raw: string): string {
   if (!/^https?:\/\/[^/]+/.test(raw)) throw new ConfigError(`${name} must be an http or https URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
@@ -149,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
     checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
     admin: flag(env, 'STOREFRONT_ADMIN', true),
+    smtpUrl: smtpUrl(env.STOREFRONT_SMTP_URL),
+    mailFrom: env.STOREFRONT_MAIL_FROM || undefined,
+    mailLog: mailMode(env.STOREFRONT_MAIL),
+    abandonedAfterHours: integer(env, 'STOREFRONT_ABANDONED_AFTER_HOURS', 4, 1),
+    shopUrl: baseUrl('STOREFRONT_SHOP_URL', env.STOREFRONT_SHOP_URL || DEFAULT_SHOP_URL),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };
 }

@@ -3,36 +3,50 @@ import type { DatabaseHandle } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { processLog } from './lib/process-log.js';
+import { startMailLoop } from './modules/notifications/mail-loop.js';
 import { startSearchIndexing } from './modules/orders/search-indexing-loop.js';
 import { startDeliveryLoop } from './modules/webhooks/delivery-loop.js';
 
 const RECEIVER_TIMEOUT_MS = 10_000;
-
 /** How often the worker indexes the orders queued for search: a placed order is found by its terms within this time. */
 const SEARCH_INDEXING_POLL_MS = 200;
 
 /**
- * Starts webhook delivery, event pruning and order search indexing on a database, as the server or
- * a worker process runs them.
+ * Starts webhook delivery with event pruning, mail delivery with the abandoned-checkout scan, and
+ * order search indexing on a database, as the server or a worker process runs them.
  */
-export function startWorker(database: DatabaseHandle, config: Config, log: { error(object: unknown, message: string): void }) {
-  const loops = [
-    startDeliveryLoop(database, {
-      retryBaseMs: config.webhookRetryBaseMs,
-      allowPrivate: config.webhooksAllowPrivate,
-      timeoutMs: RECEIVER_TIMEOUT_MS,
-      batchSize: 50,
-      pollMs: Math.min(500, config.webhookRetryBaseMs),
-      retentionDays: config.eventRetentionDays,
-      log,
-    }),
-    startSearchIndexing(database.db, { pollMs: SEARCH_INDEXING_POLL_MS, log }),
-  ];
-  return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) };
+export function startWorker(database: DatabaseHandle, config: Config, log: { info(object: unknown, message: string): void; error(object: unknown, message: string): void }) {
+  const pollMs = Math.min(500, config.webhookRetryBaseMs);
+  const webhooks = startDeliveryLoop(database, {
+    retryBaseMs: config.webhookRetryBaseMs,
+    allowPrivate: config.webhooksAllowPrivate,
+    timeoutMs: RECEIVER_TIMEOUT_MS,
+    batchSize: 50,
+    pollMs,
+    retentionDays: config.eventRetentionDays,
+    log,
+  });
+  const mail = startMailLoop(database, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    shopUrl: config.shopUrl,
+    retryBaseMs: config.webhookRetryBaseMs,
+    batchSize: 20,
+    pollMs,
+    abandonedAfterHours: config.abandonedAfterHours,
+    print: config.mailLog ? (message) => log.info({ mail: message }, `mail ${message.id} to ${message.to}: ${message.subject}`) : undefined,
+    log,
+  });
+  const search = startSearchIndexing(database.db, { pollMs: SEARCH_INDEXING_POLL_MS, log });
+  return {
+    stop: async () => {
+      await Promise.all([webhooks.stop(), mail.stop(), search.stop()]);
+    },
+  };
 }
 
 /**
- * `storefront worker`: a process that only delivers webhooks and indexes orders for search (run several beside the API processes
+ * `storefront worker`: a process that only delivers webhooks and mail and indexes orders for search (run several beside the API processes
  * with STOREFRONT_WORKER=external). Stops on SIGTERM or SIGINT after the batch under way.
  */
 export async function work(config: Config): Promise<void> {

@@ -670,8 +670,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a single-use token proving the customer's email, valid 48 hours (staff hand it to the customer) */
+        /** Mail the customer a link proving its email, valid 48 hours (staff, or the customer itself); the token is only in the mail */
         post: operations["postV1CustomersIdVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a one-hour password reset link to the customer with this email; always 202, whether or not there is one */
+        post: operations["postV1CustomersPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a customer's password with the token of a reset link: the link is used up and every session of the customer ends */
+        post: operations["postV1CustomersPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1362,6 +1396,109 @@ export interface paths {
         put?: never;
         /** Send an event again to its endpoints */
         post: operations["postV1EventsIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the emails sent and to send, newest first */
+        get: operations["getV1Notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the template of every kind */
+        get: operations["getV1NotificationsTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a kind's template */
+        get: operations["getV1NotificationsTemplatesKind"];
+        put?: never;
+        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        post: operations["postV1NotificationsTemplatesKind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/templates/{kind}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        post: operations["postV1NotificationsTemplatesKindPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email of the outbox */
+        get: operations["getV1NotificationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an email again: a new message with the same content, queued now */
+        post: operations["postV1NotificationsIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2868,15 +3005,15 @@ export interface components {
             ids: string[];
         };
         /**
-         * EmailVerification
+         * EmailVerificationSent
          * @example {
-         *       "token": "cvt_8Hk2Jm5Np9Qr3St7Vw1Xz4Yb",
+         *       "email": "jane@example.com",
          *       "expires_at": 1767225600
          *     }
          */
-        EmailVerification: {
-            /** @description cvt_…: single use; the customer redeems it with POST /v1/customers/verify */
-            token: string;
+        EmailVerificationSent: {
+            /** @description where the verification link was mailed; the token is only in the mail */
+            email: string;
             /** @description Unix seconds */
             expires_at: number;
         };
@@ -3237,6 +3374,133 @@ export interface components {
             url: string;
             file_id: string | null;
             position: number;
+        };
+        /**
+         * Notification
+         * @example {
+         *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "notification",
+         *       "kind": "order_confirmation",
+         *       "recipient": "recipient",
+         *       "status": "pending",
+         *       "attempts": 1,
+         *       "last_error": null,
+         *       "subject": null,
+         *       "html": null,
+         *       "text": null,
+         *       "data": null,
+         *       "order_id": null,
+         *       "customer_id": null,
+         *       "checkout_id": null,
+         *       "resent_from": null,
+         *       "next_attempt_at": null,
+         *       "sent_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Notification: {
+            /** @description id with prefix ntf_ */
+            id: string;
+            /** @enum {string} */
+            object: "notification";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            /** @description the email it is sent to */
+            recipient: string;
+            /**
+             * @description pending (waiting for the worker: not tried yet, or due again), sent (accepted by the SMTP server), failed (given up after the retry horizon, or it could not be rendered), not_sent (rendered and recorded; no SMTP server is configured)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "not_sent";
+            /** @description SMTP attempts made */
+            attempts: number;
+            /** @description the last failure: the SMTP server's answer, or why it could not be rendered */
+            last_error: string | null;
+            /** @description null until rendered */
+            subject: string | null;
+            /** @description null until rendered, and never shown for password_reset and email_verification (they carry a secret link) */
+            html: string | null;
+            /** @description as html */
+            text: string | null;
+            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset and email_verification */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            order_id: string | null;
+            customer_id: string | null;
+            checkout_id: string | null;
+            /** @description the message this one sends again */
+            resent_from: string | null;
+            /** @description Unix seconds of the next attempt while pending */
+            next_attempt_at: number | null;
+            /** @description Unix seconds */
+            sent_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * NotificationPreview
+         * @example {
+         *       "object": "notification_preview",
+         *       "kind": "order_confirmation",
+         *       "subject": "subject",
+         *       "html": "html",
+         *       "text": "text"
+         *     }
+         */
+        NotificationPreview: {
+            /** @enum {string} */
+            object: "notification_preview";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            subject: string;
+            html: string;
+            text: string;
+        };
+        /**
+         * NotificationTemplate
+         * @example {
+         *       "object": "notification_template",
+         *       "kind": "order_confirmation",
+         *       "subject": "subject",
+         *       "html": "html",
+         *       "text": "text",
+         *       "is_enabled": true,
+         *       "customized": [
+         *         "subject"
+         *       ],
+         *       "updated_at": null
+         *     }
+         */
+        NotificationTemplate: {
+            /** @enum {string} */
+            object: "notification_template";
+            /**
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @enum {string}
+             */
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            /** @description the subject in Liquid */
+            subject: string;
+            /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
+            html: string;
+            /** @description the plain-text body in Liquid */
+            text: string;
+            /** @description false: this kind is not sent (nothing is queued) */
+            is_enabled: boolean;
+            /** @description the parts staff changed; the others are the shipped default */
+            customized: ("subject" | "html" | "text")[];
+            /** @description Unix seconds */
+            updated_at: number | null;
         };
         /**
          * Order
@@ -3720,6 +3984,16 @@ export interface components {
                 previous_page: string | null;
                 next_page: string | null;
             };
+        };
+        /**
+         * PasswordResetRequested
+         * @example {
+         *       "email": "jane@example.com"
+         *     }
+         */
+        PasswordResetRequested: {
+            /** @description the email as sent; a link goes to it only if it is an active customer's */
+            email: string;
         };
         /**
          * Post
@@ -4711,7 +4985,7 @@ export type CustomerWithToken = components['schemas']['CustomerWithToken'];
 export type Delivery = components['schemas']['Delivery'];
 export type Discount = components['schemas']['Discount'];
 export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
-export type EmailVerification = components['schemas']['EmailVerification'];
+export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
 export type FieldError = components['schemas']['FieldError'];
 export type File = components['schemas']['File'];
@@ -4721,11 +4995,15 @@ export type Gateway = components['schemas']['Gateway'];
 export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type Image = components['schemas']['Image'];
+export type Notification = components['schemas']['Notification'];
+export type NotificationPreview = components['schemas']['NotificationPreview'];
+export type NotificationTemplate = components['schemas']['NotificationTemplate'];
 export type Order = components['schemas']['Order'];
 export type OrderAddress = components['schemas']['OrderAddress'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type Page = components['schemas']['Page'];
 export type Pagination = components['schemas']['Pagination'];
+export type PasswordResetRequested = components['schemas']['PasswordResetRequested'];
 export type Post = components['schemas']['Post'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
@@ -7979,8 +8257,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
+            /** @description Accepted */
+            202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -7988,7 +8266,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["EmailVerification"];
+                        data: components["schemas"]["EmailVerificationSent"];
                     };
                 };
             };
@@ -7999,6 +8277,102 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomersPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasswordResetRequested"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomersPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
+                    token: string;
+                    password: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11328,6 +11702,299 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Notifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout */
+                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+                status?: "pending" | "sent" | "failed" | "not_sent";
+                order_id?: string;
+                customer_id?: string;
+                checkout_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsTemplatesKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTemplatesKind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: back to the shipped subject */
+                    subject?: string | null;
+                    /** @description null: back to the shipped HTML */
+                    html?: string | null;
+                    /** @description null: back to the shipped text */
+                    text?: string | null;
+                    is_enabled?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description null: back to the shipped subject */
+                    subject?: string | null;
+                    /** @description null: back to the shipped HTML */
+                    html?: string | null;
+                    /** @description null: back to the shipped text */
+                    text?: string | null;
+                    is_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationTemplate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTemplatesKindPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a draft to render instead of the saved subject */
+                    subject?: string;
+                    /** @description a draft to render instead of the saved HTML */
+                    html?: string;
+                    /** @description a draft to render instead of the saved text */
+                    text?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description a draft to render instead of the saved subject */
+                    subject?: string;
+                    /** @description a draft to render instead of the saved HTML */
+                    html?: string;
+                    /** @description a draft to render instead of the saved text */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationPreview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -24,6 +24,8 @@ import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-
 import * as discounts from './migrations/021-discounts.js';
 import * as returns from './migrations/022-returns.js';
 import * as orderSearchWords from './migrations/023-order-search-words.js';
+import * as notifications from './migrations/024-notifications.js';
+import * as passwordResets from './migrations/025-password-resets.js';
 import * as orderSearchQueue from './migrations/027-order-search-queue.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '021-discounts': discounts,
   '022-returns': returns,
   '023-order-search-words': orderSearchWords,
+  '024-notifications': notifications,
+  '025-password-resets': passwordResets,
   '027-order-search-queue': orderSearchQueue,
 };
 

@@ -300,6 +300,23 @@ export interface CustomerVerificationRow {
   created_at: number;
 }
 
+export interface PasswordResetRow {
+  token_hash: string;
+  customer_id: string;
+  /** The email key the link was mailed to: it proves nothing once the customer's email changed. */
+  email_key: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** Password reset requests of an email from one client, or from every client (client ''), in the current window. */
+export interface PasswordResetRequestRow {
+  email_key: string;
+  client: string;
+  requests: number;
+  first_requested_at: number;
+}
+
 export interface CartRow {
   id: string;
   channel_id: string;
@@ -622,6 +639,51 @@ export interface WebhookAttemptRow {
   created_at: number;
 }
 
+/** An email of the outbox (status: modules/notifications/kinds.ts). */
+export interface NotificationRow {
+  id: string;
+  kind: string;
+  recipient: string;
+  /** JSON: what the caller knew when it queued the message; the rest is loaded when it is rendered. */
+  data: string;
+  /** The message as rendered; null until the worker renders it. */
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number;
+  /** Milliseconds; a worker holds the message until then. */
+  locked_until: number | null;
+  sent_at: number | null;
+  order_id: string | null;
+  customer_id: string | null;
+  checkout_id: string | null;
+  /** The message this one sends again. */
+  resent_from: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A kind's template as staff saved it; null parts are the shipped default. */
+export interface NotificationTemplateRow {
+  kind: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  is_enabled: Flag;
+  updated_at: number;
+}
+
+/** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
+export interface NotificationScanRow {
+  name: string;
+  cursor: string;
+  updated_at: number;
+}
+
 export interface BlogRow {
   id: string;
   permalink: string;
@@ -729,6 +791,8 @@ export interface Database {
   customer_tokens: CustomerTokenRow;
   sign_in_failures: SignInFailureRow;
   customer_verifications: CustomerVerificationRow;
+  password_resets: PasswordResetRow;
+  password_reset_requests: PasswordResetRequestRow;
   carts: CartRow;
   cart_items: CartItemRow;
   shipping_zones: ShippingZoneRow;
@@ -754,4 +818,7 @@ export interface Database {
   pages: PageRow;
   discounts: DiscountRow;
   discount_redemptions: DiscountRedemptionRow;
+  notifications: NotificationRow;
+  notification_templates: NotificationTemplateRow;
+  notification_scans: NotificationScanRow;
 }

@@ -79,6 +79,11 @@ export function created<T extends TSchema>(body: T) {
   return { 201: body, '4xx': Problem, '5xx': Problem };
 }
 
+/** Response schemas of a request taken to be done later (a mail to send): the body on 202, problems otherwise. */
+export function accepted<T extends TSchema>(body: T) {
+  return { 202: body, '4xx': Problem, '5xx': Problem };
+}
+
 export const noContent = { 204: Type.Null({ description: 'No content' }), '4xx': Problem, '5xx': Problem };
 
 /** One of a list of strings, as a plain JSON Schema `enum` (clear errors, clear OpenAPI). */

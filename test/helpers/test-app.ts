@@ -12,6 +12,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/http/types.js';
 import type { FilesSettings } from '../../src/modules/files/files.service.js';
 import { LocalStorage } from '../../src/modules/files/local-storage.js';
+import { startMailLoop } from '../../src/modules/notifications/mail-loop.js';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -55,6 +56,9 @@ export interface TestContext {
   /** Where uploads go (a temporary directory unless the test gave its own storage). */
   files: FilesSettings;
 }
+
+/** The storefront's address in tests: mail links start with it. */
+export const TEST_SHOP_URL = 'http://shop.test';
 
 /** Uploads served from this base URL in tests. */
 export const TEST_FILES_URL = 'http://localhost:8080/files';
@@ -134,6 +138,13 @@ export interface TestAppOptions {
   /** Serve the dashboard at /admin (from `adminBuild`, by default admin/dist): off by default. */
   admin?: boolean;
   adminBuild?: string;
+  /**
+   * Runs the worker's mail loop beside the app (retries every few ms), sending to `smtpUrl` (a
+   * test SMTP server's url: test/helpers/smtp.ts) or, without it, recording messages as not_sent.
+   */
+  mail?: { smtpUrl?: string };
+  /** The storefront's address mail links point to (STOREFRONT_SHOP_URL). */
+  shopUrl?: string;
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -159,11 +170,17 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     database: handle,
     files,
     config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
-      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false },
+      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL },
     adminBuild: options.adminBuild,
     logger: false,
   });
   await app.ready();
+  const mail = options.mail
+    ? startMailLoop(handle, {
+      smtpUrl: options.mail.smtpUrl, from: undefined, shopUrl: options.shopUrl ?? TEST_SHOP_URL, retryBaseMs: 20, batchSize: 50, pollMs: 20,
+      abandonedAfterHours: 4, log: { error: () => {} },
+    })
+    : undefined;
   return {
     kind: handle.kind,
     app,
@@ -177,6 +194,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     as: (headers) => client(app, headers),
     files,
     close: async () => {
+      await mail?.stop();
       await app.close();
       await handle.close();
       rmSync(directory, { recursive: true, force: true });

@@ -83,8 +83,8 @@ export function useDeleteCustomer(id: string) {
   });
 }
 
-/** A single-use token proving the customer's email, for staff to hand over (48 hours). */
-export function useIssueVerification(id: string) {
+/** Mails the customer a single-use link proving its email (48 hours); the token is only in the mail. */
+export function useSendVerification(id: string) {
   const { client } = useSession();
   return useMutation({
     mutationFn: async () => unwrap(await client.POST('/v1/customers/{id}/verification', { params: { path: { id } } })).data,

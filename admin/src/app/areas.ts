@@ -36,6 +36,7 @@ export const areas: readonly Area[] = [
       { label: 'API keys', to: '/settings/api-keys' },
       { label: 'Webhooks', to: '/settings/webhooks' },
       { label: 'Events', to: '/settings/events' },
+      { label: 'Notifications', to: '/settings/notifications' },
     ],
   },
 ];

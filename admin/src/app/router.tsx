@@ -8,6 +8,7 @@ import { homeRoutes } from '../routes/home/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
 import { integrationRoutes } from '../routes/settings/integration-routes';
+import { notificationRoutes } from '../routes/settings/notifications/routes';
 import { shopSettingsRoutes } from '../routes/settings/shop-routes';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
 import { areas } from './areas';
@@ -47,6 +48,7 @@ const routeTree = rootRoute.addChildren([
     ...contentRoutes,
     ...shopSettingsRoutes,
     ...integrationRoutes,
+    ...notificationRoutes,
   ]),
 ]);
 

@@ -21,6 +21,7 @@ import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } f
 import { repriceAsNow, requireAsInShop } from './shop-check.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.js';
+import { queueOrderNotification } from '../notifications/queue.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -120,6 +121,7 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   await queueOrderIndexing(tx, placedRow.id);
   const view = await orderView(tx, placedRow, items);
   await recordOrderEvents(tx, now, view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']);
+  await queueOrderNotification(tx, now, 'order_confirmation', placedRow);
   return { row: placedRow, view };
 }
 

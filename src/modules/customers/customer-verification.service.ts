@@ -2,7 +2,11 @@ import type { Ctx } from '../../lib/context.js';
 import { Problem } from '../../lib/problem.js';
 import { generateToken, hashToken } from '../access/tokens.js';
 import { recordEvent } from '../events/record-event.js';
+import { queueNotification } from '../notifications/queue.js';
+import { shopLink } from '../notifications/links.js';
 import { joinGuestOrders } from '../orders/orders.service.js';
+import type { Config } from '../../config.js';
+import { findVisibleCustomer } from './customer-access.js';
 import * as repo from './customers.repo.js';
 import { customerView, type CustomerView } from './customers.view.js';
 
@@ -10,16 +14,18 @@ import { customerView, type CustomerView } from './customers.view.js';
 export const VERIFICATION_LIFETIME_SECONDS = 48 * 60 * 60;
 
 /**
- * Issues a token that proves the customer's current email to whoever redeems it (issue
- * "Notifications" will mail it; until then staff hand it over). 192 random bits, stored only as its
- * SHA-256, single use, valid VERIFICATION_LIFETIME_SECONDS. Earlier unexpired tokens stay valid.
- * @throws Problem not_found.
+ * Mails the customer a link proving its current email: an `email_verification` notification, queued
+ * in the same transaction as its token (`cvt_…`, 192 random bits, stored only as its SHA-256, single
+ * use, valid VERIFICATION_LIFETIME_SECONDS). The token goes only into the mail: whoever asks (staff,
+ * or the customer itself) never sees it, so redeeming it proves the mailbox. Earlier unexpired tokens
+ * stay valid. Answers the address the mail goes to and when the link expires.
+ * @throws Problem not_found (another customer than the signed-in one: 404 too); invalid_state when
+ * the store switched email verification mails off.
  */
-export async function issueVerification(ctx: Ctx, customerId: string): Promise<{ token: string; expires_at: number }> {
+export async function sendVerification(ctx: Ctx, links: Pick<Config, 'shopUrl'>, customerId: string): Promise<{ email: string; expires_at: number }> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    const customer = await repo.findCustomer(tx, customerId);
-    if (!customer) throw Problem.notFound('customer', customerId);
+    const customer = await findVisibleCustomer(ctx, tx, customerId);
     await repo.deleteVerifications(tx, customerId, now);
     const token = generateToken('cvt');
     const expiresAt = now + VERIFICATION_LIFETIME_SECONDS;
@@ -30,7 +36,14 @@ export async function issueVerification(ctx: Ctx, customerId: string): Promise<{
       expires_at: expiresAt,
       created_at: now,
     });
-    return { token, expires_at: expiresAt };
+    const queued = await queueNotification(tx, now, {
+      kind: 'email_verification',
+      to: customer.email,
+      customer_id: customer.id,
+      data: { verify_url: shopLink(links, '/account/verify', { token }), expires_at: expiresAt },
+    });
+    if (queued === undefined) throw new Problem('invalid_state', 'Email verification mails are switched off for this store: switch the email_verification template on first');
+    return { email: customer.email, expires_at: expiresAt };
   });
 }
 

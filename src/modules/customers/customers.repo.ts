@@ -158,8 +158,11 @@ export async function claimSignInAttempt(db: Executor, emailKey: string, client:
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteSignInFailures(db: Executor, emailKey: string, clients: string[]): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where('email_key', '=', emailKey).where('client', 'in', clients).execute();
+/** Forgets an email's failed sign-ins from the clients given, or from every client. */
+export async function deleteSignInFailures(db: Executor, emailKey: string, clients?: string[]): Promise<void> {
+  let query = db.deleteFrom('sign_in_failures').where('email_key', '=', emailKey);
+  if (clients !== undefined) query = query.where('client', 'in', clients);
+  await query.execute();
 }
 
 export async function insertVerification(db: Executor, row: CustomerVerificationRow): Promise<void> {

@@ -1,14 +1,17 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { accepted, created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import * as addresses from './customer-addresses.service.js';
 import { signIn, signOut } from './customer-tokens.service.js';
-import { issueVerification, redeemVerification } from './customer-verification.service.js';
+import type { Config } from '../../config.js';
+import { redeemVerification, sendVerification } from './customer-verification.service.js';
 import {
   AddressCreate, AddressEnvelope, AddressList, AddressListQuery, AddressParams, AddressUpdate, CustomerCreate, CustomerEnvelope, CustomerList,
-  CustomerListQuery, CustomerTokenEnvelope, CustomerUpdate, TokenCreate, VerificationEnvelope, VerifyEmail,
+  CustomerListQuery, CustomerTokenEnvelope, CustomerUpdate, PasswordResetAccepted, PasswordResetCreate, PasswordSet, TokenCreate,
+  VerificationSentEnvelope, VerifyEmail,
 } from './customers.schemas.js';
 import * as customers from './customers.service.js';
+import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 
 const tags = ['Customers'];
 const storefront = { access: 'storefront' as const };
@@ -18,7 +21,8 @@ const customer = { access: 'customer' as const };
 /** Only a signed-in customer has a token to revoke. */
 const signedIn = { access: 'signed-in' as const };
 
-export async function customersRoutes(app: App): Promise<void> {
+/** The customer routes; `links` says where the links of account mails point. */
+export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: App): Promise<void> => {
   app.get('/v1/customers', {
     schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
   }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q }, pageRequest(request.query), request.url));
@@ -58,13 +62,42 @@ export async function customersRoutes(app: App): Promise<void> {
   }, async (request) => ({ data: await redeemVerification(request.ctx, request.body.token) }));
 
   app.post('/v1/customers/:id/verification', {
+    config: customer,
     schema: {
       tags,
-      summary: "Issue a single-use token proving the customer's email, valid 48 hours (staff hand it to the customer)",
+      summary: "Mail the customer a link proving its email, valid 48 hours (staff, or the customer itself); the token is only in the mail",
       params: IdParams,
-      response: created(VerificationEnvelope),
+      response: accepted(VerificationSentEnvelope),
     },
-  }, async (request, reply) => reply.code(201).send({ data: await issueVerification(request.ctx, request.params.id) }));
+  }, async (request, reply) => reply.code(202).send({ data: await sendVerification(request.ctx, links, request.params.id) }));
+
+  app.post('/v1/customers/password_reset', {
+    config: channel,
+    schema: {
+      tags,
+      summary: 'Mail a one-hour password reset link to the customer with this email; always 202, whether or not there is one',
+      body: PasswordResetCreate,
+      response: accepted(PasswordResetAccepted),
+    },
+  }, async (request, reply) => {
+    await requestPasswordReset(request.ctx, links, request.body.email, request.ip);
+    return reply.code(202).send({ data: { email: request.body.email } });
+  });
+
+  app.post('/v1/customers/password', {
+    config: channel,
+    schema: {
+      tags,
+      summary: "Set a customer's password with the token of a reset link: the link is used up and every session of the customer ends",
+      body: PasswordSet,
+      response: ok(CustomerEnvelope),
+    },
+  }, async (request) => {
+    const data = await resetPassword(request.ctx, request.body);
+    // The customer's tokens are revoked: this process must not keep accepting them.
+    app.credentials.forget();
+    return { data };
+  });
 
   app.get('/v1/customers/:id', {
     config: customer,
@@ -116,4 +149,4 @@ export async function customersRoutes(app: App): Promise<void> {
     await addresses.deleteAddress(request.ctx, request.params.id, request.params.addressId);
     return reply.code(204).send(null);
   });
-}
+};

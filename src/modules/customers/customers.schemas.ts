@@ -80,12 +80,21 @@ export type CustomerCreateInput = Static<typeof CustomerCreate>;
 export type CustomerUpdateInput = Static<typeof CustomerUpdate>;
 export type AddressCreateInput = Static<typeof AddressCreate>;
 
-export const Verification = Type.Object({
-  token: Type.String({ description: 'cvt_…: single use; the customer redeems it with POST /v1/customers/verify' }),
+export const VerificationSent = Type.Object({
+  email: Type.String({ description: 'where the verification link was mailed; the token is only in the mail' }),
   expires_at: Timestamp,
-}, { title: 'EmailVerification' });
-export const VerificationEnvelope = DataEnvelope(Verification);
+}, { title: 'EmailVerificationSent' });
+export const VerificationSentEnvelope = DataEnvelope(VerificationSent);
 export const VerifyEmail = Type.Object({ token: Type.String({ maxLength: 256 }) });
+
+export const PasswordResetCreate = Type.Object({ email: Type.String({ maxLength: 254 }) });
+export const PasswordResetAccepted = DataEnvelope(Type.Object({
+  email: Type.String({ description: 'the email as sent; a link goes to it only if it is an active customer\'s' }),
+}, { title: 'PasswordResetRequested' }));
+export const PasswordSet = Type.Object({
+  token: Type.String({ maxLength: 256, description: 'cpr_…: from the reset link mailed by POST /v1/customers/password_reset' }),
+  password: Type.String({ maxLength: 256 }),
+});
 
 export const TokenCreate = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
 

@@ -14,6 +14,7 @@ import type { CustomerCreateInput, CustomerUpdateInput } from './customers.schem
 import { customerView, customerViews, type CustomerView } from './customers.view.js';
 import { checkEmail, emailKey, normalizedEmail } from './emails.js';
 import { checkPasswordStrength } from './password-strength.js';
+import { deletePasswordResets } from './password-resets.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** Fields only staff may set: a customer signing up or editing itself may not. */
@@ -110,7 +111,7 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
  * Changes a customer (email required, as the spec says) and records `customer.updated`. A signed-in
  * customer changes only itself, without staff fields, and changes its password or its sign-in email
  * only with its current password. A new email (another key) is unproven: `is_verified` turns false,
- * pending verification tokens go, and no order of the new email is attached. Sessions end in the same
+ * pending verification tokens and reset links go, and no order of the new email is attached. Sessions end in the same
  * transaction: deactivating (`is_active: false`) and a password set by staff revoke every token of
  * the customer (reactivating brings none back); the customer's own password change revokes every
  * token but the one it was made with. The caller drops its credential cache afterwards (the
@@ -144,6 +145,8 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
       changes.is_verified = 0;
       await repo.deleteVerifications(tx, id);
     }
+    // A reset link in a mailbox the customer left, or one from before a new password, must not work.
+    if (changes.email_key !== row.email_key || passwordHash !== undefined) await deletePasswordResets(tx, id);
     if (passwordHash !== undefined) changes.password_hash = passwordHash;
     await repo.updateCustomer(tx, id, changes);
     if (changes.is_active === 0 || (passwordHash !== undefined && actor.kind !== 'customer')) await repo.deleteTokensOfCustomer(tx, id);

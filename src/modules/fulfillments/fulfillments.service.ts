@@ -14,6 +14,7 @@ import { recordOrderEvents } from '../orders/order-events.js';
 import { itemView, orderView } from '../orders/orders.view.js';
 import type { FulfillmentCreateInput, FulfillmentUpdateInput, FulfillmentView } from './fulfillments.schemas.js';
 import * as repo from './fulfillments.repo.js';
+import { queueOrderNotification } from '../notifications/queue.js';
 
 /** Fulfillment `status` moves: a canceled or failed shipment never moves again. */
 export const fulfillmentMoves: Moves<FulfillmentStatus> = {
@@ -165,6 +166,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: Fulfil
     const view = await fulfillmentView(tx, row);
     await recordEvent(tx, now, 'fulfillment.created', view);
     await recordOrderChange(tx, order, now);
+    if (row.is_customer_notified === 1) await queueOrderNotification(tx, now, 'shipping_confirmation', order, { fulfillment: view });
     return view;
   });
 }
@@ -198,11 +200,22 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, i
     } else {
       await repo.updateFulfillment(tx, id, changes);
     }
-    const view = await fulfillmentView(tx, { ...row, ...changes });
+    const after = { ...row, ...changes };
+    const view = await fulfillmentView(tx, after);
     await recordEvent(tx, now, 'fulfillment.updated', view);
     await recordOrderChange(tx, order, now);
+    if (isShippingNews(row, after)) await queueOrderNotification(tx, now, 'shipping_confirmation', order, { fulfillment: view });
     return view;
   });
+}
+
+/**
+ * Whether a change of a shipment is news for the buyer: its tracking (code or carrier) changed, or
+ * staff now ask for the buyer to be told, while it is shipping and the buyer is to be told.
+ */
+function isShippingNews(before: FulfillmentRow, after: FulfillmentRow): boolean {
+  if (after.is_customer_notified !== 1 || !shipping.includes(after.status)) return false;
+  return before.is_customer_notified !== 1 || before.tracking_code !== after.tracking_code || before.carrier !== after.carrier;
 }
 
 function movedMeanwhile(read: FulfillmentStatus, requested: FulfillmentStatus): Problem {

@@ -14,6 +14,7 @@ import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { findVisibleOrder } from './orders.service.js';
 import { orderView, transactionView } from './orders.view.js';
+import { queueOrderNotification } from '../notifications/queue.js';
 
 type Kind = 'capture' | 'refund' | 'void';
 
@@ -176,6 +177,7 @@ async function moveMoney(
     if (!isMoved) throw new MovedMeanwhile();
     const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
     await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
+    if (input.kind === 'refund') await queueOrderNotification(tx, now, 'refund', order, { refund: { amount, currency: order.currency, transaction_id: row.id } });
     return true;
   }).catch((error: unknown) => {
     if (error instanceof MovedMeanwhile) return false;

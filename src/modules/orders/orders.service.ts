@@ -16,6 +16,7 @@ import { indexQueuedOrders, queueOrderIndexing, queryTerms } from './order-searc
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { orderView, orderViews } from './orders.view.js';
+import { queueOrderNotification } from '../notifications/queue.js';
 
 export interface OrderFilter {
   ids?: string[];
@@ -194,6 +195,8 @@ export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefin
     if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
     const view = await orderView(tx, { ...row, ...changes });
     await recordOrderEvents(tx, now, view, ['order.canceled']);
+    // A checkout given up is no order of the buyer's: only a placed order's buyer is told.
+    if (from === 'placed') await queueOrderNotification(tx, now, 'order_canceled', row);
     return view;
   });
 }

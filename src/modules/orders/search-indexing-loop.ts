@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { startPollingLoop } from '../../lib/polling-loop.js';
 import { indexQueuedOrders } from './order-search.js';
 
 /**
@@ -7,27 +8,10 @@ import { indexQueuedOrders } from './order-search.js';
  * the loop goes on (the database may come back). `stop` waits for the batch under way.
  */
 export function startSearchIndexing(db: Db, options: { pollMs: number; log: { error(object: unknown, message: string): void } }): { stop(): Promise<void> } {
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const done = (async () => {
-    while (!stopped) {
-      try {
-        await indexQueuedOrders(db);
-      } catch (error) {
-        options.log.error({ err: error }, 'order search indexing failed');
-      }
-      if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, options.pollMs);
-      });
-    }
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      wake?.();
-      await done;
-    },
-  };
+  // indexQueuedOrders empties the queue: every tick is followed by the wait.
+  return startPollingLoop(async () => (await indexQueuedOrders(db), 0), {
+    batchSize: 1,
+    pollMs: options.pollMs,
+    onError: (error) => options.log.error({ err: error }, 'order search indexing failed'),
+  });
 }

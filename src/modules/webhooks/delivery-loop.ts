@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/database.js';
 import { unixNow } from '../../lib/clock.js';
+import { startPollingLoop } from '../../lib/polling-loop.js';
 import { deliverDue, type DeliveryOptions } from './delivery.js';
 
 export interface LoopOptions extends DeliveryOptions {
@@ -38,34 +39,13 @@ export async function pruneEvents(handle: DatabaseHandle, retentionDays: number)
  * goes on (the database may come back). `stop` waits for the batch under way.
  */
 export function startDeliveryLoop(handle: DatabaseHandle, options: LoopOptions): { stop(): Promise<void> } {
-  let stopped = false;
-  let wake: (() => void) | undefined;
   let lastPrune = 0;
-  const done = (async () => {
-    while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await deliverDue(handle, options);
-        if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
-          lastPrune = Date.now();
-          await pruneEvents(handle, options.retentionDays);
-        }
-      } catch (error) {
-        options.log.error({ err: error }, 'webhook delivery failed');
-      }
-      if (handled < options.batchSize && !stopped) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.pollMs);
-        });
-      }
+  return startPollingLoop(async () => {
+    const handled = await deliverDue(handle, options);
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneEvents(handle, options.retentionDays);
     }
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      wake?.();
-      await done;
-    },
-  };
+    return handled;
+  }, { batchSize: options.batchSize, pollMs: options.pollMs, onError: (error) => options.log.error({ err: error }, 'webhook delivery failed') });
 }

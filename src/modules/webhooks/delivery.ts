@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { claimDue } from '../../db/claim-due.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
@@ -31,28 +32,6 @@ interface Outcome {
 
 /** A worker holds what it claimed this long; a worker that died lets go of it after that. */
 const LOCK_MS = 60_000;
-
-/**
- * Claims due deliveries for this worker: on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so several
- * workers never take the same delivery; on SQLite, one writer at a time does the same.
- */
-async function claimDue(handle: DatabaseHandle, batchSize: number): Promise<WebhookDeliveryRow[]> {
-  const now = Date.now();
-  return handle.db.transaction().execute(async (tx) => {
-    let due = tx
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(batchSize);
-    if (handle.kind === 'postgres') due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return tx.updateTable('webhook_deliveries').set({ locked_until: now + LOCK_MS }).where('id', 'in', ids).returningAll().execute();
-  });
-}
 
 /** The `webhook-signature` header: signed with the secret, and with the previous one while it is still valid. */
 function signature(webhook: WebhookRow, eventId: string, sentAt: Date, body: string): string {
@@ -171,7 +150,7 @@ async function abandon(handle: DatabaseHandle, delivery: WebhookDeliveryRow): Pr
  * every retry; the body is the event as `GET /v1/events/{id}` shows it). Returns how many it handled.
  */
 export async function deliverDue(handle: DatabaseHandle, options: DeliveryOptions): Promise<number> {
-  const claimed = await claimDue(handle, options.batchSize);
+  const claimed = await claimDue(handle, 'webhook_deliveries', options.batchSize, LOCK_MS);
   await Promise.all(
     claimed.map(async (delivery) => {
       const [webhook, event] = await Promise.all([

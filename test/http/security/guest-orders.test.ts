@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS, eventsOf, orderRow, placedOrder } from '../../helpers/checkout.js';
-import { customerClient, newEmail, signedUpCustomer, signIn, strongPassword, verifyEmail } from '../../helpers/customers.js';
+import { customerClient, newEmail, queuedToken, signedUpCustomer, signIn, strongPassword, verifyEmail } from '../../helpers/customers.js';
 import { expectInvalid, expectProblem } from '../../helpers/expect.js';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 
@@ -16,10 +16,11 @@ describeEachDatabase('guest orders and account takeover', (t) => {
     return res.body.data.map((order: { id: string }) => order.id);
   }
 
+  /** Staff send the verification mail; the token is read from the link in the message queued. */
   async function issueVerification(customerId: string): Promise<{ token: string; expires_at: number }> {
     const res = await t.admin.post(`/v1/customers/${customerId}/verification`, {});
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
+    expect(res.status, res.text).toBe(202);
+    return { token: await queuedToken(t, customerId, 'email_verification'), expires_at: res.body.data.expires_at };
   }
 
   function customerRow(id: string) {
@@ -77,6 +78,28 @@ describeEachDatabase('guest orders and account takeover', (t) => {
       expectProblem(await attacker.client.get(`/v1/orders/${victim.orderId}`), 404, 'not_found');
     });
 
+    it("gives a stranger who asks for its own verification no token: the link goes only to the guest buyer's mailbox", async () => {
+      const email = newEmail();
+      const victim = await placedOrder(t, { customer: { email } });
+      const attacker = await signedUpCustomer(t, { email });
+
+      const asked = await attacker.client.post(`/v1/customers/${attacker.id}/verification`, {});
+
+      // The answer says where the link went, never what it is: only the owner of the mailbox can redeem it.
+      expect(asked.status, asked.text).toBe(202);
+      expect(Object.keys(asked.body.data).sort()).toEqual(['email', 'expires_at']);
+      expect(asked.text).not.toMatch(/cvt_/);
+      const mails = await t.db.selectFrom('notifications').selectAll().where('customer_id', '=', attacker.id).where('kind', '=', 'email_verification').execute();
+      expect(mails.map((mail) => mail.recipient)).toEqual([email]);
+      // Staff sending it get no token either.
+      const bystaff = await t.admin.post(`/v1/customers/${attacker.id}/verification`, {});
+      expect(bystaff.status, bystaff.text).toBe(202);
+      expect(bystaff.text).not.toMatch(/cvt_/);
+      expect((await customerRow(attacker.id))!.is_verified).toBe(0);
+      expect(await orderIdsOf(attacker.client)).toEqual([]);
+      expect(await orderRow(t, victim.orderId)).toMatchObject({ customer_id: null });
+    });
+
     it('takes the proof away from an account that changes its email, and attaches no order of the new email', async () => {
       const victimEmail = newEmail();
       const earlier = await placedOrder(t, { customer: { email: victimEmail } });
@@ -110,21 +133,26 @@ describeEachDatabase('guest orders and account takeover', (t) => {
   });
 
   describe('verification', () => {
-    it('issues a single-use token to staff only, stored as its hash, valid for 48 hours', async () => {
+    it('mails a single-use token, stored as its hash, valid for 48 hours, at the request of staff or the customer itself', async () => {
       const customer = await signedUpCustomer(t);
+      const other = await signedUpCustomer(t);
       expectProblem(await t.storefront.post(`/v1/customers/${customer.id}/verification`, {}), 403, 'forbidden');
-      expectProblem(await customer.client.post(`/v1/customers/${customer.id}/verification`, {}), 403, 'forbidden');
+      expectProblem(await other.client.post(`/v1/customers/${customer.id}/verification`, {}), 404, 'not_found');
       expectProblem(await t.admin.post('/v1/customers/cus_00000000000000000000000000/verification', {}), 404, 'not_found');
 
       const before = nowSeconds();
-      const issued = await issueVerification(customer.id);
-      expect(issued.token).toMatch(/^cvt_[A-Za-z0-9_-]{32}$/);
-      expect(issued.expires_at).toBeGreaterThanOrEqual(before + 48 * 3600);
-      expect(issued.expires_at).toBeLessThanOrEqual(nowSeconds() + 48 * 3600);
+      const sent = await customer.client.post(`/v1/customers/${customer.id}/verification`, {});
+      expect(sent.status, sent.text).toBe(202);
+      expect(sent.body.data).toEqual({ email: customer.email, expires_at: expect.any(Number) });
+      expect(sent.text).not.toContain('cvt_');
+      expect(sent.body.data.expires_at).toBeGreaterThanOrEqual(before + 48 * 3600);
+      expect(sent.body.data.expires_at).toBeLessThanOrEqual(nowSeconds() + 48 * 3600);
+      const token = await queuedToken(t, customer.id, 'email_verification');
+      expect(token).toMatch(/^cvt_[A-Za-z0-9_-]{32}$/);
       const rows = await t.db.selectFrom('customer_verifications').selectAll().where('customer_id', '=', customer.id).execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.token_hash).toBe(sha256(issued.token));
-      expect(JSON.stringify(rows)).not.toContain(issued.token);
+      expect(rows[0]!.token_hash).toBe(sha256(token));
+      expect(JSON.stringify(rows)).not.toContain(token);
     });
 
     it('verifies the email and joins the guest orders placed with it, in any case and with or without a token', async () => {

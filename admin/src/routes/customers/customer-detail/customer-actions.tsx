@@ -1,9 +1,9 @@
-import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useNavigate } from '@tanstack/react-router';
 import type { Customer } from 'storefront/client';
-import { useDeleteCustomer, useIssueVerification } from '../../../api/customers';
+import { useDeleteCustomer, useSendVerification } from '../../../api/customers';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -13,9 +13,15 @@ import { PasswordDialog } from './password-dialog';
 /** What staff can do with the account: prove its email, set its password, or delete it. */
 export function CustomerActions({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
-  const verification = useIssueVerification(customer.id);
+  const verification = useSendVerification(customer.id);
   const remove = useDeleteCustomer(customer.id);
   const [settingPassword, passwordDialog] = useDisclosure();
+
+  const sendVerification = () =>
+    verification.mutate(undefined, {
+      onSuccess: (sent) => notifyDone(`Verification email sent to ${sent.email}; its link works until ${formatTime(sent.expires_at)}`),
+      onError: (error) => notifyProblem('No verification email was sent', error),
+    });
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -42,8 +48,8 @@ export function CustomerActions({ customer }: { customer: Customer }) {
     <>
       <Group gap="xs" role="group" aria-label="Customer actions">
         {!customer.is_verified && (
-          <WriteButton variant="default" onClick={() => verification.mutate(undefined, { onError: (error) => notifyProblem('No token was issued', error) })} loading={verification.isPending}>
-            Issue verification token
+          <WriteButton variant="default" onClick={sendVerification} loading={verification.isPending}>
+            Send verification email
           </WriteButton>
         )}
         <WriteButton variant="default" onClick={passwordDialog.open}>
@@ -54,31 +60,6 @@ export function CustomerActions({ customer }: { customer: Customer }) {
         </WriteButton>
       </Group>
       <PasswordDialog customer={customer} opened={settingPassword} onClose={passwordDialog.close} />
-      <Modal opened={verification.data !== undefined} onClose={verification.reset} title="Verification token">
-        {verification.data && (
-          <Stack>
-            <Text size="sm">
-              Hand this token to {customer.email}: redeeming it proves the email and joins the guest orders placed with it. It works once, until{' '}
-              {formatTime(verification.data.expires_at)}, and is shown only now.
-            </Text>
-            <Code block aria-label="Token">
-              {verification.data.token}
-            </Code>
-            <Group justify="flex-end">
-              <CopyButton value={verification.data.token}>
-                {({ copied, copy }) => (
-                  <Button variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy token'}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button onClick={verification.reset} data-autofocus>
-                Done
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
     </>
   );
 }

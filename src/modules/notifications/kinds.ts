@@ -1,0 +1,27 @@
+/** The emails the shop sends, one template each. */
+export const notificationKinds = [
+  'order_confirmation',
+  'shipping_confirmation',
+  'order_canceled',
+  'refund',
+  'password_reset',
+  'email_verification',
+  'abandoned_checkout',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (notificationKinds as readonly string[]).includes(value);
+}
+
+export const notificationStatuses = [
+  /** Waiting for the worker: not tried yet, or tried and due again. */
+  'pending',
+  /** Accepted by the SMTP server. */
+  'sent',
+  /** Given up: every attempt failed for the whole retry horizon, or the message could not be rendered. */
+  'failed',
+  /** Rendered and recorded, but no SMTP server is configured. */
+  'not_sent',
+] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];

@@ -1,0 +1,58 @@
+import { created, IdParams, ok } from '../../http/common-schemas.js';
+import type { App } from '../../http/types.js';
+import type { Config } from '../../config.js';
+import { pageRequest } from '../../lib/pagination.js';
+import { Problem } from '../../lib/problem.js';
+import { isNotificationKind, notificationKinds, type NotificationKind } from './kinds.js';
+import {
+  NotificationEnvelope, NotificationList, NotificationListQuery, PreviewEnvelope, TemplateEnvelope, TemplateList, TemplateParams, TemplatePreviewInput, TemplateUpdate,
+} from './notifications.schemas.js';
+import * as service from './notifications.service.js';
+import * as templates from './templates.service.js';
+
+const tags = ['Notifications'];
+
+function kindOf(raw: string): NotificationKind {
+  if (!isNotificationKind(raw)) throw new Problem('not_found', `No notification kind ${raw}: the kinds are ${notificationKinds.join(', ')}`);
+  return raw;
+}
+
+/** The outbox of customer emails and the templates they are rendered with (staff only). */
+export function notificationsRoutes(config: Pick<Config, 'shopUrl'>) {
+  return async (app: App): Promise<void> => {
+    app.get('/v1/notifications', {
+      schema: { tags, summary: 'List the emails sent and to send, newest first', querystring: NotificationListQuery, response: ok(NotificationList) },
+    }, async (request) => {
+      const q = request.query;
+      return service.listNotifications(request.ctx, { kind: q.kind, status: q.status, orderId: q.order_id, customerId: q.customer_id, checkoutId: q.checkout_id }, pageRequest(q), request.url);
+    });
+
+    app.get('/v1/notifications/templates', {
+      schema: { tags, summary: 'List the template of every kind', response: ok(TemplateList) },
+    }, async (request) => ({ data: await Promise.all(notificationKinds.map((kind) => templates.getTemplate(request.ctx, kind))) }));
+
+    app.get('/v1/notifications/templates/:kind', {
+      schema: { tags, summary: "Get a kind's template", params: TemplateParams, response: ok(TemplateEnvelope) },
+    }, async (request) => ({ data: await templates.getTemplate(request.ctx, kindOf(request.params.kind)) }));
+
+    app.post('/v1/notifications/templates/:kind', {
+      schema: { tags, summary: "Change a kind's template, or switch the kind off (a syntax error is refused)", params: TemplateParams, body: TemplateUpdate, response: ok(TemplateEnvelope) },
+    }, async (request) => ({ data: await templates.saveTemplate(request.ctx, kindOf(request.params.kind), request.body) }));
+
+    app.post('/v1/notifications/templates/:kind/preview', {
+      schema: { tags, summary: "Render a kind's template (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },
+    }, async (request) => {
+      const kind = kindOf(request.params.kind);
+      const rendered = await templates.previewTemplate(request.ctx, config, kind, request.body);
+      return { data: { object: 'notification_preview' as const, kind, ...rendered } };
+    });
+
+    app.get('/v1/notifications/:id', {
+      schema: { tags, summary: 'Get an email of the outbox', params: IdParams, response: ok(NotificationEnvelope) },
+    }, async (request) => ({ data: await service.getNotification(request.ctx, request.params.id) }));
+
+    app.post('/v1/notifications/:id/resend', {
+      schema: { tags, summary: 'Send an email again: a new message with the same content, queued now', params: IdParams, response: created(NotificationEnvelope) },
+    }, async (request, reply) => reply.code(201).send({ data: await service.resendNotification(request.ctx, request.params.id) }));
+  };
+}

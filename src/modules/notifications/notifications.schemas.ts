@@ -1,0 +1,81 @@
+import { Type } from 'typebox';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { notificationKinds, notificationStatuses } from './kinds.js';
+
+const text = Nullable(Type.String());
+const Kind = StringEnum(notificationKinds, { description: 'order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout' });
+
+export const Notification = Type.Object({
+  id: Id('ntf'),
+  object: Type.Literal('notification'),
+  kind: Kind,
+  recipient: Type.String({ description: 'the email it is sent to' }),
+  status: StringEnum(notificationStatuses, {
+    description: 'pending (waiting for the worker: not tried yet, or due again), sent (accepted by the SMTP server), failed (given up after the retry horizon, or it could not be rendered), not_sent (rendered and recorded; no SMTP server is configured)',
+  }),
+  attempts: Type.Integer({ description: 'SMTP attempts made' }),
+  last_error: Nullable(Type.String({ description: "the last failure: the SMTP server's answer, or why it could not be rendered" })),
+  subject: Nullable(Type.String({ description: 'null until rendered' })),
+  html: Nullable(Type.String({ description: 'null until rendered, and never shown for password_reset and email_verification (they carry a secret link)' })),
+  text: Nullable(Type.String({ description: 'as html' })),
+  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset and email_verification' })),
+  order_id: text,
+  customer_id: text,
+  checkout_id: text,
+  resent_from: Nullable(Type.String({ description: 'the message this one sends again' })),
+  next_attempt_at: Nullable(Type.Integer({ description: 'Unix seconds of the next attempt while pending' })),
+  sent_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}, { title: 'Notification' });
+
+export const NotificationListQuery = Type.Object({
+  ...PageQuery,
+  kind: Type.Optional(Kind),
+  status: Type.Optional(StringEnum(notificationStatuses)),
+  order_id: Type.Optional(Type.String({ maxLength: 64 })),
+  customer_id: Type.Optional(Type.String({ maxLength: 64 })),
+  checkout_id: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+const Source = (part: string) => Type.String({ maxLength: 100_000, description: `the ${part} in Liquid` });
+
+export const NotificationTemplate = Type.Object({
+  object: Type.Literal('notification_template'),
+  kind: Kind,
+  subject: Source('subject'),
+  html: Source('HTML body: every {{ }} output is HTML-escaped'),
+  text: Source('plain-text body'),
+  is_enabled: Type.Boolean({ description: 'false: this kind is not sent (nothing is queued)' }),
+  customized: Type.Array(StringEnum(['subject', 'html', 'text'] as const), { description: 'the parts staff changed; the others are the shipped default' }),
+  updated_at: Nullable(Timestamp),
+}, { title: 'NotificationTemplate' });
+
+export const TemplateParams = Type.Object({ kind: Type.String({ maxLength: 64 }) });
+
+export const TemplateUpdate = Type.Object({
+  subject: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'null: back to the shipped subject' }))),
+  html: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'null: back to the shipped HTML' }))),
+  text: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'null: back to the shipped text' }))),
+  is_enabled: Type.Optional(Type.Boolean()),
+});
+
+export const TemplatePreviewInput = Type.Object({
+  subject: Type.Optional(Type.String({ maxLength: 1000, description: 'a draft to render instead of the saved subject' })),
+  html: Type.Optional(Type.String({ maxLength: 100_000, description: 'a draft to render instead of the saved HTML' })),
+  text: Type.Optional(Type.String({ maxLength: 100_000, description: 'a draft to render instead of the saved text' })),
+});
+
+export const RenderedPreview = Type.Object({
+  object: Type.Literal('notification_preview'),
+  kind: Kind,
+  subject: Type.String(),
+  html: Type.String(),
+  text: Type.String(),
+}, { title: 'NotificationPreview' });
+
+export const NotificationEnvelope = DataEnvelope(Notification);
+export const NotificationList = ListEnvelope(Notification);
+export const TemplateEnvelope = DataEnvelope(NotificationTemplate);
+export const TemplateList = Type.Object({ data: Type.Array(NotificationTemplate) });
+export const PreviewEnvelope = DataEnvelope(RenderedPreview);
