@@ -24,6 +24,7 @@ import * as orderStatusFilterIndexes from './migrations/020-order-status-filter-
 import * as discounts from './migrations/021-discounts.js';
 import * as returns from './migrations/022-returns.js';
 import * as orderSearchWords from './migrations/023-order-search-words.js';
+import * as gatewayEvents from './migrations/026-gateway-events.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '021-discounts': discounts,
   '022-returns': returns,
   '023-order-search-words': orderSearchWords,
+  '026-gateway-events': gatewayEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

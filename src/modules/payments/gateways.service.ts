@@ -182,8 +182,9 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
     errors.add('driver', 'invalid_value', `must be one of: ${driverNames.join(', ')}`);
   }
   let settings: Record<string, unknown> = {};
-  if (driver && !named.has('settings') && isPlainObject(body.settings)) {
-    settings = mergeSettings(errors, driver, {}, body.settings);
+  // Settings left out are none: a driver that requires some says so.
+  if (driver && !named.has('settings') && (body.settings === undefined || isPlainObject(body.settings))) {
+    settings = mergeSettings(errors, driver, {}, body.settings ?? {});
     checkSettings(errors, driver, settings);
   }
 
