@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DataEnvelope, IdParams, ok } from '../../http/common-schemas.js';
+import { DataEnvelope, IdParams, ok, Problem } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { receiveGatewayWebhook } from './gateway-webhooks.service.js';
 
@@ -26,10 +26,12 @@ export async function gatewayWebhooksRoutes(app: App): Promise<void> {
       summary: "Receive a payment provider's webhook (Stripe: point the endpoint here, send the events settled below)",
       description: 'For a stripe gateway: payment_intent.succeeded, payment_intent.amount_capturable_updated, payment_intent.payment_failed, '
         + 'charge.refunded and charge.dispute.created are settled; other events are acknowledged. The Stripe-Signature header is verified with '
-        + "the gateway's webhook_secret over the raw body (400 invalid_request when it does not verify). Each event is settled once by its id; "
+        + "the gateway's webhook_secret over the raw body (401 unauthorized when it does not verify). Each event is settled once by its id; "
         + 'a repeat answers duplicate: true. 409 invalid_state while a payment of the order is under way: the provider delivers it again later.',
+      security: [{ providerSignature: [] }],
       params: IdParams,
-      response: ok(DataEnvelope(GatewayEvent)),
+      // 401: the signature does not verify.
+      response: { ...ok(DataEnvelope(GatewayEvent)), 401: Problem },
     },
   }, async (request) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -22,8 +22,8 @@ export interface WebhookReceipt {
  * given back), a payment failed marks its pending transaction, a refund made at the provider is
  * recorded as a refund, a dispute as a pending dispute transaction; each with its order events.
  * A disabled gateway still takes webhooks: they settle money of orders it took.
- * @throws Problem not_found (no such gateway, or its driver takes no webhooks); invalid_request (the
- * signature does not verify); invalid_state while a payment of the order is under way, so the
+ * @throws Problem not_found (no such gateway, or its driver takes no webhooks); unauthorized (the
+ * signature does not verify, or the gateway has no webhook secret); invalid_state while a payment of the order is under way, so the
  * provider delivers the event again later.
  */
 export async function receiveGatewayWebhook(
@@ -36,7 +36,7 @@ export async function receiveGatewayWebhook(
   try {
     read = driver.readWebhook(gatewaySettings(gateway), body, headers);
   } catch (error) {
-    if (error instanceof WebhookRefused) throw new Problem('invalid_request', error.message);
+    if (error instanceof WebhookRefused) throw new Problem('unauthorized', error.message);
     throw error;
   }
   const { eventId, kind, notice } = read;

@@ -19,7 +19,7 @@ describeEachDatabase('stripe webhooks', (t) => {
 
   // ---------- who may post ----------
 
-  it('refuses an event not signed with the gateway\'s webhook secret (400) and settles nothing', async () => {
+  it('refuses an event not signed with the gateway\'s webhook secret (401) and settles nothing', async () => {
     const paid = await paidOrder();
     const charge = stripe.refundOutside(paid.intent.id, 500);
     const event = stripeEvent('charge.refunded', charge);
@@ -29,17 +29,17 @@ describeEachDatabase('stripe webhooks', (t) => {
     const { payload, signature } = signedEvent(event, STRIPE_KEYS.webhook);
     const altered = await t.anonymous.post(`/v1/gateways/${paid.gateway.id}/webhooks`, payload.replace('"amount_refunded":500', '"amount_refunded":3000'), { headers: { 'stripe-signature': signature } });
 
-    for (const res of [forged, unsigned, altered]) expectProblem(res, 400, 'invalid_request');
+    for (const res of [forged, unsigned, altered]) expectProblem(res, 401, 'unauthorized');
     expect((await transactionRows(t, paid.orderId)).filter((row) => row.kind === 'refund')).toEqual([]);
     expect((await orderRow(t, paid.orderId)).financial_status).toBe('paid');
   });
 
-  it('refuses webhooks for a gateway without a webhook secret (400), and answers 404 for an unknown gateway or one whose driver takes none', async () => {
+  it('refuses webhooks for a gateway without a webhook secret (401), and answers 404 for an unknown gateway or one whose driver takes none', async () => {
     const bare = await makeStripeGateway(t, stripe, { webhook_secret: null });
     const testGateway = await makeGateway(t, 'test');
     const event = stripeEvent('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' });
 
-    expectProblem(await sendStripeEvent(t, bare.id, event), 400, 'invalid_request');
+    expectProblem(await sendStripeEvent(t, bare.id, event), 401, 'unauthorized');
     expectProblem(await sendStripeEvent(t, 'gtw_00000000000000000000000000', event), 404, 'not_found');
     expectProblem(await sendStripeEvent(t, testGateway.id, event), 404, 'not_found');
   });
