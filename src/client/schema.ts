@@ -3185,7 +3185,7 @@ export interface components {
             display_name: string | null;
             /** @description unique slug of the gateway */
             source: string;
-            /** @description the connection type: manual or test */
+            /** @description the connection type: manual, test or stripe */
             driver: string;
             /** @description offered to buyers */
             is_enabled: boolean;
@@ -3217,7 +3217,8 @@ export interface components {
          *           "secret": true,
          *           "description": "description"
          *         }
-         *       ]
+         *       ],
+         *       "takes_webhooks": true
          *     }
          */
         GatewayDriver: {
@@ -3230,6 +3231,8 @@ export interface components {
             methods: string[];
             /** @description every setting it takes, in the order a form asks for them */
             settings: components["schemas"]["GatewayDriverSetting"][];
+            /** @description true when its provider's webhooks are settled at POST /v1/gateways/{id}/webhooks (stripe) */
+            takes_webhooks: boolean;
         };
         /**
          * GatewayDriverSetting
@@ -4523,7 +4526,7 @@ export interface components {
             reference: string | null;
             gateway: string | null;
             source_name: string | null;
-            /** @description charge, authorization, capture, refund, void */
+            /** @description charge, authorization, capture, refund, void; dispute (a buyer disputed the payment with the card issuer: pending) */
             kind: string;
             /** @description pending, succeeded, failed */
             status: string;
@@ -9380,7 +9383,7 @@ export interface operations {
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
                     source: string;
-                    /** @description manual or test */
+                    /** @description manual, test or stripe */
                     driver: string;
                     /** @default true */
                     is_enabled?: boolean;
@@ -9394,7 +9397,7 @@ export interface operations {
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
                     source: string;
-                    /** @description manual or test */
+                    /** @description manual, test or stripe */
                     driver: string;
                     /** @default true */
                     is_enabled?: boolean;

@@ -99,6 +99,7 @@ export function listGatewayDrivers(page: PageRequest, url: string): Page<Static<
       secret: driver.secretSettings.includes(setting.name),
       description: setting.description,
     })),
+    takes_webhooks: driver.readWebhook !== undefined,
   }));
   const offset = offsetOf(page);
   return toPage(drivers.slice(offset, offset + page.perPage), page, drivers.length, url);

@@ -16,14 +16,14 @@ describeEachDatabase('gateway drivers', (t) => {
       ],
     });
     expect(test).toMatchObject({
-      object: 'gateway_driver', name: 'test', methods: ['card'],
+      object: 'gateway_driver', name: 'test', methods: ['card'], takes_webhooks: false,
       settings: [
         { name: 'capture', kind: 'choice', options: ['automatic', 'manual'], secret: false },
         { name: 'secret_key', kind: 'secret', options: null, secret: true },
       ],
     });
     expect(stripe).toMatchObject({
-      object: 'gateway_driver', name: 'stripe', methods: ['card'],
+      object: 'gateway_driver', name: 'stripe', methods: ['card'], takes_webhooks: true,
       settings: [
         { name: 'publishable_key', kind: 'text', secret: false },
         { name: 'secret_key', kind: 'secret', secret: true },
