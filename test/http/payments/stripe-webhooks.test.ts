@@ -167,6 +167,39 @@ describeEachDatabase('stripe webhooks', (t) => {
     expect(await eventsOf(t, ready.orderId, 'order.placed')).toEqual([]);
   });
 
+  it('never places an order for a payment of another amount than its total: the payment is refunded and the order stays payable', async () => {
+    const gateway = await makeStripeGateway(t, stripe);
+    const ready = await readyCheckout(t, { gateway: gateway.id, items: [{ price: 5000, stock: 3 }] });
+    const short = await payByStripeDirect(ready.orderId, 100);
+
+    await settle(t, gateway.id, 'payment_intent.succeeded', short);
+
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid', payment_claimed_at: null });
+    expect((await transactionRows(t, ready.orderId)).map((row) => [row.kind, row.status, row.amount])).toEqual([['charge', 'succeeded', 100], ['refund', 'succeeded', 100]]);
+    expect(stripe.chargeOf(short.id).amount_refunded).toBe(100);
+    expect(await eventsOf(t, ready.orderId, 'order.placed')).toEqual([]);
+  });
+
+  it('gives back a 3-D Secure payment when the buyer changed the checkout total meanwhile: the order keeps its new total and stays payable', async () => {
+    const gateway = await makeStripeGateway(t, stripe);
+    const ready = await readyCheckout(t, { gateway: gateway.id, shippingPrice: 500 });
+    expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
+    const intent = stripe.intentOf(ready.orderId)!;
+    const dearer = await t.admin.post('/v1/shipping_zones', {
+      name: 'Dearer', countries: ['US'], rates: [{ name: 'Express', kind: 'weight', from: 0, to: null, price: 1500 }],
+    });
+    expect(dearer.status, dearer.text).toBe(201);
+    const changed = await t.storefront.post(`/v1/checkouts/${ready.orderId}/methods`, { shipping: { method: dearer.body.data.rates[0].id }, payment: { gateway: gateway.id } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.data.total_price).toBe(intent.amount + 1000);
+
+    await settle(t, gateway.id, 'payment_intent.succeeded', stripe.completeAction(intent.id, 'succeeded'));
+
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid', total_price: intent.amount + 1000 });
+    expect(stripe.chargeOf(intent.id).amount_refunded).toBe(intent.amount);
+    expect((await transactionRows(t, ready.orderId)).map((row) => [row.kind, row.status])).toEqual([['charge', 'succeeded'], ['refund', 'succeeded']]);
+  });
+
   /** A PaymentIntent made straight at Stripe for the order (not through the checkout). */
   async function payByStripeDirect(orderId: string, amount: number) {
     const response = await fetch(`${stripe.url}/v1/payment_intents`, {
