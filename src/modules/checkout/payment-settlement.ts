@@ -37,31 +37,23 @@ export async function settleSucceeded(ctx: Ctx, gateway: GatewayRow, driver: Gat
   const order = notice.orderId ? await orders.findOrder(ctx.db, notice.orderId) : undefined;
   // The order is read before its transactions: a placement commits both, so one seen placed has its transaction seen too.
   if (!order || (await isSettled(ctx, notice.authorization))) return;
-  if (order.status === 'created') {
-    if (await orders.claimOrder(ctx.db, order.id, 'status', 'created', ctx.now())) return placeClaimed(ctx, gateway, driver, notice, order.id);
-    const now = (await orders.findOrder(ctx.db, order.id))!;
-    if (now.status === 'created') throw underWay(order.id);
-    if (await isSettled(ctx, notice.authorization)) return;
-    return giveBack(ctx, now, gateway.source, gatewaySettings(gateway), driver, await takenRow(ctx, gateway, now, notice), { holdsClaim: false, isStored: await hasPending(ctx, now, notice) });
-  }
-  // Placed, canceled or archived with another payment: this one is a second payment, given back.
-  await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, await takenRow(ctx, gateway, order, notice), { holdsClaim: false, isStored: await hasPending(ctx, order, notice) });
+  if (order.status !== 'created') return giveBackSecond(ctx, gateway, driver, notice, order);
+  if (await orders.claimOrder(ctx.db, order.id, 'status', 'created', ctx.now())) return placeClaimed(ctx, gateway, driver, notice, order.id);
+  const now = (await orders.findOrder(ctx.db, order.id))!;
+  if (now.status === 'created') throw underWay(order.id);
+  // Placed meanwhile: by this very payment (the checkout's own answer), or by another.
+  if (!(await isSettled(ctx, notice.authorization))) await giveBackSecond(ctx, gateway, driver, notice, now);
 }
 
+/** The transaction kept pending at the checkout for this payment, if any. */
 async function pendingOf(ctx: Ctx, order: OrderRow, notice: Succeeded): Promise<TransactionRow | undefined> {
   const known = await orders.findTransactionsByAuthorization(ctx.db, notice.authorization);
   return known.find((row) => row.order_id === order.id && row.status === 'pending');
 }
 
-async function hasPending(ctx: Ctx, order: OrderRow, notice: Succeeded): Promise<boolean> {
-  return (await pendingOf(ctx, order, notice)) !== undefined;
-}
-
 /** The payment's transaction as taken: the pending one kept at the checkout, settled, or a new one. */
-async function takenRow(ctx: Ctx, gateway: GatewayRow, order: OrderRow, notice: Succeeded): Promise<TransactionRow> {
-  const pending = await pendingOf(ctx, order, notice);
-  const fresh = transactionRow(order, gateway.source, notice.kind, notice.result, ctx.now());
-  const row = { ...fresh, amount: notice.amount, currency: notice.currency, status: 'succeeded' };
+function takenRow(ctx: Ctx, gateway: GatewayRow, order: OrderRow, notice: Succeeded, pending: TransactionRow | undefined): TransactionRow {
+  const row = { ...transactionRow(order, gateway.source, notice.kind, notice.result, ctx.now()), amount: notice.amount, currency: notice.currency, status: 'succeeded' };
   if (!pending) return row;
   return {
     ...pending, kind: notice.kind, status: 'succeeded', amount: notice.amount, code: null, message: null,
@@ -70,21 +62,28 @@ async function takenRow(ctx: Ctx, gateway: GatewayRow, order: OrderRow, notice: 
   };
 }
 
+/** A second payment of an order placed, canceled or archived otherwise: given back, both recorded. */
+async function giveBackSecond(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver, notice: Succeeded, order: OrderRow): Promise<void> {
+  const pending = await pendingOf(ctx, order, notice);
+  const taken = takenRow(ctx, gateway, order, notice, pending);
+  await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, taken, { holdsClaim: false, isStored: pending !== undefined });
+}
+
 async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver, notice: Succeeded, orderId: string): Promise<void> {
   // Read under the claim: checkout changes are refused from here on.
   const order = (await orders.findOrder(ctx.db, orderId))!;
-  const isStored = await hasPending(ctx, order, notice);
-  const taken = await takenRow(ctx, gateway, order, notice);
+  const pending = await pendingOf(ctx, order, notice);
+  const taken = takenRow(ctx, gateway, order, notice, pending);
   try {
     if (notice.amount !== order.total_price || notice.currency !== order.currency) {
       throw new Problem('checkout_changed', `The payment of ${notice.amount} ${notice.currency} is not the order's total of ${order.total_price} ${order.currency}`);
     }
     const items = await orders.findItems(ctx.db, [order.id]);
     const financial = notice.kind === 'authorization' ? 'authorized' : 'paid';
-    await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, 'card', taken, isStored));
+    await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, 'card', taken, pending !== undefined));
   } catch (error) {
     ctx.log.warn({ err: error, order: order.id }, 'a payment settled by webhook could not place its order: given back');
-    await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, taken, { isStored });
+    await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, taken, { isStored: pending !== undefined });
     if (isCheckoutChanged(error)) await repriceForBuyer(ctx, order.id);
   }
 }
