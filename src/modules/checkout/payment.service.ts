@@ -67,7 +67,7 @@ function settledChanges(row: TransactionRow, now: number): Partial<TransactionRo
   return { status, kind, amount, reference, code, message, credit_card_number, credit_card_brand, updated_at: now };
 }
 
-export async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
+async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
   await orders.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
 }
 
@@ -189,10 +189,15 @@ async function attemptOf(ctx: Ctx, orderId: string): Promise<number> {
  * payment that placed the order answers that order again, charging nothing.
  * Staff may mark a manual payment received (`mark_paid`): the order is placed paid, its payment a
  * succeeded charge, instead of pending.
+ * A payment the buyer must still confirm (3-D Secure) keeps a pending transaction and answers the
+ * checkout, unplaced, with `meta.next_action`: the provider's webhook settles it (payment-settlement.ts).
+ * A gateway that fails is 503: a failure that spends the attempt at the provider is kept as a failed
+ * transaction, so paying again is a new attempt; one that did not answer keeps nothing, so paying
+ * again repeats the same attempt, which the provider replays rather than charging twice.
  * @throws Problem forbidden (mark_paid from a storefront); not_found; invalid_state (placed, expired,
  * or a payment under way); validation_failed (data missing, unknown method, items no longer on sale,
- * mark_paid with a gateway that is not manual); checkout_changed; out_of_stock;
- * payment_declined (402).
+ * mark_paid with a gateway that is not manual, payment details the driver refuses); checkout_changed;
+ * out_of_stock; payment_declined (402); unavailable (503).
  */
 export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
   const markPaid = wantsMarkPaid(ctx, input);
