@@ -21,6 +21,7 @@ import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } f
 import { repriceAsNow, requireAsInShop } from './shop-check.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.js';
+import { supersedeAwaited } from './awaited-payment.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -190,7 +191,8 @@ async function attemptOf(ctx: Ctx, orderId: string): Promise<number> {
  * Staff may mark a manual payment received (`mark_paid`): the order is placed paid, its payment a
  * succeeded charge, instead of pending.
  * A payment the buyer must still confirm (3-D Secure) keeps a pending transaction and answers the
- * checkout, unplaced, with `meta.next_action`: the provider's webhook settles it (payment-settlement.ts).
+ * checkout, unplaced, with `meta.next_action`: the provider's webhook settles it (payment-settlement.ts);
+ * paying again first cancels it (supersedeAwaited), and is refused when it went through meanwhile.
  * A gateway that fails is 503: a failure that spends the attempt at the provider is kept as a failed
  * transaction, so paying again is a new attempt; one that did not answer keeps nothing, so paying
  * again repeats the same attempt, which the provider replays rather than charging twice.
@@ -215,6 +217,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     order = (await orders.findOrder(ctx.db, id))!;
     payable = await checkPayable(ctx, order, input);
     if (markPaid) requireOffline(payable.gateway);
+    await supersedeAwaited(ctx, id, payable.gateway, payable.driver, payable.settings);
   } catch (error) {
     try {
       // Re-priced while the claim still keeps other payments and changes out.

@@ -223,6 +223,39 @@ describeEachDatabase('stripe payments', (t) => {
     expect(creates().at(-1)!.idempotencyKey).toBe(`${ready.orderId}-payment-2`);
   });
 
+  it('cancels a 3-D Secure payment left unfinished when the buyer pays again, so only the new one can be taken', async () => {
+    const ready = await stripeCheckout();
+    expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
+    const abandoned = stripe.intentOf(ready.orderId)!;
+
+    const paid = await payByStripe(t, ready.orderId, PM.visa);
+
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid' });
+    expect(stripe.intents.get(abandoned.id)!.status).toBe('canceled');
+    expect(paid.body.data.transactions.map((row: any) => [row.authorization === abandoned.id, row.status, row.code])).toEqual([
+      [true, 'failed', 'superseded'], [false, 'succeeded', null],
+    ]);
+  });
+
+  it('refuses to pay again while a 3-D Secure payment that went through awaits its webhook (409), charging nothing more; the webhook places the order', async () => {
+    const ready = await stripeCheckout();
+    expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
+    const confirmed = stripe.completeAction(stripe.intentOf(ready.orderId)!.id, 'succeeded');
+    const intentsBefore = stripe.intents.size;
+
+    const again = await payByStripe(t, ready.orderId, PM.visa);
+
+    expectProblem(again, 409, 'invalid_state');
+    expect(stripe.intents.size).toBe(intentsBefore);
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', payment_claimed_at: null });
+
+    await settle(t, ready.gateway.id, 'payment_intent.succeeded', confirmed);
+
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'placed', financial_status: 'paid' });
+    expect(await transactionRows(t, ready.orderId)).toEqual([expect.objectContaining({ status: 'succeeded', authorization: confirmed.id })]);
+  });
+
   // ---------- failures ----------
 
   it('places nothing when the connection to Stripe fails during confirm, and a retry charges once: Stripe replays the same attempt', async () => {
