@@ -38,6 +38,7 @@ import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import type { FilesSettings } from './modules/files/files.service.js';
 import { gatewaysRoutes } from './modules/payments/gateways.routes.js';
+import { gatewayWebhooksRoutes } from './modules/payments/gateway-webhooks.routes.js';
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
 import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(taxRatesRoutes);
   await app.register(discountsRoutes);
   await app.register(gatewaysRoutes);
+  await app.register(gatewayWebhooksRoutes);
   await app.register(cartsRoutes);
   await app.register(checkoutRoutes({ ttlSeconds: options.config.checkoutTtlHours * 3600 }));
   await app.register(ordersRoutes);

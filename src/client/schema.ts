@@ -967,6 +967,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gateways/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a payment provider's webhook (Stripe: point the endpoint here, send the events settled below)
+         * @description For a stripe gateway: payment_intent.succeeded, payment_intent.amount_capturable_updated, payment_intent.payment_failed, charge.refunded and charge.dispute.created are settled; other events are acknowledged. The Stripe-Signature header is verified with the gateway's webhook_secret over the raw body (401 unauthorized when it does not verify). Each event is settled once by its id; a repeat answers duplicate: true. 409 invalid_state while a payment of the order is under way: the provider delivers it again later.
+         */
+        post: operations["postV1GatewaysIdWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/carts": {
         parameters: {
             query?: never;
@@ -2609,6 +2629,19 @@ export interface components {
             payment_gateways: {
                 [key: string]: unknown;
             }[];
+            /** @description only on the answer of a payment the buyer must still confirm: the order stays created (unplaced) until the gateway's webhook settles it */
+            next_action?: {
+                /** @description requires_action: confirm with the card issuer (3-D Secure) in the browser; processing: wait */
+                type: string;
+                /** @description the driver: stripe */
+                gateway: string;
+                /** @description Stripe's PaymentIntent id */
+                payment_intent: string;
+                /** @description for Stripe.js handleNextAction; never stored, shown only in this answer */
+                client_secret: string | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /**
          * Collection
@@ -3289,7 +3322,7 @@ export interface components {
             display_name: string | null;
             /** @description unique slug of the gateway */
             source: string;
-            /** @description the connection type: manual or test */
+            /** @description the connection type: manual, test or stripe */
             driver: string;
             /** @description offered to buyers */
             is_enabled: boolean;
@@ -3321,7 +3354,8 @@ export interface components {
          *           "secret": true,
          *           "description": "description"
          *         }
-         *       ]
+         *       ],
+         *       "takes_webhooks": true
          *     }
          */
         GatewayDriver: {
@@ -3334,6 +3368,8 @@ export interface components {
             methods: string[];
             /** @description every setting it takes, in the order a form asks for them */
             settings: components["schemas"]["GatewayDriverSetting"][];
+            /** @description true when its provider's webhooks are settled at POST /v1/gateways/{id}/webhooks (stripe) */
+            takes_webhooks: boolean;
         };
         /**
          * GatewayDriverSetting
@@ -3358,6 +3394,25 @@ export interface components {
             /** @description write-only: never shown, only replaced */
             secret: boolean;
             description: string;
+        };
+        /**
+         * GatewayEvent
+         * @example {
+         *       "object": "gateway_event",
+         *       "id": "id",
+         *       "kind": "weight",
+         *       "duplicate": true
+         *     }
+         */
+        GatewayEvent: {
+            /** @enum {string} */
+            object: "gateway_event";
+            /** @description the provider's event id (Stripe: evt_…) */
+            id: string;
+            /** @description the provider's event type (payment_intent.succeeded) */
+            kind: string;
+            /** @description true when the event was settled already: nothing was done again */
+            duplicate: boolean;
         };
         /**
          * Image
@@ -4745,7 +4800,7 @@ export interface components {
             reference: string | null;
             gateway: string | null;
             source_name: string | null;
-            /** @description charge, authorization, capture, refund, void */
+            /** @description charge, authorization, capture, refund, void; dispute (a buyer disputed the payment with the card issuer: pending) */
             kind: string;
             /** @description pending, succeeded, failed */
             status: string;
@@ -4994,6 +5049,7 @@ export type FulfillmentItem = components['schemas']['FulfillmentItem'];
 export type Gateway = components['schemas']['Gateway'];
 export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
+export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
@@ -9701,7 +9757,7 @@ export interface operations {
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
                     source: string;
-                    /** @description manual or test */
+                    /** @description manual, test or stripe */
                     driver: string;
                     /** @default true */
                     is_enabled?: boolean;
@@ -9715,7 +9771,7 @@ export interface operations {
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
                     source: string;
-                    /** @description manual or test */
+                    /** @description manual, test or stripe */
                     driver: string;
                     /** @default true */
                     is_enabled?: boolean;
@@ -9874,6 +9930,44 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1GatewaysIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GatewayEvent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -10444,7 +10538,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description method, plus what the gateway needs (test gateway: card_number) */
+                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made) */
                     payment: {
                         method: string;
                         /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */
@@ -10454,7 +10548,7 @@ export interface operations {
                     };
                 };
                 "application/x-www-form-urlencoded": {
-                    /** @description method, plus what the gateway needs (test gateway: card_number) */
+                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made) */
                     payment: {
                         method: string;
                         /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */

@@ -26,6 +26,7 @@ import * as returns from './migrations/022-returns.js';
 import * as orderSearchWords from './migrations/023-order-search-words.js';
 import * as notifications from './migrations/024-notifications.js';
 import * as passwordResets from './migrations/025-password-resets.js';
+import * as gatewayEvents from './migrations/026-gateway-events.js';
 import * as orderSearchQueue from './migrations/027-order-search-queue.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '023-order-search-words': orderSearchWords,
   '024-notifications': notifications,
   '025-password-resets': passwordResets,
+  '026-gateway-events': gatewayEvents,
   '027-order-search-queue': orderSearchQueue,
 };
 

@@ -542,6 +542,15 @@ export interface TransactionRow {
   idempotency_key?: string | null;
 }
 
+/** A webhook event of a payment provider already settled (migration 026), by the provider's event id. */
+export interface GatewayEventRow {
+  gateway_id: string;
+  event_id: string;
+  /** The provider's event type (`payment_intent.succeeded`). */
+  kind: string;
+  created_at: number;
+}
+
 export type FulfillmentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
 export interface FulfillmentRow {
@@ -806,6 +815,7 @@ export interface Database {
   order_search_term_counts: OrderSearchTermCountRow;
   order_search_queue: OrderSearchQueueRow;
   transactions: TransactionRow;
+  gateway_events: GatewayEventRow;
   fulfillments: FulfillmentRow;
   fulfillment_items: FulfillmentItemRow;
   returns: ReturnRow;

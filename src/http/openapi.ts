@@ -68,6 +68,12 @@ export async function registerOpenApi(app: App): Promise<void> {
             description: 'Admin key: Authorization: Bearer sk_… (a read-only rk_… key may only read). Staff and back-office use; never in a browser.',
           },
           channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel: the storefront. Public by design.' },
+          providerSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Stripe-Signature',
+            description: "A payment provider's signature of a webhook's raw body, made with the gateway's webhook_secret (Stripe: Stripe-Signature).",
+          },
           customerToken: {
             type: 'http',
             scheme: 'bearer',
@@ -92,7 +98,8 @@ export async function registerOpenApi(app: App): Promise<void> {
       const documented = {
         ...schema,
         response: answers,
-        security: securityByAccess[access],
+        // A route whose credential is not a key of the store (a provider's signature) names its own.
+        security: (schema as { security?: Array<Record<string, string[]>> }).security ?? securityByAccess[access],
         operationId: operationId(method, url),
         'x-problems': problems,
       } as FastifySchema;

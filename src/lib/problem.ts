@@ -13,7 +13,7 @@ export const problemCatalog = {
   unauthorized: {
     status: 401,
     title: 'Unauthorized',
-    when: 'No credential was sent, or the one sent is unknown, revoked or expired, or Authorization is not exactly "Bearer <token>", or a customer token came without the Channel-Key of its channel.',
+    when: 'No credential was sent, or the one sent is unknown, revoked or expired, or Authorization is not exactly "Bearer <token>", or a customer token came without the Channel-Key of its channel, or a payment provider webhook is not signed with the webhook secret of its gateway.',
     action: 'Send Authorization: Bearer <admin key> or Channel-Key: <channel key> (with Authorization: Bearer <customer token> for a signed-in customer). A customer whose token expired or was revoked signs in again (POST /v1/customers/token); a lost admin key is replaced with storefront keys create.',
   },
   payment_declined: {

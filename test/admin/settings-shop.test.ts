@@ -247,6 +247,51 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     });
   }, SLOW);
 
+  it('adds a Stripe gateway: its keys checked beside each field, its secrets never shown, its webhook endpoint given to paste in Stripe', async () => {
+    const base = await listen(t);
+    const stored = async (id: string) => JSON.parse((await t.db.selectFrom('gateways').select('settings').where('id', '=', id).executeTakeFirstOrThrow()).settings);
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, '/admin/settings/payments');
+      await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add gateway' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add payment gateway' });
+      await dialog.getByText('Stripe', { exact: true }).click();
+      await field(dialog, 'Name').fill('Cards (Stripe)');
+      await field(dialog, 'Source').fill('stripe');
+      // A secret key pasted where the publishable key goes: refused beside it, nothing created.
+      await dialog.getByLabel('Publishable key').fill('sk_test_51Wrongplace');
+      await dialog.getByLabel('Secret key').fill('sk_test_51StripeSecret');
+      await dialog.getByLabel('Capture').click();
+      await page.getByRole('option', { name: 'Manual', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Add gateway' }).click();
+      await expectRefusedBeside(page, dialog.getByLabel('Publishable key'), 'Must be a Stripe publishable key');
+      expect((await t.admin.get('/v1/gateways')).body.data.filter((g: any) => g.driver === 'stripe')).toEqual([]);
+      await dialog.getByLabel('Publishable key').fill('pk_test_51StripePublishable');
+      await expectAccessible(t, page, 'the Stripe gateway dialog');
+      await screenshot(t, page, 'settings-payments-stripe');
+      await dialog.getByRole('button', { name: 'Add gateway' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Secret key: ******** (set)').waitFor();
+      const gateway = (await t.admin.get('/v1/gateways')).body.data.find((g: any) => g.driver === 'stripe');
+      expect(gateway).toMatchObject({ source: 'stripe', settings: { publishable_key: 'pk_test_51StripePublishable', secret_key: '********', capture: 'manual' } });
+      expect(await stored(gateway.id)).toMatchObject({ secret_key: 'sk_test_51StripeSecret' });
+
+      // Once made, the endpoint to paste in Stripe's dashboard; its signing secret goes in write-only.
+      await page.getByRole('button', { name: 'Edit Cards (Stripe)' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Cards (Stripe)' });
+      expect(await edit.getByLabel('Webhook endpoint').inputValue()).toBe(`${base}/v1/gateways/${gateway.id}/webhooks`);
+      await edit.getByLabel('Secret key is set').waitFor();
+      expect(await page.content()).not.toContain('sk_test_51StripeSecret');
+      await edit.getByLabel('Webhook secret').fill('whsec_stripesigningsecret');
+      await edit.getByRole('button', { name: 'Save gateway' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await stored(gateway.id)).webhook_secret).toBe('whsec_stripesigningsecret');
+      expect(await stored(gateway.id)).toMatchObject({ secret_key: 'sk_test_51StripeSecret', publishable_key: 'pk_test_51StripePublishable' });
+      await page.getByText('Webhook secret: ******** (set)').waitFor();
+      expect(await page.content()).not.toContain('whsec_stripesigningsecret');
+    });
+  }, SLOW);
+
   it('shows a read-only key every settings screen with its write controls disabled, and walks a dialog by keyboard', async () => {
     const base = await listen(t);
     await t.admin.post('/v1/gateways', { name: 'Transfer', source: 'transfer', driver: 'manual' });

@@ -87,7 +87,7 @@ async function existingSku(t: TestContext, id: string): Promise<ReadySku> {
 /** A gateway made through the admin API; answers its id and source. */
 export async function makeGateway(
   t: TestContext,
-  driver: 'test' | 'manual' = 'test',
+  driver: 'test' | 'manual' | 'stripe' = 'test',
   settings: Record<string, unknown> = {},
 ): Promise<{ id: string; source: string }> {
   const source = `gw-${uniqueWord()}`;

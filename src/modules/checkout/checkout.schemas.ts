@@ -38,7 +38,7 @@ export const PaymentWrite = Type.Object({
         description: 'staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending',
       })),
     },
-    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number)' },
+    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made)' },
   ),
 });
 export type PaymentWriteInput = Static<typeof PaymentWrite>;
@@ -76,6 +76,15 @@ export const CheckoutEnvelope = Type.Object({
     expires_at: Type.Integer({ description: 'Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again' }),
     shipping_methods: Type.Array(ShippingMethod),
     payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
+    next_action: Type.Optional(Type.Object({
+      type: Type.String({ description: 'requires_action: confirm with the card issuer (3-D Secure) in the browser; processing: wait' }),
+      gateway: Type.String({ description: 'the driver: stripe' }),
+      payment_intent: Type.String({ description: "Stripe's PaymentIntent id" }),
+      client_secret: Nullable(Type.String({ description: 'for Stripe.js handleNextAction; never stored, shown only in this answer' })),
+    }, {
+      additionalProperties: true,
+      description: 'only on the answer of a payment the buyer must still confirm: the order stays created (unplaced) until the gateway\'s webhook settles it',
+    })),
   }, { title: 'CheckoutMeta' }),
   data: CheckoutOrder,
 });

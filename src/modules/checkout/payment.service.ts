@@ -5,13 +5,13 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { redeemDiscounts } from '../discounts/discount-usage.js';
-import { recordOrderEvents } from '../orders/order-events.js';
+import { recordOrderChanged, recordOrderEvents } from '../orders/order-events.js';
 import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
-import type { DriverResult } from '../payments/drivers/driver.js';
+import { GatewayFailure, type DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
@@ -22,6 +22,7 @@ import { repriceAsNow, requireAsInShop } from './shop-check.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
 import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.js';
 import { queueOrderNotification } from '../notifications/queue.js';
+import { supersedeAwaited } from './awaited-payment.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -39,7 +40,7 @@ function outOfStockProblem(errors: FieldError[]): Problem {
   return new Problem('out_of_stock', `Not enough stock for ${errors.map((e) => e.field).join(', ')}`, { errors });
 }
 
-function transactionRow(order: OrderRow, gatewaySource: string, kind: string, result: DriverResult, now: number, parentId: string | null = null): TransactionRow {
+export function transactionRow(order: OrderRow, gatewaySource: string, kind: string, result: DriverResult, now: number, parentId: string | null = null): TransactionRow {
   return {
     id: newId('tra'),
     order_id: order.id,
@@ -62,16 +63,22 @@ function transactionRow(order: OrderRow, gatewaySource: string, kind: string, re
   };
 }
 
+/** What settling a kept pending payment changes of its transaction. */
+function settledChanges(row: TransactionRow, now: number): Partial<TransactionRow> {
+  const { status, kind, amount, reference, code, message, credit_card_number, credit_card_brand } = row;
+  return { status, kind, amount, reference, code, message, credit_card_number, credit_card_brand, updated_at: now };
+}
+
 async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
   await orders.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
 }
 
-function isCheckoutChanged(error: unknown): boolean {
+export function isCheckoutChanged(error: unknown): boolean {
   return error instanceof Problem && error.code === 'checkout_changed';
 }
 
 /** The buyer told checkout_changed reads the checkout priced as now (items, taxes, shipping, totals). */
-async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
+export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
   await ctx.db.transaction().execute((tx) => repriceAsNow(tx, orderId, ctx.now()));
 }
 
@@ -86,7 +93,9 @@ async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
  * (everything rolled back).
  */
-async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow): Promise<{ row: OrderRow; view: OrderView }> {
+export async function place(
+  ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow, isStored = false,
+): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
   const short = await takeStock(ctx, tx, items);
   // The check that decides whether the shop still sells the order at the amount charged runs here,
@@ -116,7 +125,9 @@ async function place(ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial:
   if (!(await orders.moveOrder(tx, order.id, 'status', 'created', placement))) {
     throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
   }
-  await orders.insertTransaction(tx, transaction);
+  // A payment the provider settled later (3-D Secure) was kept pending: it is settled now.
+  if (isStored) await orders.updateTransaction(tx, transaction.id, settledChanges(transaction, now));
+  else await orders.insertTransaction(tx, transaction);
   const placedRow: OrderRow = { ...order, ...placement };
   await queueOrderIndexing(tx, placedRow.id);
   const view = await orderView(tx, placedRow, items);
@@ -154,12 +165,19 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
   if (!driver.methods(settings).includes(input.payment.method)) {
     errors.add('payment[method]', 'invalid_value', `must be one of: ${driver.methods(settings).join(', ')}`);
   }
+  for (const [name, message] of Object.entries(driver.checkPayment?.(input.payment) ?? {})) errors.add(`payment[${name}]`, 'invalid_value', message);
   errors.throwIfAny();
   const items = await orders.findItems(ctx.db, [order.id]);
   await requireAsInShop(ctx.db, order, items, ctx.now());
   const short = await shortSkus(ctx.db, items);
   if (short.length > 0) throw outOfStockProblem(short);
-  return { gateway, driver, settings, items };
+  return { gateway, driver, settings, items, attempt: await attemptOf(ctx, order.id) };
+}
+
+/** Which payment of the order this is: one more than the payments its transactions record. */
+async function attemptOf(ctx: Ctx, orderId: string): Promise<number> {
+  const made = (await orders.findTransactions(ctx.db, [orderId])).filter((row) => row.kind === 'charge' || row.kind === 'authorization');
+  return made.length + 1;
 }
 
 /**
@@ -175,10 +193,16 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
  * payment that placed the order answers that order again, charging nothing.
  * Staff may mark a manual payment received (`mark_paid`): the order is placed paid, its payment a
  * succeeded charge, instead of pending.
+ * A payment the buyer must still confirm (3-D Secure) keeps a pending transaction and answers the
+ * checkout, unplaced, with `meta.next_action`: the provider's webhook settles it (payment-settlement.ts);
+ * paying again first cancels it (supersedeAwaited), and is refused when it went through meanwhile.
+ * A gateway that fails is 503: a failure that spends the attempt at the provider is kept as a failed
+ * transaction, so paying again is a new attempt; one that did not answer keeps nothing, so paying
+ * again repeats the same attempt, which the provider replays rather than charging twice.
  * @throws Problem forbidden (mark_paid from a storefront); not_found; invalid_state (placed, expired,
  * or a payment under way); validation_failed (data missing, unknown method, items no longer on sale,
- * mark_paid with a gateway that is not manual); checkout_changed; out_of_stock;
- * payment_declined (402).
+ * mark_paid with a gateway that is not manual, payment details the driver refuses); checkout_changed;
+ * out_of_stock; payment_declined (402); unavailable (503).
  */
 export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): Promise<CheckoutView> {
   const markPaid = wantsMarkPaid(ctx, input);
@@ -196,6 +220,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     order = (await orders.findOrder(ctx.db, id))!;
     payable = await checkPayable(ctx, order, input);
     if (markPaid) requireOffline(payable.gateway);
+    await supersedeAwaited(ctx, id, payable.gateway, payable.driver, payable.settings);
   } catch (error) {
     try {
       // Re-priced while the claim still keeps other payments and changes out.
@@ -205,26 +230,34 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     }
     throw error;
   }
-  const { gateway, driver, settings, items } = payable;
+  const { gateway, driver, settings, items, attempt } = payable;
 
   let result: Awaited<ReturnType<typeof driver.authorize>>;
   try {
     result = await driver.authorize({
-      orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings, idempotencyKey: ctx.idempotencyKey ?? null,
+      orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings, idempotencyKey: ctx.idempotencyKey ?? null, attempt,
     });
   } catch (error) {
-    await releaseClaim(ctx, id);
     ctx.log.error({ err: error, order: id }, 'payment gateway failed');
-    throw new Problem('unavailable', 'The payment gateway did not answer; nothing was charged, retry later');
+    if (error instanceof GatewayFailure) {
+      // The attempt is spent at the provider: kept failed, so paying again is a new attempt.
+      await keepUnplaced(ctx, transactionRow(order, gateway.source, 'charge', error.recorded, ctx.now()));
+      throw new Problem('unavailable', 'The payment gateway failed; the order was not placed. Pay again');
+    }
+    await releaseClaim(ctx, id);
+    throw new Problem('unavailable', 'The payment gateway did not answer; the order was not placed and paying again charges once');
   }
   if (markPaid && result.status === 'pending') result = receivedOutside(result);
   const transaction = transactionRow(order, gateway.source, result.kind, result, ctx.now());
   if (result.status === 'failed') {
-    await ctx.db.transaction().execute(async (tx) => {
-      await orders.insertTransaction(tx, transaction);
-      await orders.updateOrder(tx, id, { payment_claimed_at: null, updated_at: ctx.now() });
-    });
+    await keepUnplaced(ctx, transaction);
     throw new Problem('payment_declined', result.message ?? 'The payment was declined', { extra: { decline_code: result.code ?? null } });
+  }
+  if (result.nextAction) {
+    // The buyer confirms with the card issuer first: the order waits, unplaced, for the provider's webhook.
+    await keepUnplaced(ctx, transaction);
+    const envelope = await checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!, ctx.actor);
+    return { ...envelope, meta: { ...envelope.meta, next_action: result.nextAction } };
   }
   const financial: FinancialStatus = result.status === 'pending' ? 'pending' : result.kind === 'authorization' ? 'authorized' : 'paid';
   let placed: Awaited<ReturnType<typeof place>>;
@@ -240,6 +273,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });
 }
 
+/** Keeps a payment that placed nothing (declined, failed, or waiting for the buyer) and ends the claim. */
+async function keepUnplaced(ctx: Ctx, transaction: TransactionRow): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    await orders.insertTransaction(tx, transaction);
+    await orders.updateOrder(tx, transaction.order_id, { payment_claimed_at: null, updated_at: ctx.now() });
+  });
+}
+
 /**
  * Whether this request's Idempotency-Key placed the order: then its retry (after a crash lost the
  * first answer) answers the placed checkout, as the first request did, instead of a refusal.
@@ -253,15 +294,20 @@ async function isPlacedWithThisKey(ctx: Ctx, id: string): Promise<boolean> {
  * The placement failed after the gateway took the money: release it (void an authorization, refund
  * a charge) and record both transactions, so the order shows what happened and stays payable.
  */
-async function giveBack(
+export async function giveBack(
   ctx: Ctx,
   order: OrderRow,
   source: string,
   settings: Record<string, unknown>,
   driver: NonNullable<ReturnType<typeof driverFor>>,
   taken: TransactionRow,
+  { isStored = false, holdsClaim = true }: { isStored?: boolean; holdsClaim?: boolean } = {},
 ): Promise<void> {
-  const request = { orderId: order.id, amount: order.total_price, currency: order.currency, authorization: taken.authorization, settings };
+  const request = {
+    orderId: order.id, amount: taken.amount, currency: order.currency, authorization: taken.authorization, settings,
+    // One give-back per payment, however often a webhook that triggers it is delivered.
+    idempotencyKey: `${order.id}-give-back-${taken.authorization ?? taken.id}`,
+  };
   let back: DriverResult;
   try {
     back = taken.kind === 'charge' ? await driver.refund(request) : await driver.void(request);
@@ -270,9 +316,13 @@ async function giveBack(
     ctx.log.error({ err: error, order: order.id }, 'giving a payment back failed');
   }
   await ctx.db.transaction().execute(async (tx) => {
-    await orders.insertTransaction(tx, taken);
-    await orders.insertTransaction(tx, transactionRow(order, source, taken.kind === 'charge' ? 'refund' : 'void', back, ctx.now(), taken.id));
-    await orders.updateOrder(tx, order.id, { payment_claimed_at: null, updated_at: ctx.now() });
+    if (isStored) await orders.updateTransaction(tx, taken.id, settledChanges(taken, ctx.now()));
+    else await orders.insertTransaction(tx, taken);
+    await orders.insertTransaction(tx, { ...transactionRow(order, source, taken.kind === 'charge' ? 'refund' : 'void', back, ctx.now(), taken.id), amount: taken.amount });
+    // An order placed by another payment may be held by a staff move: only the holder releases it.
+    if (holdsClaim) await orders.updateOrder(tx, order.id, { payment_claimed_at: null, updated_at: ctx.now() });
+    // A placed order shows the payment given back: its change is an order.updated.
+    if (order.status !== 'created') await recordOrderChanged(tx, order.id, ctx.now());
   });
 }
 

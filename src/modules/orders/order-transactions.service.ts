@@ -26,6 +26,8 @@ type Kind = 'capture' | 'refund' | 'void';
 export interface MoneyMoveHook {
   check?(): Promise<void>;
   commit?(tx: Tx, transaction: TransactionRow, now: number): Promise<boolean>;
+  /** A move the gateway already made (its webhook told of it): recorded as this result, the gateway not called. */
+  made?: { result: DriverResult; sourceName: string };
 }
 
 /** Where each kind of move takes the money when it is complete (a partial one stops short). */
@@ -135,7 +137,8 @@ async function moveMoney(
   };
   let result: DriverResult;
   try {
-    result = input.kind === 'capture' ? await driver.capture(request) : input.kind === 'refund' ? await driver.refund(request) : await driver.void(request);
+    if (hook.made) result = hook.made.result;
+    else result = input.kind === 'capture' ? await driver.capture(request) : input.kind === 'refund' ? await driver.refund(request) : await driver.void(request);
   } catch (error) {
     ctx.log.error({ err: error, order: orderId }, 'payment gateway failed');
     throw new Problem('unavailable', 'The payment gateway did not answer; nothing was moved, retry later');
@@ -153,7 +156,7 @@ async function moveMoney(
     code: result.code ?? null,
     reference: result.reference ?? null,
     gateway: gateway.source,
-    source_name: 'admin',
+    source_name: hook.made?.sourceName ?? 'admin',
     credit_card_number: result.creditCardNumber ?? parent?.credit_card_number ?? null,
     credit_card_brand: result.creditCardBrand ?? parent?.credit_card_brand ?? null,
     message: result.message ?? null,

@@ -281,6 +281,15 @@ export async function insertTransaction(db: Executor, row: TransactionRow): Prom
   await insertTransactionRow(db, row);
 }
 
+export async function updateTransaction(db: Executor, id: string, changes: Partial<Omit<TransactionRow, 'id'>>): Promise<void> {
+  await db.updateTable('transactions').set(changes).where('id', '=', id).execute();
+}
+
+/** The transactions carrying a provider's reference of a payment (a Stripe PaymentIntent), oldest first. */
+export function findTransactionsByAuthorization(db: Executor, authorization: string): Promise<TransactionRow[]> {
+  return db.selectFrom('transactions').selectAll().where('authorization', '=', authorization).orderBy('id').execute();
+}
+
 /** The next order number of the store: one counter row, incremented atomically. */
 export async function nextOrderNumber(db: Executor): Promise<number> {
   const { rows } = await incrementOrderNumber(db);

@@ -47,7 +47,7 @@ export const Transaction = Type.Object({
   reference: text,
   gateway: text,
   source_name: text,
-  kind: Type.String({ description: 'charge, authorization, capture, refund, void' }),
+  kind: Type.String({ description: 'charge, authorization, capture, refund, void; dispute (a buyer disputed the payment with the card issuer: pending)' }),
   status: Type.String({ description: 'pending, succeeded, failed' }),
   credit_card_number: text,
   credit_card_brand: text,

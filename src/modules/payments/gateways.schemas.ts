@@ -7,7 +7,7 @@ export const Gateway = Type.Object({
   name: Type.String(),
   display_name: Nullable(Type.String({ description: 'what the buyer sees; null shows name' })),
   source: Type.String({ description: 'unique slug of the gateway' }),
-  driver: Type.String({ description: 'the connection type: manual or test' }),
+  driver: Type.String({ description: 'the connection type: manual, test or stripe' }),
   is_enabled: Type.Boolean({ description: 'offered to buyers' }),
   settings: Type.Object({}, {
     additionalProperties: true,
@@ -31,7 +31,7 @@ export const GatewayCreate = Type.Object({
   name,
   display_name: Type.Optional(displayName),
   source,
-  driver: Type.String({ maxLength: 64, description: 'manual or test' }),
+  driver: Type.String({ maxLength: 64, description: 'manual, test or stripe' }),
   is_enabled: Type.Optional(Type.Boolean({ default: true })),
   settings: Type.Optional(settings),
 });
@@ -66,6 +66,7 @@ export const GatewayDriver = Type.Object({
   description: Type.String(),
   methods: Type.Array(Type.String(), { description: 'the payment methods it offers with no settings' }),
   settings: Type.Array(GatewayDriverSetting, { description: 'every setting it takes, in the order a form asks for them' }),
+  takes_webhooks: Type.Boolean({ description: "true when its provider's webhooks are settled at POST /v1/gateways/{id}/webhooks (stripe)" }),
 }, { title: 'GatewayDriver' });
 
 export const GatewayDriverListQuery = Type.Object(PageQuery);

@@ -99,6 +99,7 @@ export function listGatewayDrivers(page: PageRequest, url: string): Page<Static<
       secret: driver.secretSettings.includes(setting.name),
       description: setting.description,
     })),
+    takes_webhooks: driver.readWebhook !== undefined,
   }));
   const offset = offsetOf(page);
   return toPage(drivers.slice(offset, offset + page.perPage), page, drivers.length, url);
@@ -182,8 +183,9 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
     errors.add('driver', 'invalid_value', `must be one of: ${driverNames.join(', ')}`);
   }
   let settings: Record<string, unknown> = {};
-  if (driver && !named.has('settings') && isPlainObject(body.settings)) {
-    settings = mergeSettings(errors, driver, {}, body.settings);
+  // Settings left out are none: a driver that requires some says so.
+  if (driver && !named.has('settings') && (body.settings === undefined || isPlainObject(body.settings))) {
+    settings = mergeSettings(errors, driver, {}, body.settings ?? {});
     checkSettings(errors, driver, settings);
   }
 

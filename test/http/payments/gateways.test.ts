@@ -249,7 +249,7 @@ describeEachDatabase('gateways', (t) => {
   });
 
   it('refuses a blank name, a source that is not a slug and an unknown driver, all at once (422)', async () => {
-    const res = await t.admin.post('/v1/gateways', { name: '  ', source: 'Not A Slug', driver: 'stripe' });
+    const res = await t.admin.post('/v1/gateways', { name: '  ', source: 'Not A Slug', driver: 'paypal' });
 
     expectInvalid(res, 'name', 'source', 'driver');
     expect(res.body.errors).toContainEqual(expect.objectContaining({ field: 'driver', code: 'invalid_value' }));

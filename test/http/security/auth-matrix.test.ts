@@ -16,6 +16,14 @@ const EXEMPT: Record<string, string> = {
 };
 
 /**
+ * Operations whose credential is a payment provider's signature of the body, not a key of the store,
+ * each with its reason: no key of the store lets a request in, a valid signature alone does.
+ */
+const SIGNED: Record<string, string> = {
+  'POST /v1/gateways/{id}/webhooks': "a payment provider's webhooks (docs/api.md, Paying with Stripe): Stripe-Signature, verified with the gateway's webhook_secret",
+};
+
+/**
  * Who may call an operation (DESIGN.md §4). Every operation of the document that is neither here nor
  * exempt must be admin-only: a new route is admin-only until it is listed.
  * - `storefront`: a channel key is enough (a customer token with it too), and an admin key may (carts and
@@ -188,7 +196,7 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
 
   beforeAll(async () => {
     operations = await openApiOperations(t.app);
-    checked = operations.filter((operation) => EXEMPT[operation.key] === undefined);
+    checked = operations.filter((operation) => EXEMPT[operation.key] === undefined && SIGNED[operation.key] === undefined);
     const key = await t.admin.post('/v1/api_keys', { name: 'auth matrix reader', read_only: true });
     expect(key.status, key.text).toBe(201);
     expect(key.body.data.token).toMatch(/^rk_/);
@@ -231,6 +239,22 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
         .map((operation) => `${operation.key}: ${JSON.stringify(bodyOf(operation))}`);
       expect(invalid).toEqual([]);
       for (const operation of checked) expect(fillPath(operation.path)).not.toMatch(/[{}]/);
+    });
+
+    it('documents the signed routes as taking the provider\'s signature only, and lets no key of the store in without it (401)', async () => {
+      const signed = operations.filter((op) => SIGNED[op.key] !== undefined);
+      expect(signed.map((op) => op.key).sort()).toEqual(Object.keys(SIGNED).sort());
+      for (const op of signed) expect(op.security, op.key).toEqual([['providerSignature']]);
+      const gateway = await t.admin.post('/v1/gateways', {
+        name: 'Signed', source: `signed-${uniqueWord()}`, driver: 'stripe',
+        settings: { publishable_key: 'pk_test_1', secret_key: 'sk_test_1', webhook_secret: 'whsec_1' },
+      });
+      expect(gateway.status, gateway.text).toBe(201);
+      for (const headers of [{}, { authorization: `Bearer ${t.adminKey}` }, { 'channel-key': t.channelKey }, customer]) {
+        const res = await t.as(headers).post(`/v1/gateways/${gateway.body.data.id}/webhooks`, { id: 'evt_1', type: 'payment_intent.succeeded' });
+        expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(401);
+        expect(res.body.code).toBe('unauthorized');
+      }
     });
 
     it('lets anyone call the exempt routes', async () => {

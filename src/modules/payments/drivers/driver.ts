@@ -18,6 +18,12 @@ export interface ChargeRequest {
   settings: Record<string, unknown>;
   /** As on FollowUpRequest: the request's Idempotency-Key in its caller's scope, when it sent one. */
   idempotencyKey?: string | null;
+  /**
+   * Which payment of the order this is (1 for the first): it moves on once an attempt is recorded
+   * (declined, given back, left to the buyer), so a provider keying requests by order and attempt
+   * replays a retry of the same attempt instead of charging again.
+   */
+  attempt: number;
 }
 
 /** A previous transaction a capture, refund or void acts on. */
@@ -49,7 +55,48 @@ export interface DriverResult {
   creditCardNumber?: string | null;
   creditCardBrand?: string | null;
   isTest: boolean;
+  /**
+   * The buyer must act in the browser (3-D Secure) before the provider settles the payment: the
+   * result is `pending`, the order stays unplaced and the provider's webhook settles it. What the
+   * storefront needs to act (for Stripe, the PaymentIntent's client secret) goes to it as
+   * `meta.next_action`, and is never stored.
+   */
+  nextAction?: NextAction | null;
 }
+
+/** What the storefront needs to let the buyer confirm a payment (`meta.next_action` of the payment's answer). */
+export interface NextAction {
+  type: 'requires_action' | 'processing';
+  gateway: string;
+  payment_intent: string;
+  client_secret: string | null;
+}
+
+/**
+ * The provider failed in a way that spends the attempt (Stripe keeps a 500 under its idempotency
+ * key): `recorded` is kept as a failed transaction, so the next attempt is a new request.
+ */
+export class GatewayFailure extends Error {
+  constructor(message: string, readonly recorded: DriverResult) {
+    super(message);
+  }
+}
+
+/**
+ * What a provider's webhook told, in the store's words. `payment_succeeded` and `payment_failed`
+ * name the order the payment was for; `refunded` and `disputed` name the provider's reference of
+ * the payment (`authorization`). Amounts are in the store's minor units.
+ */
+export type GatewayNotice =
+  | { type: 'payment_succeeded'; orderId: string | null; authorization: string; kind: 'charge' | 'authorization'; amount: number; currency: string;
+    result: DriverResult }
+  | { type: 'payment_failed'; orderId: string | null; authorization: string; code: string | null; message: string | null }
+  | { type: 'refunded'; authorization: string; amountRefunded: number; currency: string; reference: string | null }
+  | { type: 'disputed'; authorization: string; amount: number; currency: string; reference: string; reason: string | null; isTest: boolean }
+  | { type: 'ignored' };
+
+/** A webhook the provider did not sign (or signed with another secret): refused, nothing read. */
+export class WebhookRefused extends Error {}
 
 /**
  * One setting a driver takes, as `GET /v1/gateway_drivers` describes it so a form can ask for it:
@@ -75,6 +122,15 @@ export interface GatewayDriver {
   readonly secretSettings: readonly string[];
   /** Checks settings on create and update; returns a message per invalid setting name. */
   checkSettings(settings: Record<string, unknown>): Record<string, string>;
+  /** Checks what the buyer sent under `payment` before anything is charged; a message per member name. */
+  checkPayment?(details: PaymentDetails): Record<string, string>;
+  /**
+   * Reads a webhook of the provider (`POST /v1/gateways/{id}/webhooks`) from its raw body, after
+   * checking its signature: the event's id (for de-duplication), its type and what it tells. A driver without
+   * it takes no webhooks.
+   * @throws WebhookRefused when the signature does not verify.
+   */
+  readWebhook?(settings: Record<string, unknown>, body: Buffer, headers: Record<string, string | string[] | undefined>): { eventId: string; kind: string; notice: GatewayNotice };
   /**
    * Takes a payment: a charge (`kind: 'charge'`), or an authorization only (`kind: 'authorization'`)
    * when the gateway captures later (test driver with `capture: manual`) or the money comes outside

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualDriver } from './manual.js';
 
 const charge = (method: string, settings: Record<string, unknown> = {}) =>
-  ({ orderId: 'ord_1', amount: 1500, currency: 'USD', details: { method }, settings });
+  ({ orderId: 'ord_1', amount: 1500, currency: 'USD', details: { method }, settings, attempt: 1 });
 const followUp = { orderId: 'ord_1', amount: 1500, currency: 'USD', authorization: null, settings: {} };
 
 describe('manual driver', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maskCardNumber, testDriver } from './test.js';
 
 const charge = (card_number: unknown, settings: Record<string, unknown> = {}, method = 'card') =>
-  ({ orderId: 'ord_1', amount: 1500, currency: 'USD', details: { method, card_number }, settings });
+  ({ orderId: 'ord_1', amount: 1500, currency: 'USD', details: { method, card_number }, settings, attempt: 1 });
 const followUp = (authorization: string | null) => ({ orderId: 'ord_1', amount: 1500, currency: 'USD', authorization, settings: {} });
 
 describe('test driver', () => {

@@ -84,6 +84,15 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
         <TextInput label="Name for buyers" description="Empty: the name" readOnly={readOnly} {...form.getInputProps('display_name')} />
         <TextInput label="Source" description="Unique: lowercase letters, digits, _ and -" required readOnly={readOnly} {...form.getInputProps('source')} />
       </SimpleGrid>
+      {gateway && driver?.takes_webhooks && (
+        <TextInput
+          label="Webhook endpoint"
+          description="Point the provider's webhooks at this address, then set the signing secret it gives below"
+          readOnly
+          value={`${window.location.origin}/v1/gateways/${gateway.id}/webhooks`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      )}
       <Switch label="Offered to buyers" disabled={readOnly} {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
       {drivers.error ? <ProblemAlert error={drivers.error} title="The drivers could not be read" /> : driver && <DriverSettings driver={driver} gateway={gateway ?? null} form={form} />}
     </FormDialog>
