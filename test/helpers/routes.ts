@@ -49,11 +49,11 @@ const PREFIX_BY_SEGMENT: Record<string, string> = {
   api_keys: 'key', keys: 'key', channels: 'chn', categories: 'cat', collections: 'col', products: 'prd', skus: 'sku',
   sku: 'sku', blogs: 'blg', posts: 'pst', pages: 'pag', events: 'evn', customers: 'cus', addresses: 'adr',
   shipping_zones: 'shz', tax_rates: 'txr', gateways: 'gtw', carts: 'crt', checkouts: 'ord', orders: 'ord',
-  fulfillments: 'ful', returns: 'ret', webhooks: 'whk', files: 'fil', discounts: 'dsc',
+  fulfillments: 'ful', returns: 'ret', webhooks: 'whk', files: 'fil', discounts: 'dsc', notifications: 'ntf',
 };
 
 /** Values for parameters that are not ids. */
-const NON_ID_PARAMS: Record<string, string> = { code: 'ZZ', filename: 'nothing-here.png' };
+const NON_ID_PARAMS: Record<string, string> = { code: 'ZZ', filename: 'nothing-here.png', kind: 'no_such_kind' };
 
 /** A well-formed id of that kind that no record has: the prefix and 26 zeros. */
 export function missingId(prefix: string): string {
