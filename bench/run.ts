@@ -26,8 +26,20 @@
  * 6. `webhooks` (bench/webhooks.ts) needs neither: `--webhook-events` events with a pending delivery
  *    each, in a fresh SQLite file, delivered by one `storefront worker` to a local receiver.
  * 7. Prints the tables and the targets; `--write` also records them in BENCHMARKS.md, in the block of
- *    this configuration (database, API processes, connections: `<!-- bench:sqlite:w1:c10:start -->`),
- *    leaving the other configurations' blocks as they are (bench/report.ts).
+ *    this configuration (database, API processes, connections, mode: `<!-- bench:sqlite:w1:c10:start -->`,
+ *    `<!-- bench:sqlite:w1:c10:both:start -->`), leaving the other configurations' blocks as they are
+ *    (bench/report.ts).
+ *
+ * `--mode` says how the read scenarios run. `cached` (the default): as above, the server as it runs
+ * by default, one request again and again (the storefront's are answered from its response cache).
+ * `cold` (bench/cold.ts): the server with its response cache off (STOREFRONT_CACHE_TTL_MS=0), and each
+ * read scenario sends a pool of up to `--pool` (300) distinct requests drawn from the data set (another
+ * sku, page, sort, search word and price range, last name, order number, related id each request);
+ * every path's real answer is captured first, and the bare server answers each path with its own
+ * bytes, sent the same pool in the same order. `both`: the cached reads on one server, then the cold
+ * reads on another, reported side by side. In `cold` and `both` the writes (`cart-update`, the flows)
+ * run once, after the cold reads, on the server with its cache off, and the targets are judged on the
+ * cold rows.
  *
  * `--scale` measures instead how the cost grows with the store (bench/curve.ts): the listings at each
  * of `--scale-products` catalogue sizes and the order and event lookups at each of `--scale-orders`
@@ -39,6 +51,7 @@
  * fails the run.
  *
  *   npm run bench -- [--db sqlite|postgres] [--workers 1] [--products 10000] [--orders 1000000] [--events 5000000]
+ *                    [--mode cached|cold|both] [--pool 300]
  *                    [--fresh] [--duration 10] [--rounds 3] [--warmup 3] [--connections 10]
  *                    [--scenarios sku,listing,listing-search,…,cart-update,checkout-flow,checkout-flow-code,webhooks]
  *                    [--webhook-events 2000] [--write] [--cpu-prof]
@@ -53,10 +66,11 @@ import { prepareData, type BenchData, type DatabaseKind } from './bench-data.js'
 import { curvesReport, runCurves } from './curve.js';
 import { DATA_DIR } from './dataset.js';
 import { captureFlow, FLOW_ROUTES, STEPS } from './checkout-flow.js';
-import { fetchBody, measure, measureFlow, RESUME_SECONDS, type FlowRow, type Row } from './measure.js';
+import { capturePool, drawColdSample, type Pool } from './cold.js';
+import { fetchAnswer, fetchBody, measure, measureFlow, requestOf, RESUME_SECONDS, type FlowRow, type Mode, type Row } from './measure.js';
 import type { BenchPostgres } from './postgres.js';
 import {
-  flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, loadSummary, machine, mb, roundsTable, RSS_TARGET_MB, saveSummary,
+  coldBesideCached, flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, judgedRows, loadSummary, machine, mb, roundsTable, rowName, RSS_TARGET_MB, saveSummary,
   table, webhooksTable, writeBlock,
 } from './report.js';
 import { FLOW, FLOW_CODE, SCENARIOS, scenarioNamed, short, WEBHOOKS, type FlowScenario, type Scenario, type ScenarioContext } from './scenarios.js';
@@ -67,8 +81,14 @@ const PROFILE_DIR = join(DATA_DIR, 'profiles');
 /** Events per order at each store size of `--scale`. */
 const SCALE_EVENTS_PER_ORDER = 5;
 
+/** `--mode`: the reads as the server runs by default (`cached`), with its response cache off and a pool of requests (`cold`), or both. */
+type RunMode = 'cached' | 'cold' | 'both';
+
 interface Options {
   db: DatabaseKind;
+  mode: RunMode;
+  /** The most distinct requests of a read scenario's cold pool. */
+  pool: number;
   workers: number;
   products: number;
   orders: number;
@@ -98,6 +118,8 @@ function options(): Options {
   const { values } = parseArgs({
     options: {
       db: { type: 'string', default: 'sqlite' },
+      mode: { type: 'string', default: 'cached' },
+      pool: { type: 'string', default: '300' },
       workers: { type: 'string', default: '1' },
       products: { type: 'string', default: '10000' },
       orders: { type: 'string', default: '1000000' },
@@ -125,7 +147,10 @@ function options(): Options {
   const list = (name: string, raw: string, min: number, max: number) =>
     raw.split(',').map((item) => item.trim()).filter((item) => item !== '').map((item) => integer(name, item, min, max));
   if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got "${values.db}"`);
+  const mode = values.mode;
+  if (mode !== 'cached' && mode !== 'cold' && mode !== 'both') throw new Error(`--mode must be cached, cold or both, got "${mode}"`);
   const scale = values.scale;
+  if (scale && mode !== 'cached') throw new Error('--mode is for the scenarios: the --scale curves always run with the response cache off');
   const orders = integer('orders', values.orders, 0, 100_000_000);
   const events = integer('events', values.events, 0, 1_000_000_000);
   if (orders > 0 && events === 0) throw new Error('--events must be at least 1 when there are orders (the events-related scenario looks one up)');
@@ -141,6 +166,8 @@ function options(): Options {
 
   return {
     db: values.db,
+    mode,
+    pool: integer('pool', values.pool, 1, 10_000),
     workers: integer('workers', values.workers, 1, 64),
     products: integer('products', values.products, 4, 10_000_000),
     orders,
@@ -165,14 +192,20 @@ function options(): Options {
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
-/** `sqlite:w1:c10`: the BENCHMARKS.md block of a configuration. */
-function blockOf(opts: Options): string {
-  return `${opts.db}:w${opts.workers}:c${opts.connections}`;
+/** `sqlite:w1:c10`: the BENCHMARKS.md block of a configuration (`sqlite:w1:c10:cold`, `…:both` for the other modes). */
+function blockOf(opts: Options, workers = opts.workers): string {
+  return `${opts.db}:w${workers}:c${opts.connections}${opts.mode === 'cached' ? '' : `:${opts.mode}`}`;
 }
+
+const MODE_TEXT: Record<RunMode, string> = {
+  cached: '',
+  cold: ', cold (response cache off, a pool of requests per read)',
+  both: ', cached and cold (the reads both ways; the writes on the server with its response cache off)',
+};
 
 function configuration(opts: Options): string {
   const db = opts.db === 'sqlite' ? 'SQLite' : `PostgreSQL ${postgresVersion()} (embedded)`;
-  return `${db}, ${opts.workers === 1 ? '1 API process' : `\`serve --workers ${opts.workers}\``}, ${opts.connections} connections`;
+  return `${db}, ${opts.workers === 1 ? '1 API process' : `\`serve --workers ${opts.workers}\``}, ${opts.connections} connections${MODE_TEXT[opts.mode]}`;
 }
 
 function postgresVersion(): string {
@@ -219,53 +252,97 @@ async function makeDiscountCode(base: string, data: BenchData): Promise<string> 
   return code;
 }
 
-/** The request scenarios and the checkout flows: the real server, and the bare one when needed. */
-async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined }> {
-  const real = await startRealServer({
-    url: data.url,
-    adminKey: data.adminKey,
-    channelKey: data.channelKey,
-    workers: opts.workers,
-    profileDir: opts.cpuProf ? join(PROFILE_DIR, 'real') : undefined,
-  });
-  log(`Real server on ${real.base}${opts.workers > 1 ? ` (${opts.workers} API processes)` : ''}`);
+/** The server states each `--mode` measures the reads in, in order. */
+const MODES: Record<RunMode, Mode[]> = { cached: ['cached'], cold: ['cold'], both: ['cached', 'cold'] };
 
+/**
+ * The request scenarios and the checkout flows: the real server, and the bare one when needed. The
+ * reads once per mode, each mode on a server of its own (a cold one with its response cache off);
+ * the writes and the flows once, after the reads, on the last one.
+ */
+async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined }> {
+  const modes = MODES[opts.mode];
+  const reads = opts.scenarios.filter((s) => !s.writes);
   const rows: Row[] = [];
-  if (opts.scenarios.length > 0) {
-    const c: ScenarioContext = { data };
-    if (opts.scenarios.some((s) => s.name === 'cart-update')) c.cartId = await makeCart(real.base, data);
-    const routes: BareRoute[] = [];
-    const bodies = new Map<string, Buffer>();
-    for (const scenario of opts.scenarios) {
+  let real: RunningServer | undefined;
+  for (const [i, mode] of modes.entries()) {
+    const last = i === modes.length - 1;
+    if (!last && reads.length === 0) continue;
+    if (real) await stop(real.child);
+    real = await startRealServer({
+      url: data.url,
+      adminKey: data.adminKey,
+      channelKey: data.channelKey,
+      workers: opts.workers,
+      profileDir: opts.cpuProf ? join(PROFILE_DIR, 'real') : undefined,
+      cacheTtlMs: mode === 'cold' ? 0 : undefined,
+    });
+    log(`Real server on ${real.base}${opts.workers > 1 ? ` (${opts.workers} API processes)` : ''}${mode === 'cold' ? ', its response cache off' : ''}`);
+    // Writes after the reads: every write empties the storefront cache the reads measure.
+    rows.push(...(await measureRequests(opts, data, real, mode, last ? opts.scenarios : reads)));
+  }
+  const server = real!;
+
+  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, server, FLOW) : undefined;
+  const flowCodeRow = opts.flowCode
+    ? await measureFlowBesideBare(opts, { ...data, discountCode: await makeDiscountCode(server.base, data) }, server, FLOW_CODE)
+    : undefined;
+  // Done: stopped now, so it idles beside no later scenario.
+  await stop(server.child);
+  return { rows, flowRow, flowCodeRow };
+}
+
+/**
+ * Request scenarios on one real server, beside a bare one serving the real bytes. In a cold mode each
+ * read scenario sends its pool (bench/cold.ts), captured from the real server first; the others
+ * their one request.
+ */
+async function measureRequests(opts: Options, data: BenchData, real: RunningServer, mode: Mode, scenarios: Scenario[]): Promise<Row[]> {
+  if (scenarios.length === 0) return [];
+  const c: ScenarioContext = { data };
+  if (scenarios.some((s) => s.name === 'cart-update')) c.cartId = await makeCart(real.base, data);
+  const coldOnes = mode === 'cold' ? scenarios.filter((s) => s.cold) : [];
+  const sample = coldOnes.length > 0 ? await drawColdSample(data, opts.pool) : undefined;
+  const routes: BareRoute[] = [];
+  const pools = new Map<string, Pool>();
+  for (const scenario of scenarios) {
+    const route = { method: scenario.method, url: scenario.route, scenario: scenario.name };
+    if (sample && coldOnes.includes(scenario)) {
+      const pool = await capturePool(real.base, c, scenario, sample, opts.pool);
+      const poolFile = join(DATA_DIR, 'bodies', `${scenario.name}.cold.json`);
+      writeFileSync(poolFile, JSON.stringify(Object.fromEntries(pool.paths.map((path, i) => [path, pool.bodies[i]!.toString()]))));
+      routes.push({ ...route, poolFile });
+      pools.set(scenario.name, pool);
+      log(`  ${scenario.name}: a cold pool of ${pool.paths.length} requests`);
+    } else {
       const body = await fetchBody(real.base, c, scenario);
       const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
       writeFileSync(bodyFile, body);
-      routes.push({ method: scenario.method, url: scenario.route, scenario: scenario.name, bodyFile });
-      bodies.set(scenario.name, body);
+      routes.push({ ...route, bodyFile });
+      pools.set(scenario.name, { paths: [requestOf(scenario, c).path], bodies: [body] });
     }
-    const bare = await startBare(opts, routes, 'bare-routes.json');
-    for (const scenario of opts.scenarios) {
-      const same = await fetchBody(bare.base, c, scenario);
-      if (!same.equals(bodies.get(scenario.name)!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes`);
-    }
-    log(`Bare server on ${bare.base}`);
-
-    const total = opts.scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
-    log(`Measuring ${opts.scenarios.length} scenario(s), ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…`);
-    for (const scenario of opts.scenarios) {
-      rows.push(await measure(opts, c, scenario, { realBase: real.base, realPid: real.child.pid, bareBase: bare.base }, bodies.get(scenario.name)!.length));
-    }
-    await stop(bare.child);
   }
+  const bare = await startBare(opts, routes, mode === 'cold' ? 'bare-cold-routes.json' : 'bare-routes.json');
+  for (const scenario of scenarios) {
+    const { paths, bodies } = pools.get(scenario.name)!;
+    for (const [i, path] of paths.entries()) {
+      const same = await fetchAnswer(bare.base, { ...requestOf(scenario, c), path }, scenario, c);
+      if (!same.equals(bodies[i]!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes of ${path}`);
+    }
+  }
+  log(`Bare server on ${bare.base}`);
 
-  // Last: the flow writes, and every write empties the storefront cache the read scenarios measure.
-  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, real, FLOW) : undefined;
-  const flowCodeRow = opts.flowCode
-    ? await measureFlowBesideBare(opts, { ...data, discountCode: await makeDiscountCode(real.base, data) }, real, FLOW_CODE)
-    : undefined;
-  // Done: stopped now, so it idles beside no later scenario.
-  await stop(real.child);
-  return { rows, flowRow, flowCodeRow };
+  const total = scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
+  log(`Measuring ${scenarios.length} scenario(s)${mode === 'cold' ? ' cold' : ''}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…`);
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const { paths, bodies } = pools.get(scenario.name)!;
+    const meanBytes = bodies.reduce((sum, body) => sum + body.length, 0) / bodies.length;
+    const servers = { realBase: real.base, realPid: real.child.pid, bareBase: bare.base };
+    rows.push(await measure(opts, c, scenario, servers, meanBytes, mode, coldOnes.includes(scenario) ? paths : undefined));
+  }
+  await stop(bare.child);
+  return rows;
 }
 
 /** Writes the routes file and starts bench/bare.ts on it. */
@@ -318,6 +395,13 @@ function dataNote(data: BenchData): string {
   return `${data.products} products${orders}; \`listing-search\` finds ${data.search.matches} products (q=${data.search.q}, price ${data.search.priceMin}–${data.search.priceMax}).`;
 }
 
+/** How the cold rows were measured; empty without them. */
+function coldNote(opts: Options, rows: Row[]): string {
+  if (!rows.some((r) => r.mode === 'cold')) return '';
+  const both = opts.mode === 'both' ? ' The targets are judged on the cold rows.' : '';
+  return ` Cold rows (bench/cold.ts): a server of its own with its response cache off (STOREFRONT_CACHE_TTL_MS=0), a pool of up to ${opts.pool} distinct requests per scenario drawn from the data set by a seeded PRNG, each connection walking the pool in turn from its own place in it (connection k of n from the pool's k/n), alike for both servers; the pool's real answers were captured first, and the bare route answers each path with its own bytes. "body" is the pool's mean answer.${both}`;
+}
+
 async function runScenarios(opts: Options): Promise<void> {
   const needsServer = opts.scenarios.length > 0 || opts.flow || opts.flowCode;
   let served: { data: BenchData; rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined } | undefined;
@@ -341,9 +425,11 @@ async function runScenarios(opts: Options): Promise<void> {
   const roundParts: string[] = [];
   if (rows.length > 0) {
     parts.push(
-      `${table(rows)}\n\n${dataNote(served!.data)} autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating round(s) of ${opts.duration} s per server; req/s and latencies are medians of the rounds, the ratio the median of the per-round ratios. Latencies are autocannon's, in whole milliseconds. Server RSS: the largest of the real server's resident set (with its API processes), sampled every 250 ms during its rounds. Targets: a ratio of req/s to the bare route's, or the real server's p99.`,
+      `${table(rows)}\n\n${dataNote(served!.data)}${coldNote(opts, rows)} autocannon ${opts.connections} connections; ${opts.warmup} s warm-up per server and scenario; ${opts.rounds} alternating round(s) of ${opts.duration} s per server; req/s and latencies are medians of the rounds, the ratio the median of the per-round ratios. Latencies are autocannon's, in whole milliseconds. Server RSS: the largest of the real server's resident set (with its API processes), sampled every 250 ms during its rounds. Targets: a ratio of req/s to the bare route's, or the real server's p99.`,
     );
     roundParts.push(roundsTable(rows));
+    const beside = coldBesideCached(rows);
+    if (beside !== '') parts.push(`Cached and cold side by side (real server req/s, ratio to bare and p99, medians of the rounds):\n\n${beside}`);
   }
   if (flowRow) {
     parts.push(
@@ -363,7 +449,7 @@ async function runScenarios(opts: Options): Promise<void> {
   if (served) {
     const dataKey = `${opts.products}-${opts.orders}-${opts.events}`;
     if (opts.workers > 1) {
-      const base = loadSummary(`${opts.db}:w1:c${opts.connections}`, dataKey);
+      const base = loadSummary(blockOf(opts, 1), dataKey);
       const gain = base ? gainTable(base, opts.workers, rows, flowRow) : '';
       if (gain !== '') parts.push(`\`serve --workers ${opts.workers}\` against one API process (its last run on the same data and connections, ${base!.date}; real server req/s and p99):\n\n${gain}`);
       else log(`No run with one API process on the same data and ${opts.connections} connections to compare with: run it without --workers to see the gain.`);
@@ -374,8 +460,8 @@ async function runScenarios(opts: Options): Promise<void> {
   const perRound = roundParts.join('\n\n');
   process.stdout.write(`\n${configuration(opts)}\n\n${report}\n\n${perRound === '' ? '' : `Rounds:\n\n${perRound}\n\n`}${machine()}\n`);
 
-  const missed = rows.filter((r) => isMet(r) === false);
-  if (rows.length > 0) process.stdout.write(missed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${missed.map((r) => r.scenario.name).join(', ')}\n`);
+  const missed = judgedRows(rows).filter((r) => isMet(r) === false);
+  if (rows.length > 0) process.stdout.write(missed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${missed.map(rowName).join(', ')}\n`);
   for (const [flow, row] of [[FLOW, flowRow], [FLOW_CODE, flowCodeRow]] as const) {
     if (!row) continue;
     const met = flowMet(row, opts.db, flow);
