@@ -5,7 +5,7 @@
  *    orders and events of bench/scale.ts (`--orders`, `--events`), in a SQLite file or, with
  *    `--db postgres`, in a database of an embedded PostgreSQL (bench/postgres.ts) started for the run.
  *    Generated once per set of parameters and kept under bench/.data/ (`--fresh` makes it anew).
- * 2. Builds the server (`npm run build`) and starts it as a child process (`storefront serve
+ * 2. (bench/server-scenarios.ts, to step 5) Builds the server (`npm run build`) and starts it as a child process (`storefront serve
  *    [--workers N]`: bin/storefront.js with its shebang's node flags) on a free loopback port, rate
  *    limiting off, and waits for GET /health (and for its N API processes). For `cart-update` it
  *    then makes a cart through the API (POST /v1/carts).
@@ -36,10 +36,11 @@
  * read scenario sends a pool of up to `--pool` (300) distinct requests drawn from the data set (another
  * sku, page, sort, search word and price range, last name, order number, related id each request);
  * every path's real answer is captured first, and the bare server answers each path with its own
- * bytes, sent the same pool in the same order. `both`: the cached reads on one server, then the cold
- * reads on another, reported side by side. In `cold` and `both` the writes (`cart-update`, the flows)
- * run once, after the cold reads, on the server with its cache off, and the targets are judged on the
- * cold rows.
+ * bytes, sent the same pool in the same order. `cart-update` sends its one request either way (a write
+ * no cache serves; with the cache off, carts no longer keep the product views they show either).
+ * `both`: the request scenarios on a cached server, then on a cold one, reported side by side. The
+ * checkout flows run once, last, on the last server (cold in `cold` and `both`). With cold rows, the
+ * targets are judged on them.
  *
  * `--scale` measures instead how the cost grows with the store (bench/curve.ts): the listings at each
  * of `--scale-products` catalogue sizes and the order and event lookups at each of `--scale-orders`
@@ -58,31 +59,25 @@
  *   npm run bench -- --scale [--scale-products 1000,10000,100000] [--scale-orders 10000,100000,1000000]
  *                    [--db …] [--workers …] [--products 10000] [--duration 5] [--rounds 1] [--warmup 2] [--write]
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BareRoute } from './bare.js';
 import { prepareData, type BenchData, type DatabaseKind } from './bench-data.js';
 import { curvesReport, runCurves } from './curve.js';
 import { DATA_DIR } from './dataset.js';
-import { captureFlow, FLOW_ROUTES, STEPS } from './checkout-flow.js';
-import { capturePool, drawColdSample, type Pool } from './cold.js';
-import { fetchAnswer, fetchBody, measure, measureFlow, requestOf, RESUME_SECONDS, type FlowRow, type Mode, type Row } from './measure.js';
+import { RESUME_SECONDS, type FlowRow, type Row } from './measure.js';
 import type { BenchPostgres } from './postgres.js';
 import {
   coldBesideCached, flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, judgedRows, loadSummary, machine, mb, roundsTable, rowName, RSS_TARGET_MB, saveSummary,
   table, webhooksTable, writeBlock,
 } from './report.js';
-import { FLOW, FLOW_CODE, SCENARIOS, scenarioNamed, short, WEBHOOKS, type FlowScenario, type Scenario, type ScenarioContext } from './scenarios.js';
-import { onStop, ROOT, serverCommand, start, startBareServer, startRealServer, stop, stopAll, type RunningServer } from './servers.js';
+import { FLOW, FLOW_CODE, SCENARIOS, scenarioNamed, short, WEBHOOKS, type Scenario } from './scenarios.js';
+import { measureOnServer, PROFILE_DIR, type RunMode } from './server-scenarios.js';
+import { onStop, ROOT, serverCommand, start, stop, stopAll } from './servers.js';
 import { runWebhookBench, type WebhookBenchResult } from './webhooks.js';
 
-const PROFILE_DIR = join(DATA_DIR, 'profiles');
 /** Events per order at each store size of `--scale`. */
 const SCALE_EVENTS_PER_ORDER = 5;
-
-/** `--mode`: the reads as the server runs by default (`cached`), with its response cache off and a pool of requests (`cold`), or both. */
-type RunMode = 'cached' | 'cold' | 'both';
 
 interface Options {
   db: DatabaseKind;
@@ -200,7 +195,7 @@ function blockOf(opts: Options, workers = opts.workers): string {
 const MODE_TEXT: Record<RunMode, string> = {
   cached: '',
   cold: ', cold (response cache off, a pool of requests per read)',
-  both: ', cached and cold (the reads both ways; the writes on the server with its response cache off)',
+  both: ', cached and cold (the request scenarios both ways; the checkout flows with the response cache off)',
 };
 
 function configuration(opts: Options): string {
@@ -223,157 +218,6 @@ async function startDatabase(opts: Options): Promise<BenchPostgres | undefined> 
   const postgres = await startPostgres((text) => log(text));
   onStop(() => postgres.stop());
   return postgres;
-}
-
-/** A cart for `cart-update`, made through the API as a storefront makes one. */
-async function makeCart(base: string, data: BenchData): Promise<string> {
-  const response = await fetch(`${base}/v1/carts`, {
-    method: 'POST',
-    headers: { 'channel-key': data.channelKey, 'content-type': 'application/json' },
-    body: '{}',
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`cart-update: POST /v1/carts answered ${response.status}: ${text.slice(0, 500)}`);
-  return (JSON.parse(text) as { data: { id: string } }).data.id;
-}
-
-/** A discount code for `checkout-flow-code`, made through the admin API (10 % off every item, no usage limit). */
-async function makeDiscountCode(base: string, data: BenchData): Promise<string> {
-  const code = `BENCH-${process.pid}-${Date.now().toString(36)}`;
-  const response = await fetch(`${base}/v1/discounts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${data.adminKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ code, title: 'Benchmark: 10 % off', kind: 'percentage', value: 1000 }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`${FLOW_CODE.name}: POST /v1/discounts answered ${response.status}: ${text.slice(0, 500)}`);
-  return code;
-}
-
-/** The server states each `--mode` measures the reads in, in order. */
-const MODES: Record<RunMode, Mode[]> = { cached: ['cached'], cold: ['cold'], both: ['cached', 'cold'] };
-
-/**
- * The request scenarios and the checkout flows: the real server, and the bare one when needed. The
- * reads once per mode, each mode on a server of its own (a cold one with its response cache off);
- * the writes and the flows once, after the reads, on the last one.
- */
-async function measureOnServer(opts: Options, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined }> {
-  const modes = MODES[opts.mode];
-  const reads = opts.scenarios.filter((s) => !s.writes);
-  const rows: Row[] = [];
-  let real: RunningServer | undefined;
-  for (const [i, mode] of modes.entries()) {
-    const last = i === modes.length - 1;
-    if (!last && reads.length === 0) continue;
-    if (real) await stop(real.child);
-    real = await startRealServer({
-      url: data.url,
-      adminKey: data.adminKey,
-      channelKey: data.channelKey,
-      workers: opts.workers,
-      profileDir: opts.cpuProf ? join(PROFILE_DIR, 'real') : undefined,
-      cacheTtlMs: mode === 'cold' ? 0 : undefined,
-    });
-    log(`Real server on ${real.base}${opts.workers > 1 ? ` (${opts.workers} API processes)` : ''}${mode === 'cold' ? ', its response cache off' : ''}`);
-    // Writes after the reads: every write empties the storefront cache the reads measure.
-    rows.push(...(await measureRequests(opts, data, real, mode, last ? opts.scenarios : reads)));
-  }
-  const server = real!;
-
-  const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, server, FLOW) : undefined;
-  const flowCodeRow = opts.flowCode
-    ? await measureFlowBesideBare(opts, { ...data, discountCode: await makeDiscountCode(server.base, data) }, server, FLOW_CODE)
-    : undefined;
-  // Done: stopped now, so it idles beside no later scenario.
-  await stop(server.child);
-  return { rows, flowRow, flowCodeRow };
-}
-
-/**
- * Request scenarios on one real server, beside a bare one serving the real bytes. In a cold mode each
- * read scenario sends its pool (bench/cold.ts), captured from the real server first; the others
- * their one request.
- */
-async function measureRequests(opts: Options, data: BenchData, real: RunningServer, mode: Mode, scenarios: Scenario[]): Promise<Row[]> {
-  if (scenarios.length === 0) return [];
-  const c: ScenarioContext = { data };
-  if (scenarios.some((s) => s.name === 'cart-update')) c.cartId = await makeCart(real.base, data);
-  const coldOnes = mode === 'cold' ? scenarios.filter((s) => s.cold) : [];
-  const sample = coldOnes.length > 0 ? await drawColdSample(data, opts.pool) : undefined;
-  const routes: BareRoute[] = [];
-  const pools = new Map<string, Pool>();
-  for (const scenario of scenarios) {
-    const route = { method: scenario.method, url: scenario.route, scenario: scenario.name };
-    if (sample && coldOnes.includes(scenario)) {
-      const pool = await capturePool(real.base, c, scenario, sample, opts.pool);
-      const poolFile = join(DATA_DIR, 'bodies', `${scenario.name}.cold.json`);
-      writeFileSync(poolFile, JSON.stringify(Object.fromEntries(pool.paths.map((path, i) => [path, pool.bodies[i]!.toString()]))));
-      routes.push({ ...route, poolFile });
-      pools.set(scenario.name, pool);
-      log(`  ${scenario.name}: a cold pool of ${pool.paths.length} requests`);
-    } else {
-      const body = await fetchBody(real.base, c, scenario);
-      const bodyFile = join(DATA_DIR, 'bodies', `${scenario.name}.json`);
-      writeFileSync(bodyFile, body);
-      routes.push({ ...route, bodyFile });
-      pools.set(scenario.name, { paths: [requestOf(scenario, c).path], bodies: [body] });
-    }
-  }
-  const bare = await startBare(opts, routes, mode === 'cold' ? 'bare-cold-routes.json' : 'bare-routes.json');
-  for (const scenario of scenarios) {
-    const { paths, bodies } = pools.get(scenario.name)!;
-    for (const [i, path] of paths.entries()) {
-      const same = await fetchAnswer(bare.base, { ...requestOf(scenario, c), path }, scenario, c);
-      if (!same.equals(bodies[i]!)) throw new Error(`${scenario.name}: the bare server does not serve the real bytes of ${path}`);
-    }
-  }
-  log(`Bare server on ${bare.base}`);
-
-  const total = scenarios.length * (2 * opts.warmup + 2 * opts.rounds * opts.duration);
-  log(`Measuring ${scenarios.length} scenario(s)${mode === 'cold' ? ' cold' : ''}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds (about ${total} s)…`);
-  const rows: Row[] = [];
-  for (const scenario of scenarios) {
-    const { paths, bodies } = pools.get(scenario.name)!;
-    const meanBytes = bodies.reduce((sum, body) => sum + body.length, 0) / bodies.length;
-    const servers = { realBase: real.base, realPid: real.child.pid, bareBase: bare.base };
-    rows.push(await measure(opts, c, scenario, servers, meanBytes, mode, coldOnes.includes(scenario) ? paths : undefined));
-  }
-  await stop(bare.child);
-  return rows;
-}
-
-/** Writes the routes file and starts bench/bare.ts on it. */
-async function startBare(opts: Options, routes: BareRoute[], fileName: string): Promise<RunningServer> {
-  const routesFile = join(DATA_DIR, fileName);
-  writeFileSync(routesFile, JSON.stringify(routes, null, 2));
-  return startBareServer(routesFile, opts.cpuProf ? join(PROFILE_DIR, 'bare') : undefined);
-}
-
-/**
- * The checkout flow on the real server and on a bare server answering each of the five steps with
- * the real server's answer to one flow (same bytes, same status), alternating.
- */
-async function measureFlowBesideBare(opts: Options, data: BenchData & { discountCode?: string }, real: RunningServer, flow: FlowScenario): Promise<FlowRow> {
-  const answers = await captureFlow(real.base, data);
-  const routes = STEPS.map((step): BareRoute => {
-    const bodyFile = join(DATA_DIR, 'bodies', `${flow.name}-${step}.json`);
-    writeFileSync(bodyFile, answers[step]);
-    const { method, route, status } = FLOW_ROUTES[step];
-    return { method, url: route, scenario: `${flow.name}:${step}`, bodyFile, status };
-  });
-  const bare = await startBare(opts, routes, `bare-${flow.name}-routes.json`);
-  const served = await captureFlow(bare.base, data);
-  const differing = STEPS.filter((step) => !served[step].equals(answers[step]));
-  if (differing.length > 0) throw new Error(`${flow.name}: the bare server does not serve the real bytes (${differing.join(', ')})`);
-  log(`Bare server for ${flow.name} on ${bare.base}`);
-  const seconds = 2 * opts.warmup + opts.rounds * 2 * (RESUME_SECONDS + opts.duration);
-  log(`Measuring ${flow.name}, ${opts.connections} buyers, ${opts.rounds} × ${opts.duration} s rounds each side (about ${seconds} s)…`);
-  const row = await measureFlow(opts, data, { realBase: real.base, realPid: real.child.pid, bareBase: bare.base });
-  await stop(bare.child);
-  return row;
 }
 
 async function measureWebhooks(opts: Options): Promise<WebhookBenchResult> {
@@ -399,7 +243,7 @@ function dataNote(data: BenchData): string {
 function coldNote(opts: Options, rows: Row[]): string {
   if (!rows.some((r) => r.mode === 'cold')) return '';
   const both = opts.mode === 'both' ? ' The targets are judged on the cold rows.' : '';
-  return ` Cold rows (bench/cold.ts): a server of its own with its response cache off (STOREFRONT_CACHE_TTL_MS=0), a pool of up to ${opts.pool} distinct requests per scenario drawn from the data set by a seeded PRNG, each connection walking the pool in turn from its own place in it (connection k of n from the pool's k/n), alike for both servers; the pool's real answers were captured first, and the bare route answers each path with its own bytes. "body" is the pool's mean answer.${both}`;
+  return ` Cold rows (bench/cold.ts): a server of its own with its response cache off (STOREFRONT_CACHE_TTL_MS=0), a pool of up to ${opts.pool} distinct requests per scenario drawn from the data set by a seeded PRNG, each connection walking the pool in turn from its own place in it (connection k of n from the pool's k/n), alike for both servers; the pool's real answers were captured first, and the bare route answers each path with its own bytes. "body" is the pool's mean answer. \`cart-update (cold)\` sends its one request to that server (carts keep no product views with the cache off).${both}`;
 }
 
 async function runScenarios(opts: Options): Promise<void> {
