@@ -14,6 +14,14 @@ declare module 'autocannon' {
     [percentile: string]: number;
   }
 
+  /** A request as autocannon builds it; `setupRequest` may change it before each send. */
+  export interface RequestOptions {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
@@ -23,6 +31,14 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** Called with each connection's client as it is made, before its first request. */
+    setupClient?: (client: Client) => void;
+  }
+
+  /** One connection. */
+  export interface Client {
+    /** The requests this connection sends in turn, from the first, each built once. */
+    setRequests(requests: RequestOptions[]): void;
   }
 
   export interface Result {

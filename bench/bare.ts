@@ -7,6 +7,10 @@
  * parses any JSON body, and ignored. The checkout flow's five steps are routes of their own
  * (bench/run.ts), so a flow against this server gets the real server's answers to one flow.
  *
+ * A cold run (bench/cold.ts) gives a scenario a pool file instead: a JSON object of the real
+ * answers by request path (path and query string, as sent); each request gets the bytes of its own
+ * path, and a path outside the pool a 404 (which fails the run).
+ *
  *   BARE_ROUTES=bench/.data/bare-routes.json PORT=8081 node --import tsx bench/bare.ts
  *
  * Listens on 127.0.0.1 only; stops on SIGTERM or SIGINT.
@@ -22,7 +26,9 @@ export interface BareRoute {
   /** Scenarios sharing a method and route pattern are told apart by the `x-bench-scenario` request header. */
   scenario: string;
   /** The file holding the exact response bytes. */
-  bodyFile: string;
+  bodyFile?: string;
+  /** Or a cold pool's file: `{ "<path?query>": "<answer>" }`, each path answered with its own bytes. */
+  poolFile?: string;
   /** The real answer's status, when not 200 (a cart made: 201). */
   status?: number;
 }
@@ -34,12 +40,20 @@ async function main(): Promise<void> {
   const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
 
   const app = Fastify({ logger: false });
-  type Answer = { status: number; body: Buffer };
+  type Answer = { status: number; body: Buffer } | { status: number; byPath: Map<string, Buffer> };
   const answers = new Map<string, { method: BareRoute['method']; url: string; byScenario: Map<string, Answer> }>();
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
     const entry = answers.get(key) ?? { method: route.method, url: route.url, byScenario: new Map<string, Answer>() };
-    entry.byScenario.set(route.scenario, { status: route.status ?? 200, body: readFileSync(route.bodyFile) });
+    const status = route.status ?? 200;
+    if (route.poolFile) {
+      const pool = JSON.parse(readFileSync(route.poolFile, 'utf8')) as Record<string, string>;
+      entry.byScenario.set(route.scenario, { status, byPath: new Map(Object.entries(pool).map(([path, body]) => [path, Buffer.from(body)])) });
+    } else if (route.bodyFile) {
+      entry.byScenario.set(route.scenario, { status, body: readFileSync(route.bodyFile) });
+    } else {
+      throw new Error(`${route.scenario}: a route needs a bodyFile or a poolFile`);
+    }
     answers.set(key, entry);
   }
   for (const { method, url, byScenario } of answers.values()) {
@@ -49,7 +63,12 @@ async function main(): Promise<void> {
       url,
       handler: (request, reply) => {
         const answer = only ?? byScenario.get(String(request.headers['x-bench-scenario']))!;
-        reply.code(answer.status).header('content-type', 'application/json; charset=utf-8').send(answer.body);
+        const body = 'body' in answer ? answer.body : answer.byPath.get(request.url);
+        if (body === undefined) {
+          reply.code(404).send();
+          return;
+        }
+        reply.code(answer.status).header('content-type', 'application/json; charset=utf-8').send(body);
       },
     });
   }

@@ -67,7 +67,7 @@ async function measureAt(opts: CurveOptions, data: BenchData, scale: string, nam
       const scenario = scenarioNamed(name);
       const c = { data };
       const body = await fetchBody(server.base, c, scenario);
-      const row = await measure(opts, c, scenario, { realBase: server.base, realPid: server.child.pid }, body.length);
+      const row = await measure(opts, c, scenario, { realBase: server.base, realPid: server.child.pid }, body.length, 'cold');
       const curve = curves.get(name) ?? { scenario: name, title: TITLES[name] ?? name, points: [] };
       curve.points.push({ scale, found: FOUND[name]?.(data), row });
       curves.set(name, curve);

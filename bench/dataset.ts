@@ -115,6 +115,11 @@ function pad(n: number): string {
   return String(n).padStart(5, '0');
 }
 
+/** The permalink of the product at `index` (from 0) of the catalogue: how a harness finds a product by position. */
+export function productPermalink(index: number): string {
+  return `product-${pad(index + 1)}`;
+}
+
 /** The word `listing-search` looks for: one of the nouns, so about 1 product name in 12 holds it. */
 const SEARCH_WORD = 'Kettle';
 
@@ -193,7 +198,7 @@ export async function generateDataset(options: { products?: number; file?: strin
       const productId = newId('prd');
       const skuId = newId('sku');
       const name = `${adjectives[int(0, adjectives.length - 1)]} ${nouns[int(0, nouns.length - 1)]} ${pad(i + 1)}`;
-      const permalink = `product-${pad(i + 1)}`;
+      const permalink = productPermalink(i);
       products.push({
         id: productId,
         permalink,

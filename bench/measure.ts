@@ -1,9 +1,11 @@
 /**
  * Measuring: autocannon runs against the real server and the bare route, alternating, with medians
  * of the rounds; the checkout flow's rounds; and the real server's RSS during its measured rounds
- * (the warm-ups are left out), sampled every 250 ms.
+ * (the warm-ups are left out), sampled every 250 ms. A cold run (bench/cold.ts) sends a pool of paths
+ * instead of one: each connection walks the pool from its own place in it, the same on each run, so
+ * the real and the bare server are sent the same requests in the same order.
  */
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Client, type Result } from 'autocannon';
 import { startCheckoutFlow, STEPS, type FlowDriver, type FlowResult, type Step } from './checkout-flow.js';
 import type { BenchData } from './bench-data.js';
 import type { Scenario, ScenarioContext } from './scenarios.js';
@@ -33,10 +35,17 @@ export interface Round {
   requests: number;
 }
 
+/** `cached`: the server as it runs by default; `cold`: its response cache off, and for a read scenario a pool of requests instead of one (bench/cold.ts). */
+export type Mode = 'cached' | 'cold';
+
 export interface Row {
   scenario: Scenario;
+  mode: Mode;
   title: string;
+  /** The answer's size; the mean of the pool's in a cold run. */
   bodyBytes: number;
+  /** How many distinct requests were sent in turn (a cold run's pool); undefined: one. */
+  pool?: number;
   real: Round;
   /** Undefined when measured without the bare route (the `--scale` curves). */
   bare?: Round;
@@ -72,6 +81,8 @@ export interface Request {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Paths sent in turn instead of `path` (a cold run's pool). */
+  paths?: string[];
 }
 
 export function requestOf(scenario: Scenario, c: ScenarioContext): Request {
@@ -80,6 +91,20 @@ export function requestOf(scenario: Scenario, c: ScenarioContext): Request {
     path: scenario.path(c),
     headers: { ...scenario.headers(c), 'x-bench-scenario': scenario.name },
     body: scenario.body?.(c),
+  };
+}
+
+/**
+ * Gives each of autocannon's connections the pool to walk in turn, connection k of n starting at the
+ * pool's k/n: no two connections ask the same path at once, and the same run of paths goes to either
+ * server. Built once per connection: a request made anew before each send (autocannon's
+ * `setupRequest`) cost the load generator a quarter of the bare route's req/s on this machine.
+ */
+function poolClients(paths: string[], connections: number): (client: Client) => void {
+  let started = 0;
+  return (client) => {
+    const from = Math.floor((started++ * paths.length) / connections) % paths.length;
+    client.setRequests([...paths.slice(from), ...paths.slice(0, from)].map((path) => ({ path })));
   };
 }
 
@@ -93,6 +118,7 @@ async function load(label: string, base: string, request: Request, seconds: numb
     connections,
     duration: seconds,
     timeout: 10,
+    ...(request.paths ? { setupClient: poolClients(request.paths, connections) } : {}),
   });
   const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(', ');
   const empty = result['2xx'] === 0 && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
@@ -121,7 +147,9 @@ async function settle(base: string): Promise<void> {
 
 /**
  * A warm-up on each server, then `rounds` rounds of `duration` seconds, real then bare; without
- * `bareBase` the real server alone. `realPid` is the real server's process, for its RSS.
+ * `bareBase` the real server alone. `realPid` is the real server's process, for its RSS. `mode` says
+ * whether the real server keeps answers; with a `pool` (cold) the pool's paths are sent in turn, and
+ * `bodyBytes` is their mean answer.
  */
 export async function measure(
   opts: LoadOptions,
@@ -129,8 +157,10 @@ export async function measure(
   scenario: Scenario,
   servers: { realBase: string; realPid: number | undefined; bareBase?: string },
   bodyBytes: number,
+  mode: Mode = 'cached',
+  pool?: string[],
 ): Promise<Row> {
-  const request = requestOf(scenario, c);
+  const request = { ...requestOf(scenario, c), ...(pool ? { path: pool[0]!, paths: pool } : {}) };
   const { realBase, bareBase } = servers;
   const log = (text: string) => process.stderr.write(`  ${scenario.name}: ${text}\n`);
   log(`warm-up ${opts.warmup} s${bareBase ? ' each' : ''}`);
@@ -165,8 +195,10 @@ export async function measure(
   const ratio = bareBase ? median(realRounds.map((real, i) => real.rps / bareRounds[i]!.rps)) : Number.NaN;
   return {
     scenario,
-    title: scenario.title(c.data),
+    mode,
+    title: pool && scenario.cold ? scenario.cold.title(c.data) : scenario.title(c.data),
     bodyBytes,
+    pool: pool?.length,
     real: medianRound(realRounds),
     bare: bareBase ? medianRound(bareRounds) : undefined,
     ratio,
@@ -177,8 +209,12 @@ export async function measure(
 }
 
 /** The real answer of a scenario, sent once: it must be a 200 with a JSON body that passes the scenario's check. */
-export async function fetchBody(base: string, c: ScenarioContext, scenario: Scenario): Promise<Buffer> {
-  const request = requestOf(scenario, c);
+export function fetchBody(base: string, c: ScenarioContext, scenario: Scenario): Promise<Buffer> {
+  return fetchAnswer(base, requestOf(scenario, c), scenario, c);
+}
+
+/** The answer to one request of a scenario (its own or one of its cold pool), checked as `fetchBody` checks it. */
+export async function fetchAnswer(base: string, request: Request, scenario: Scenario, c: ScenarioContext): Promise<Buffer> {
   const response = await fetch(base + request.path, {
     method: request.method,
     headers: request.headers,
@@ -186,13 +222,14 @@ export async function fetchBody(base: string, c: ScenarioContext, scenario: Scen
     signal: AbortSignal.timeout(10_000),
   });
   const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`${scenario.name}: the server answered ${response.status}: ${body.toString().slice(0, 500)}`);
-  if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${scenario.name}: not JSON (${response.headers.get('content-type')})`);
+  const asked = `${scenario.name} (${request.path})`;
+  if (response.status !== 200) throw new Error(`${asked}: the server answered ${response.status}: ${body.toString().slice(0, 500)}`);
+  if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${asked}: not JSON (${response.headers.get('content-type')})`);
   const answer: unknown = JSON.parse(body.toString());
   try {
     scenario.check?.(answer, c);
   } catch (error) {
-    throw new Error(`${scenario.name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${asked}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return body;
 }

@@ -26,6 +26,16 @@ function metText(met: boolean | undefined): string {
   return met === undefined ? '—' : met ? 'yes' : '**no**';
 }
 
+/** A row's name in the tables and the kept summaries: the scenario's, marked when measured cold. */
+export function rowName(row: Row): string {
+  return row.mode === 'cold' ? `${row.scenario.name} (cold)` : row.scenario.name;
+}
+
+/** The rows whose targets are judged: the cold ones when the run has some (the targets are set for cold), else all. */
+export function judgedRows(rows: Row[]): Row[] {
+  return rows.some((r) => r.mode === 'cold') ? rows.filter((r) => r.mode === 'cold') : rows;
+}
+
 export function isMet(row: Row): boolean | undefined {
   return targetMet(row.scenario.target, row.ratio, row.real.p99);
 }
@@ -35,26 +45,55 @@ function ratioText(ratio: number): string {
   return Number.isNaN(ratio) ? '—' : ratio.toFixed(3);
 }
 
+/** The rows, each scenario's cached row followed by its cold one. */
+function scenarioOrder(rows: Row[]): Row[] {
+  const first = new Map<string, number>();
+  rows.forEach((row, i) => {
+    if (!first.has(row.scenario.name)) first.set(row.scenario.name, i);
+  });
+  return [...rows].sort((a, b) => first.get(a.scenario.name)! - first.get(b.scenario.name)! || (a.mode === b.mode ? 0 : a.mode === 'cached' ? -1 : 1));
+}
+
+/** Every row; with cached and cold rows, side by side, the targets judged on the cold ones. */
 export function table(rows: Row[]): string {
   const lines = [
     '| scenario | body | real req/s | bare req/s | ratio | real p50 / p99 (ms) | bare p50 / p99 (ms) | server RSS (MB) | target | met |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
-  for (const row of rows) {
+  const judged = judgedRows(rows);
+  for (const row of scenarioOrder(rows)) {
     const bare = row.bare;
+    const body = `${(row.bodyBytes / 1024).toFixed(1)} KiB${row.pool === undefined ? '' : `, mean of ${row.pool}`}`;
+    const target = judged.includes(row) ? targetText(row.scenario.target) : '— (judged cold)';
     lines.push(
-      `| \`${row.scenario.name}\`: ${row.title} | ${(row.bodyBytes / 1024).toFixed(1)} KiB | ${row.real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(row.ratio)} | ${row.real.p50} / ${row.real.p99} | ${bare ? `${bare.p50} / ${bare.p99}` : '—'} | ${mb(row.rss)} | ${targetText(row.scenario.target)} | ${metText(isMet(row))} |`,
+      `| \`${rowName(row)}\`: ${row.title} | ${body} | ${row.real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(row.ratio)} | ${row.real.p50} / ${row.real.p99} | ${bare ? `${bare.p50} / ${bare.p99}` : '—'} | ${mb(row.rss)} | ${target} | ${metText(judged.includes(row) ? isMet(row) : undefined)} |`,
     );
   }
   return lines.join('\n');
 }
 
+/** Each scenario measured both ways: its cached and cold figures in one line; empty when none was. */
+export function coldBesideCached(rows: Row[]): string {
+  const lines = [
+    '| scenario | cached: real req/s | cached: ratio | cached: real p99 (ms) | cold: real req/s | cold: ratio | cold: real p99 (ms) | cold ÷ cached req/s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const cold of rows.filter((r) => r.mode === 'cold')) {
+    const cached = rows.find((r) => r.mode === 'cached' && r.scenario === cold.scenario);
+    if (!cached) continue;
+    lines.push(
+      `| ${cold.scenario.name} | ${cached.real.rps.toFixed(0)} | ${ratioText(cached.ratio)} | ${cached.real.p99} | ${cold.real.rps.toFixed(0)} | ${ratioText(cold.ratio)} | ${cold.real.p99} | ${(cold.real.rps / cached.real.rps).toFixed(3)} |`,
+    );
+  }
+  return lines.length > 2 ? lines.join('\n') : '';
+}
+
 export function roundsTable(rows: Row[]): string {
   const lines = ['| scenario | round | real req/s | bare req/s | ratio | real p99 (ms) |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
-  for (const row of rows) {
+  for (const row of scenarioOrder(rows)) {
     row.realRounds.forEach((real, i) => {
       const bare = row.bareRounds[i];
-      lines.push(`| ${row.scenario.name} | ${i + 1} | ${real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(bare ? real.rps / bare.rps : Number.NaN)} | ${real.p99} |`);
+      lines.push(`| ${rowName(row)} | ${i + 1} | ${real.rps.toFixed(0)} | ${bare ? bare.rps.toFixed(0) : '—'} | ${ratioText(bare ? real.rps / bare.rps : Number.NaN)} | ${real.p99} |`);
     });
   }
   return lines.join('\n');
@@ -212,7 +251,7 @@ export function saveSummary(block: string, data: string, rows: Row[], flowRow: F
   const summary: Summary = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     data,
-    rows: { ...earlier?.rows, ...Object.fromEntries(rows.map((r) => [r.scenario.name, { rps: r.real.rps, p50: r.real.p50, p99: r.real.p99 }])) },
+    rows: { ...earlier?.rows, ...Object.fromEntries(rows.map((r) => [rowName(r), { rps: r.real.rps, p50: r.real.p50, p99: r.real.p99 }])) },
     flow: flowRow ? { flowsPerSecond: flowRow.median.flowsPerSecond, p99: flowRow.median.p99 } : earlier?.flow,
   };
   mkdirSync(join(DATA_DIR, 'results'), { recursive: true });
@@ -236,9 +275,9 @@ export function gainTable(base: Summary, workers: number, rows: Row[], flowRow: 
     '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
-    const one = base.rows[row.scenario.name];
+    const one = base.rows[rowName(row)];
     if (!one) continue;
-    lines.push(`| ${row.scenario.name} | ${one.rps.toFixed(0)} | ${row.real.rps.toFixed(0)} | ×${(row.real.rps / one.rps).toFixed(2)} | ${one.p99} | ${row.real.p99} |`);
+    lines.push(`| ${rowName(row)} | ${one.rps.toFixed(0)} | ${row.real.rps.toFixed(0)} | ×${(row.real.rps / one.rps).toFixed(2)} | ${one.p99} | ${row.real.p99} |`);
   }
   if (flowRow && base.flow) {
     const m = flowRow.median;

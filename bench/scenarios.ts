@@ -5,8 +5,13 @@
  * The storefront (channel key) reads the catalogue through the in-memory cache of database changes
  * (src/http/response-cache.ts); staff (admin key) always read the database. Both are measured.
  * Targets are either a ratio of the real server's req/s to the bare route's, or a p99 latency.
+ *
+ * Each read scenario also has a cold mode (bench/cold.ts): the server's response cache off, and a
+ * pool of distinct requests drawn from the data set instead of the one request.
  */
+import { sortByValues } from '../src/modules/catalog/catalog-filters.js';
 import type { BenchData, OrderLookups } from './bench-data.js';
+import { distinctPaths, type ColdPool, type PoolContext } from './cold.js';
 
 /** What a scenario's request is built from: the data set, and the cart the harness made for `cart-update`. */
 export interface ScenarioContext {
@@ -33,6 +38,8 @@ export interface Scenario {
   needsOrders?: boolean;
   /** Checks the real answer, parsed, once before measuring; throws when it is not what the scenario means to ask for. */
   check?: (answer: any, c: ScenarioContext) => void;
+  /** A read scenario's cold mode: the requests of its pool (bench/cold.ts). */
+  cold?: ColdPool;
 }
 
 /** 10000 → 10k, 1000000 → 1M. */
@@ -50,17 +57,22 @@ function lookups(c: ScenarioContext): OrderLookups {
   return c.data.lookups;
 }
 
-const listingPath = (c: ScenarioContext) => `/v1/collections/${c.data.collectionId}/products?per_page=20`;
+const PAGE = 20;
+const listingPath = (c: ScenarioContext) => `/v1/collections/${c.data.collectionId}/products?per_page=${PAGE}`;
+
+function searchFilter(c: ScenarioContext, q: string, priceMin: number, priceMax: number, sortBy: string): string {
+  return `${listingPath(c)}&q=${encodeURIComponent(q)}&price%5Bmin%5D=${priceMin}&price%5Bmax%5D=${priceMax}&sort_by=${sortBy}`;
+}
 
 function searchPath(c: ScenarioContext): string {
   const { q, priceMin, priceMax } = c.data.search;
-  return `${listingPath(c)}&q=${encodeURIComponent(q)}&price%5Bmin%5D=${priceMin}&price%5Bmax%5D=${priceMax}&sort_by=price-ascending`;
+  return searchFilter(c, q, priceMin, priceMax, 'price-ascending');
 }
 
 function fullPage(answer: any, c: ScenarioContext): void {
   const got = Array.isArray(answer?.data) ? answer.data.length : 'no';
-  if (got !== 20) {
-    throw new Error(`the search answered ${got} products, not a full page of 20 (q=${c.data.search.q}, price ${c.data.search.priceMin}–${c.data.search.priceMax}: ${c.data.search.matches} matches in the catalogue)`);
+  if (got !== PAGE) {
+    throw new Error(`the listing answered ${got} products, not a full page of ${PAGE} (the one search finds ${c.data.search.matches} products in the catalogue)`);
   }
 }
 
@@ -69,6 +81,61 @@ function someRows(answer: any): void {
 }
 
 const searchTitle = (d: BenchData) => `q=${d.search.q}, price ${d.search.priceMin}–${d.search.priceMax}, sort_by=price-ascending`;
+
+const ordersByNamePath = (name: string) => `/v1/orders?q=${encodeURIComponent(name)}&per_page=${PAGE}`;
+const ordersByNumberPath = (number: string) => `/v1/orders?q=${encodeURIComponent(number)}`;
+const eventsPath = (relatedId: string) => `/v1/events?related_object=${encodeURIComponent(relatedId)}`;
+
+/** How many full pages a listing's first page says the filter holds. */
+async function fullPages(p: PoolContext, filter: string): Promise<number> {
+  const answer = await p.ask(filter);
+  return Math.floor(Number(answer?.meta?.pagination?.total_items ?? 0) / PAGE);
+}
+
+const STOREFRONT = 'storefront';
+const ADMIN = 'admin key';
+
+const skuPool = (who: string): ColdPool => ({
+  title: () => `GET /v1/skus/{id}, a different sku each request (${who})`,
+  paths: ({ sample, size }) => sample.products.slice(0, size).map((p) => `/v1/skus/${p.skuId}`),
+});
+
+const listingPool = (who: string): ColdPool => ({
+  title: (d) => `GET /v1/collections/{id}/products?per_page=20&page={any full page}[&sort_by={any}] (${short(d.products)}-product collection, ${who}): each request a page and an order (the collection's own or one of the six sort_by values)`,
+  paths: async (p) => {
+    const pages = await fullPages(p, listingPath(p.c));
+    const sorts = [undefined, ...sortByValues];
+    return distinctPaths(p.size, () => {
+      const sortBy = p.pick.one(sorts);
+      return `${listingPath(p.c)}&page=${p.pick.int(1, pages)}${sortBy ? `&sort_by=${sortBy}` : ''}`;
+    });
+  },
+});
+
+const searchPool = (who: string): ColdPool => ({
+  title: () => `the same listing with q={a word of the names}, price[min]/price[max] {two products' prices}, sort_by={any} and page={any full page of what they find} (${who})`,
+  paths: (p) => distinctPaths(p.size, async () => {
+    const prices = [p.pick.one(p.sample.products).price, p.pick.one(p.sample.products).price].sort((a, b) => a - b);
+    const filter = searchFilter(p.c, p.pick.one(p.sample.words), prices[0]!, prices[1]!, p.pick.one(sortByValues));
+    const pages = await fullPages(p, filter);
+    return pages === 0 ? undefined : `${filter}&page=${p.pick.int(1, pages)}`;
+  }),
+});
+
+const orderNamePool: ColdPool = {
+  title: (d) => `GET /v1/orders?q={a last name of the buyers}&per_page=20 (${short(d.parameters.orders)} orders), a different name each request`,
+  paths: ({ sample, size }) => [...new Set(sample.orders.flatMap((o) => o.lastName ?? []))].slice(0, size).map(ordersByNamePath),
+};
+
+const orderNumberPool: ColdPool = {
+  title: (d) => `GET /v1/orders?q={number} (${short(d.parameters.orders)} orders), a different order each request`,
+  paths: ({ sample, size }) => sample.orders.slice(0, size).map((o) => ordersByNumberPath(o.number)),
+};
+
+const relatedPool: ColdPool = {
+  title: (d) => `GET /v1/events?related_object={id} (${short(d.parameters.events)} events), a different order or product each request`,
+  paths: ({ sample, size }) => sample.relatedIds.slice(0, size).map(eventsPath),
+};
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -79,6 +146,7 @@ export const SCENARIOS: Scenario[] = [
     path: (c) => `/v1/skus/${c.data.skuId}`,
     headers: storefront,
     target: { kind: 'ratio', min: 0.5 },
+    cold: skuPool(STOREFRONT),
   },
   {
     name: 'listing',
@@ -88,6 +156,7 @@ export const SCENARIOS: Scenario[] = [
     path: listingPath,
     headers: storefront,
     target: { kind: 'ratio', min: 0.25 },
+    cold: listingPool(STOREFRONT),
   },
   {
     name: 'listing-search',
@@ -98,6 +167,7 @@ export const SCENARIOS: Scenario[] = [
     headers: storefront,
     target: { kind: 'ratio', min: 0.15 },
     check: fullPage,
+    cold: searchPool(STOREFRONT),
   },
   {
     name: 'sku-admin',
@@ -106,6 +176,7 @@ export const SCENARIOS: Scenario[] = [
     route: '/v1/skus/:id',
     path: (c) => `/v1/skus/${c.data.skuId}`,
     headers: admin,
+    cold: skuPool(ADMIN),
   },
   {
     name: 'listing-admin',
@@ -114,6 +185,7 @@ export const SCENARIOS: Scenario[] = [
     route: '/v1/collections/:id/products',
     path: listingPath,
     headers: admin,
+    cold: listingPool(ADMIN),
   },
   {
     name: 'listing-search-admin',
@@ -123,39 +195,43 @@ export const SCENARIOS: Scenario[] = [
     path: searchPath,
     headers: admin,
     check: fullPage,
+    cold: searchPool(ADMIN),
   },
   {
     name: 'orders-by-name',
     title: (d) => `GET /v1/orders?q={last name}&per_page=20 (${short(d.parameters.orders)} orders; "${d.lookups?.lastName}", the most common, finds ${d.lookups?.lastNameMatches})`,
     method: 'GET',
     route: '/v1/orders',
-    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).lastName)}&per_page=20`,
+    path: (c) => ordersByNamePath(lookups(c).lastName),
     headers: admin,
     target: { kind: 'p99', maxMs: 20 },
     needsOrders: true,
     check: someRows,
+    cold: orderNamePool,
   },
   {
     name: 'orders-by-number',
     title: (d) => `GET /v1/orders?q={number} (${short(d.parameters.orders)} orders; ${d.lookups?.number})`,
     method: 'GET',
     route: '/v1/orders',
-    path: (c) => `/v1/orders?q=${encodeURIComponent(lookups(c).number)}`,
+    path: (c) => ordersByNumberPath(lookups(c).number),
     headers: admin,
     target: { kind: 'p99', maxMs: 20 },
     needsOrders: true,
     check: someRows,
+    cold: orderNumberPool,
   },
   {
     name: 'events-related',
     title: (d) => `GET /v1/events?related_object={id} (${short(d.parameters.events)} events; the id has ${d.lookups?.relatedEvents})`,
     method: 'GET',
     route: '/v1/events',
-    path: (c) => `/v1/events?related_object=${encodeURIComponent(lookups(c).relatedId)}`,
+    path: (c) => eventsPath(lookups(c).relatedId),
     headers: admin,
     target: { kind: 'p99', maxMs: 20 },
     needsOrders: true,
     check: someRows,
+    cold: relatedPool,
   },
   {
     name: 'cart-update',
