@@ -69,16 +69,44 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
   // Checkpoints copy the log back into the database file during a commit; taking them every 10,000
   // pages rather than 1,000 copies a page written by many commits once (commits cost 30 % less).
   sqlite.pragma('wal_autocheckpoint = 10000');
+  const stopOptimizing = keepPlannerStatistics(sqlite);
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect(statements) });
   // Its transactions share the database's adapter.
   transactionConnections.set(db.getExecutor().adapter, statements);
   const stopCheckpoints = checkpointing && file !== ':memory:' ? checkpointInBackground(file) : undefined;
   const close = async () => {
+    stopOptimizing();
     await stopCheckpoints?.();
     await db.destroy();
   };
   return { db, kind: 'sqlite', openChangeFeed: () => sqliteChangeFeed(sqlite), close };
+}
+
+/** How often a long-lived connection brings the planner's statistics up to date. */
+const OPTIMIZE_EVERY_MS = 3_600_000;
+
+/**
+ * Keeps SQLite's planner statistics (sqlite_stat1) current, as SQLite advises for long-lived
+ * connections: on open, then hourly, `PRAGMA optimize` analyzes the tables that never were or have
+ * grown or shrunk much since, reading a bounded sample of each index (analysis_limit). Without them
+ * the planner guesses: a storefront's count of a collection's products hidden on its channel read
+ * every product through the publication date's index (4 ms on 10,000) instead of the few hidden ones.
+ */
+function keepPlannerStatistics(sqlite: SQLite.Database): () => void {
+  sqlite.pragma('analysis_limit = 1000');
+  // Analyzing writes: with another process holding the write lock (busy), the next hour tries again.
+  const optimize = (mask: string) => {
+    try {
+      sqlite.pragma(`optimize = ${mask}`);
+    } catch {
+      // Busy: statistics a little older harm nothing.
+    }
+  };
+  optimize('0x10002');
+  const timer = setInterval(() => optimize('0xfffe'), OPTIMIZE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const transactionConnections = new WeakMap<object, SqliteDatabase>();

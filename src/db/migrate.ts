@@ -28,6 +28,7 @@ import * as notifications from './migrations/024-notifications.js';
 import * as passwordResets from './migrations/025-password-resets.js';
 import * as gatewayEvents from './migrations/026-gateway-events.js';
 import * as orderSearchQueue from './migrations/027-order-search-queue.js';
+import * as listingOrderIndexes from './migrations/028-listing-order-indexes.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '025-password-resets': passwordResets,
   '026-gateway-events': gatewayEvents,
   '027-order-search-queue': orderSearchQueue,
+  '028-listing-order-indexes': listingOrderIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -203,6 +203,10 @@ export interface CollectionProductRow {
   product_id: string;
   position: number;
   created_at: number;
+  /** The product's sort keys, kept by triggers (migration 028): lower(name), the default sku's price, created_at. */
+  name_key?: string | null;
+  price?: number | null;
+  product_created_at?: number | null;
 }
 
 export interface CategoryRow {

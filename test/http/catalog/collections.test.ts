@@ -803,6 +803,49 @@ describeEachDatabase('collections', (t) => {
     }
   });
 
+  it('keeps each sort_by order as names, prices and default skus change, page by page, skipping what the storefront may not see', async () => {
+    const collection = await createCollection();
+    const word = token();
+    const member = { collection_ids: [collection.id] };
+    const alpha = await createProduct({ ...member, name: `${word} Alpha`, price: 300 });
+    const bravo = await createProduct({ ...member, name: `${word} Bravo`, price: 100 });
+    const charlie = await createProduct({ ...member, name: `${word} Charlie`, price: 200, modifiers: ['size'] });
+
+    expect((await t.admin.post(`/v1/products/${alpha.id}`, { name: `${word} Zulu` })).status).toBe(200);
+    expect((await t.admin.post(`/v1/skus/${bravo.sku_id}`, { price: 400 })).status).toBe(200);
+    // Charlie's default sku goes; its other sku, cheaper, becomes the default.
+    await createSku(charlie.id, { modifiers: { size: 'S' }, price: 50 });
+    expect((await t.admin.delete(`/v1/sku/${charlie.sku_id}`)).status).toBe(204);
+    // A product joins the collection after its price was set.
+    const delta = await createProduct({ name: `${word} delta`, price: 150 });
+    expect((await t.admin.post(`/v1/collections/${collection.id}/products`, { product_id: delta.id })).status).toBe(200);
+
+    const orders: Record<string, string[]> = {
+      'name-ascending': [bravo.id, charlie.id, delta.id, alpha.id],
+      'name-descending': [alpha.id, delta.id, charlie.id, bravo.id],
+      'price-ascending': [charlie.id, delta.id, alpha.id, bravo.id],
+      'price-descending': [bravo.id, alpha.id, delta.id, charlie.id],
+      'created-ascending': [alpha.id, bravo.id, charlie.id, delta.id],
+      'created-descending': [delta.id, charlie.id, bravo.id, alpha.id],
+    };
+    const pages = async (sortBy: string, client: Client) => {
+      const found: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = await listProducts(collection.id, `sort_by=${sortBy}&per_page=2&page=${page}`, client);
+        found.push(...ids(res.body.data));
+        expect(res.body.meta.pagination.total_items).toBe(client === t.admin ? 4 : 3);
+      }
+      return found;
+    };
+    for (const [sortBy, order] of Object.entries(orders)) expect(await pages(sortBy, t.admin), sortBy).toEqual(order);
+
+    // The storefront skips an inactive member on every page, and the totals agree.
+    expect((await t.admin.post(`/v1/products/${delta.id}`, { is_active: false })).status).toBe(200);
+    for (const [sortBy, order] of Object.entries(orders)) {
+      expect(await pages(sortBy, t.storefront), `${sortBy} (storefront)`).toEqual(order.filter((id) => id !== delta.id));
+    }
+  });
+
   it('orders by the sorting_rule when no sort_by is given, and sort_by wins over it', async () => {
     const collection = await createCollection({ sorting_rule: 'name-desc' });
     const word = token();

@@ -14,10 +14,11 @@ function migrateCommand(databaseUrl: string, args: string[]): Promise<{ code: nu
   return runCli(['migrate', ...args], { DATABASE_URL: databaseUrl });
 }
 
-/** Every table, column, index, constraint, trigger and function the migrations made, as text. */
+/** Every table, column, index, constraint, trigger and function the migrations made, as text (not SQLite's planner statistics). */
 async function schemaOf(db: Db, kind: DatabaseKind): Promise<string[]> {
   const statements = kind === 'sqlite'
-    ? [sql<Record<string, unknown>>`select type, name, tbl_name, sql from sqlite_master where name not like 'kysely_%' order by type, name`]
+    ? [sql<Record<string, unknown>>`select type, name, tbl_name, sql from sqlite_master
+      where name not like 'kysely_%' and name not like 'sqlite_stat%' order by type, name`]
     : [
       sql<Record<string, unknown>>`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
         where table_schema = current_schema() and table_name not like 'kysely_%' order by table_name, column_name`,
