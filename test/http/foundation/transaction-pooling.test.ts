@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/database.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { eventsOf, makeSku, orderRow, pay, readyCheckout, stockOf, transactionRows } from '../../helpers/checkout.js';
-import { runCli } from '../../helpers/server-process.js';
+import { channelCaller, runCli, startServer, stop } from '../../helpers/server-process.js';
 import { createTestAppOn, freshDatabaseUrl, testDatabases, type Client, type TestContext } from '../../helpers/test-app.js';
 import { startTransactionPooler, type TransactionPooler } from '../../helpers/transaction-pooler.js';
 
@@ -24,6 +25,17 @@ async function queryOn<R extends pg.QueryResultRow>(url: string, query: string):
   } finally {
     await client.end();
   }
+}
+
+/** The backends listening for changes on the database of `url`, asked until there are `count` or 50 times. */
+async function listeningBackends(url: string, count: number): Promise<number[]> {
+  let pids: number[] = [];
+  for (let attempt = 0; attempt < 50 && pids.length !== count; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const rows = await queryOn<{ pid: number }>(url, "select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'");
+    pids = rows.map((row) => row.pid);
+  }
+  return pids;
 }
 
 /** A sku's price as the storefront of `app` answers it, asked until it is `expected` (the change notice comes a moment after the commit) or 50 times. */
@@ -99,10 +111,10 @@ describe.skipIf(!testDatabases().includes('postgres'))('behind a transaction-poo
     expect(await storefrontPriceAfterChange(t, sku.id, 990)).toBe(990);
     expect(pooler.sessionStatements).toEqual([]);
     // Both processes listen, on connections of their own to the database.
-    const listening = await queryOn<{ pid: number }>(databaseUrl, "select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'");
+    const listening = await listeningBackends(databaseUrl, 2);
     expect(listening).toHaveLength(2);
     const pooled = new Set(pooler.transactions.map((served) => served.backendPid));
-    for (const { pid } of listening) expect(pooled.has(pid)).toBe(false);
+    for (const pid of listening) expect(pooled.has(pid)).toBe(false);
   });
 
   it('without the direct URL, a process listens through the pooler and never hears of another process\'s change (what DATABASE_DIRECT_URL is for)', async () => {
@@ -129,7 +141,29 @@ describe.skipIf(!testDatabases().includes('postgres'))('behind a transaction-poo
   });
 });
 
-describe.skipIf(!testDatabases().includes('postgres'))('migrating behind a transaction-pooling connection pooler [postgres]', () => {
+describe.skipIf(!testDatabases().includes('postgres'))('starting and migrating behind a transaction-pooling connection pooler [postgres]', () => {
+  it('storefront serve migrates and listens on DATABASE_DIRECT_URL, and serves through the pooler (its worker loops too)', async () => {
+    const databaseUrl = await freshDatabaseUrl('postgres', '');
+    const pooler = await startTransactionPooler(databaseUrl);
+    const channelKey = `ck_${randomBytes(16).toString('hex')}`;
+    const server = await startServer({ DATABASE_URL: pooler.url, DATABASE_DIRECT_URL: databaseUrl, STOREFRONT_CHANNEL_KEY: channelKey });
+    try {
+      const call = channelCaller(server.base, channelKey);
+      const skus = await call('GET', '/v1/skus?listable=true');
+      expect(skus.status).toBe(200);
+      const cart = await call('POST', '/v1/carts', { items: { [skus.body.data[0].id]: 1 } });
+      expect(cart.status).toBe(201);
+
+      const listening = await listeningBackends(databaseUrl, 1);
+      expect(listening).toHaveLength(1);
+      expect(pooler.transactions.map((served) => served.backendPid)).not.toContain(listening[0]);
+      expect(pooler.sessionStatements).toEqual([]);
+    } finally {
+      await stop(server.child);
+      await pooler.close();
+    }
+  });
+
   it('storefront migrate takes its lock on DATABASE_DIRECT_URL: nothing of a session goes through the pooler', async () => {
     const databaseUrl = await freshDatabaseUrl('postgres', '');
     const pooler = await startTransactionPooler(databaseUrl);
