@@ -10,7 +10,9 @@ import { freePort } from './ports.js';
  * server connection (a LISTEN, a SET, a session advisory lock) stays with that server connection and
  * is met by the next client, never by this one's next transaction: what relies on it breaks, as it does
  * behind PgBouncer. To make that certain rather than likely, a client's next transaction never gets the
- * server connection its last one had.
+ * server connection its last one had. Nothing is refused: a statement that would keep session state
+ * is recorded (sessionStatements) and forwarded, so a test can assert that none came through, and
+ * show what goes wrong when one does (a LISTEN's notifications reach no one).
  *
  * Protocol: after the untyped SSLRequest and StartupMessage, every message is one type byte and an
  * int32 length that counts itself. Each simple Query ('Q') and each Sync ('S') is answered by exactly
@@ -59,6 +61,8 @@ interface PooledClient {
   server: ServerConnection | null;
   /** ReadyForQuery answers still due for what was forwarded. */
   pending: number;
+  /** Extended-query messages forwarded since the last Sync: their Sync must follow them to the same server. */
+  unsynced: boolean;
   /** Messages that wait for a server connection. */
   queued: Buffer[];
   lastBackendPid: number | null;
@@ -151,7 +155,7 @@ export async function startTransactionPooler(databaseUrl: string, size = 4): Pro
     if (type !== 'Z') return;
     client.pending -= 1;
     // Status 'I': the transaction is over, and so is the client's hold on the connection.
-    if (client.pending === 0 && frame[5] === 'I'.charCodeAt(0)) {
+    if (client.pending === 0 && !client.unsynced && frame[5] === 'I'.charCodeAt(0)) {
       client.server = null;
       server.client = null;
       serveWaiting();
@@ -197,6 +201,7 @@ export async function startTransactionPooler(databaseUrl: string, size = 4): Pro
       sessionStatements.push(statement.name === '' ? statement.text : `named statement ${statement.name}: ${statement.text}`);
     }
     if (type === 'Q' || type === 'S') client.pending += 1;
+    client.unsynced = type !== 'Q' && type !== 'S';
     if (client.server) {
       client.server.socket.write(frame);
       return;
@@ -243,7 +248,7 @@ export async function startTransactionPooler(databaseUrl: string, size = 4): Pro
 
   let nextClientId = 1;
   const listener = createServer((socket) => {
-    const client: PooledClient = { id: nextClientId++, socket, server: null, pending: 0, queued: [], lastBackendPid: null };
+    const client: PooledClient = { id: nextClientId++, socket, server: null, pending: 0, unsynced: false, queued: [], lastBackendPid: null };
     clients.add(client);
     socket.setNoDelay(true);
     socket.on('error', () => socket.destroy());
