@@ -47,9 +47,9 @@ function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command
 
 async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
   try {
-    await migrateToLatest(database.db);
+    await database.withDirectConnection(migrateToLatest);
     await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
     return await run(database);
   } finally {
@@ -87,9 +87,10 @@ async function migrate(args: string[]): Promise<void> {
     process.stdout.write('The database is up to date.\n');
     return;
   }
-  const database = openDatabase(loadConfig().databaseUrl);
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
   try {
-    await migrateTo(database.db, target);
+    await database.withDirectConnection((db) => migrateTo(db, target));
   } finally {
     await database.close();
   }

@@ -34,4 +34,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ STOREFRONT_ABANDONED_AFTER_HOURS: '0' })).toThrow(/STOREFRONT_ABANDONED_AFTER_HOURS/);
     expect(() => loadConfig({ STOREFRONT_SHOP_URL: 'shop.example' })).toThrow(/STOREFRONT_SHOP_URL/);
   });
+
+  it('takes DATABASE_DIRECT_URL beside a postgres:// DATABASE_URL only, and unset by default', () => {
+    const pooled = 'postgres://app:pw@pgbouncer:6432/shop';
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseDirectUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'postgres://app:pw@db:5432/shop' }).databaseDirectUrl).toBe('postgres://app:pw@db:5432/shop');
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'db:5432/shop' })).toThrow(/DATABASE_DIRECT_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:./data/a.db', DATABASE_DIRECT_URL: 'postgres://app:pw@db:5432/shop' })).toThrow(/DATABASE_DIRECT_URL goes with a postgres:\/\/ DATABASE_URL only/);
+  });
 });

@@ -6,6 +6,11 @@ export interface Config {
   port: number;
   /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
   databaseUrl: string;
+  /**
+   * PostgreSQL: a connection straight to the server for what needs a session (the change feed's
+   * LISTEN, migrations), when `databaseUrl` is a transaction-pooling pooler's; unset: `databaseUrl`.
+   */
+  databaseDirectUrl: string | undefined;
   /** Requests per minute per credential (per IP without one); 0 turns rate limiting off. */
   rateLimit: number;
   /**
@@ -125,6 +130,13 @@ function trustProxy(raw: string | undefined): boolean | string[] {
   return entries;
 }
 
+function directUrl(raw: string | undefined, databaseUrl: string): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_DIRECT_URL goes with a postgres:// DATABASE_URL only');
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_DIRECT_URL must start with postgres://');
+  return raw;
+}
+
 function smtpUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   if (!/^smtps?:\/\/[^/]+/.test(raw)) throw new ConfigError('STOREFRONT_SMTP_URL must be an smtp:// or smtps:// URL');
@@ -154,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port,
     databaseUrl,
+    databaseDirectUrl: directUrl(env.DATABASE_DIRECT_URL, databaseUrl),
     rateLimit: integer(env, 'STOREFRONT_RATE_LIMIT', 1200, 0),
     trustProxy: trustProxy(env.STOREFRONT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

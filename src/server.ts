@@ -26,8 +26,8 @@ function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>
 
 /** Migrates, and sets up a new store on first start (with the demo catalogue unless STOREFRONT_DEMO=0). */
 async function prepare(config: Config): Promise<DatabaseHandle> {
-  const database = openDatabase(config.databaseUrl, { checkpointInBackground: true });
-  await migrateToLatest(database.db);
+  const database = openDatabase(config.databaseUrl, { checkpointInBackground: true, directUrl: config.databaseDirectUrl });
+  await database.withDirectConnection(migrateToLatest);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   if (first.created && config.demo) await seedDemo(database);
   announce(config, first);
@@ -138,5 +138,5 @@ export async function serve(config: Config, workers = 1): Promise<void> {
   keepHeapNearLiveData();
   if (workers <= 1) return serveHttp(config, await prepare(config), config.worker === 'internal');
   if (cluster.isPrimary) return superviseCluster(config, workers);
-  return serveHttp(config, openDatabase(config.databaseUrl), false);
+  return serveHttp(config, openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl }), false);
 }

@@ -50,8 +50,8 @@ export function startWorker(database: DatabaseHandle, config: Config, log: { inf
  * with STOREFRONT_WORKER=external). Stops on SIGTERM or SIGINT after the batch under way.
  */
 export async function work(config: Config): Promise<void> {
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
+  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
+  await database.withDirectConnection(migrateToLatest);
   const loop = startWorker(database, config, processLog);
   const stop = async () => {
     await loop.stop();

@@ -22,8 +22,14 @@ export function isSqlite(db: Executor): boolean {
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
-  /** Starts telling when other connections commit changes (for in-memory caches). */
+  /** Starts telling when other connections commit changes (for in-memory caches); listens over the direct connection. */
   openChangeFeed(): ChangeFeed;
+  /**
+   * Runs `work` on a connection that is the caller's alone until it ends (PostgreSQL: one connection
+   * of its own to the direct URL, closed after; SQLite: the database), for what keeps session state
+   * between statements, as the migrations' lock does.
+   */
+  withDirectConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,23 +44,57 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite file: checkpoint the log from a thread of its own (background-checkpoints.ts); the serving process does. */
   checkpointInBackground?: boolean;
+  /**
+   * PostgreSQL: where what needs a session connects (the change feed's LISTEN, the migrations' lock)
+   * when the URL is a transaction-pooling pooler's (DATABASE_DIRECT_URL); the URL itself by default.
+   */
+  directUrl?: string;
 }
 
-/** Opens the database named by a `sqlite:PATH`, `sqlite::memory:` or `postgres://…` URL. */
+/**
+ * Opens the database named by a `sqlite:PATH`, `sqlite::memory:` or `postgres://…` URL.
+ *
+ * On PostgreSQL, the pool's connections may be a transaction-pooling pooler's (PgBouncer's
+ * pool_mode=transaction), which hands each transaction, or each statement outside one, to any server
+ * connection: so nothing run through the pool leaves session state for a later statement (no SET
+ * without LOCAL, no session advisory lock, no LISTEN, no temporary table, no named prepared
+ * statement). What needs a session takes a connection of its own to `directUrl`.
+ */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options.checkpointInBackground ?? false);
+  const directUrl = options.directUrl ?? url;
+  const db = postgresKysely(url, options.poolSize ?? 10);
+  const token = registerAnnouncer(db);
+  return {
+    db,
+    kind: 'postgres',
+    openChangeFeed: () => postgresChangeFeed(directUrl, token),
+    withDirectConnection: (work) => withOwnConnection(directUrl, work),
+    close: () => db.destroy(),
+  };
+}
+
+function postgresKysely(url: string, poolSize: number): Db {
   // A database that does not answer (a host gone, a full pool that never frees) fails the request
   // within seconds (503, http/error-handler.ts) instead of holding it until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may one losing it while checked out between two queries (a transaction's, a database restart,
   // pg_terminate_backend): pg-pool listens only to idle clients, and an unheard 'error' event ends
   // the process. The client's next query fails instead, and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const token = registerAnnouncer(db);
-  return { db, kind: 'postgres', openChangeFeed: () => postgresChangeFeed(url, token), close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function withOwnConnection<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {
+  // Past any pooler, the session lasts from one statement to the next; one connection is all the work needs.
+  const direct = postgresKysely(url, 1);
+  try {
+    return await work(direct);
+  } finally {
+    await direct.destroy();
+  }
 }
 
 function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
@@ -80,7 +120,7 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
     await stopCheckpoints?.();
     await db.destroy();
   };
-  return { db, kind: 'sqlite', openChangeFeed: () => sqliteChangeFeed(sqlite), close };
+  return { db, kind: 'sqlite', openChangeFeed: () => sqliteChangeFeed(sqlite), withDirectConnection: (work) => work(db), close };
 }
 
 /** How often a long-lived connection brings the planner's statistics up to date. */

@@ -67,6 +67,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** The migrations' names, oldest first. */
 export const migrationNames = Object.keys(migrations);
 
+// Kysely's migrator takes a session advisory lock (pg_advisory_lock) by itself, runs the migrations in
+// a transaction, then unlocks: three steps that a transaction-pooling pooler would hand to three server
+// connections, leaving the lock held for good on the first. Callers run these on a direct connection
+// (DatabaseHandle.withDirectConnection).
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<void> {
   await refuseNewerSchema(db);
