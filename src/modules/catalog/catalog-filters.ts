@@ -80,18 +80,23 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   if (filter.channelId !== undefined) conditions.push(eb.not(hiddenOn(filter.channelId)));
   if (filter.categoryId !== undefined) conditions.push(inCategoryTree(filter.categoryId));
   const terms = searchTerms(filter.q);
-  for (const term of terms) {
+  conditions.push(...termConditions(eb, terms, codeOf));
+  conditions.push(...indexedMatches(db, terms, 'p.id'));
+  return conditions;
+}
+
+/** The exact conditions that product `p` holds each term in its name, its permalink or a sku code (see productConditions). */
+export function termConditions(eb: ListingBuilder, terms: string[], codeOf: 'any-sku' | 's'): Expression<SqlBool>[] {
+  return terms.map((term) => {
     const pattern = likePattern(term, '%', '%');
-    conditions.push(eb.or([
+    return eb.or([
       ilike(eb.ref('p.name'), pattern),
       ilike(eb.ref('p.permalink'), pattern),
       codeOf === 's'
         ? ilike(eb.ref('s.code'), pattern)
         : eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
-    ]));
-  }
-  conditions.push(...indexedMatches(db, terms.filter((term) => [...term].length >= TRIGRAM)));
-  return conditions;
+    ]);
+  });
 }
 
 /**
@@ -119,16 +124,17 @@ function inCategoryTree(categoryId: string): Expression<SqlBool> {
 export const TRIGRAM = 3;
 
 /**
- * Conditions narrowing the products to those that may hold every term, through the text indexes of
- * migration 012; the exact conditions beside them decide. On SQLite, one FTS5 query of all the terms
- * (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
+ * Conditions narrowing the products (`productId`: of `p`, or of a membership `cp`) to those that may
+ * hold every term of TRIGRAM characters or more, through the text indexes of migration 012; the
+ * exact conditions beside them decide. On SQLite, one FTS5 query of all the terms (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
  */
-function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
+export function indexedMatches(db: Executor, searchTerms: string[], productId: 'p.id' | 'cp.product_id'): Expression<SqlBool>[] {
+  const terms = searchTerms.filter((term) => [...term].length >= TRIGRAM);
   if (terms.length === 0) return [];
-  if (isSqlite(db)) return [sqliteTextCandidates(terms)];
+  if (isSqlite(db)) return [sqliteTextCandidates(terms, productId)];
   return terms.map((term) => {
     const pattern = likePattern(term, '%', '%');
-    return sql<SqlBool>`p.id in (
+    return sql<SqlBool>`${sql.ref(productId)} in (
       select id from products where lower(name) like ${pattern} escape '\\'
       union select id from products where lower(permalink) like ${pattern} escape '\\'
       union select product_id from skus where lower(code) like ${pattern} escape '\\')`;
@@ -141,8 +147,8 @@ function indexedMatches(db: Executor, terms: string[]): Expression<SqlBool>[] {
  * so the rarest bounds the work. The index folds case more widely than `lower()`: it finds a superset,
  * and an exact condition must decide.
  */
-export function sqliteTextCandidates(texts: string[]): Expression<SqlBool> {
-  return sql<SqlBool>`p.id in (select k.product_id from product_search f join product_search_keys k on k.id = f.rowid where product_search match ${textIndexQuery(texts)})`;
+export function sqliteTextCandidates(texts: string[], productId: 'p.id' | 'cp.product_id' = 'p.id'): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(productId)} in (select k.product_id from product_search f join product_search_keys k on k.id = f.rowid where product_search match ${textIndexQuery(texts)})`;
 }
 
 /** The FTS5 query of rows holding each of `texts`, each taken literally (a phrase). */

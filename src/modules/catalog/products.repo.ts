@@ -3,7 +3,8 @@ import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import {
-  hiddenOn, optionConditions, productConditions, searchTerms, sortOrder, textIndexQuery, type CatalogFilter, type ListingBuilder, type SortBy,
+  hiddenOn, indexedMatches, optionConditions, productConditions, searchTerms, sortOrder, termConditions, textIndexQuery,
+  type CatalogFilter, type ListingBuilder, type SortBy,
 } from './catalog-filters.js';
 
 // Product and sku reads, carts and checkouts run these; they are kept compiled (see compiledQuery).
@@ -172,11 +173,18 @@ export async function fewProductsMayHold(db: Executor, text: string): Promise<bo
   return rows[0]?.few === 1;
 }
 
+/**
+ * Whether a collection's memberships answer a filter (onSaleMembers): it asks for no more than
+ * products on sale, words and a price range (the membership keeps the default sku's price).
+ */
+function membershipsAnswer(filter: CatalogFilter): boolean {
+  return filter.active !== false && filter.published !== false && filter.listable === undefined
+    && Object.keys(filter.options ?? {}).length === 0 && filter.categoryId === undefined;
+}
+
 /** Whether a filter asks for no more than active and published products: kept counts answer those (countMembers). */
 function asksOnlyOnSale(filter: CatalogFilter): boolean {
-  return filter.active !== false && filter.published !== false && filter.listable === undefined
-    && filter.priceMin === undefined && filter.priceMax === undefined
-    && Object.keys(filter.options ?? {}).length === 0 && searchTerms(filter.q).length === 0 && filter.categoryId === undefined;
+  return membershipsAnswer(filter) && filter.priceMin === undefined && filter.priceMax === undefined && searchTerms(filter.q).length === 0;
 }
 
 /**
@@ -223,12 +231,16 @@ export async function listProducts(
   limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const byPrice = order !== 'manual' && order.startsWith('price');
-  if (scope.kind === 'members' && asksOnlyOnSale(filter)) {
-    const [ids, total] = await Promise.all([
-      onSaleMemberPage(db, scope.collectionId, filter, order, now, offset, limit),
-      countMembers(db, scope.collectionId, filter, now),
-    ]);
-    return { rows: await productsInOrder(db, ids), total };
+  if (scope.kind === 'members' && membershipsAnswer(filter)) {
+    const members = onSaleMembers(db, scope.collectionId, filter, now);
+    const countAll = async () => asksOnlyOnSale(filter)
+      ? countMembers(db, scope.collectionId, filter, now)
+      : Number((await members.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+    // With words, the page carries the total: one query of the text index, not two.
+    const [page, total] = searchTerms(filter.q).length > 0
+      ? await memberPage(members, order, offset, limit, true).then(async (page) => [page, page.total ?? (offset === 0 ? 0 : await countAll())] as const)
+      : await Promise.all([memberPage(members, order, offset, limit, false), countAll()]);
+    return { rows: await productsInOrder(db, page.ids), total };
   }
   if (sortsEveryMatch(order)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
   let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
@@ -282,30 +294,48 @@ async function productsInOrder(db: Executor, ids: string[]): Promise<ProductRow[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The memberships of a hand-picked collection whose products pass a filter its memberships answer
+ * (membershipsAnswer): the price range on the price each membership keeps (migration 028), the
+ * words' candidates from the text index, then the exact words on those products alone; the few
+ * products not on sale are left out through their own indexes (notOnSale).
+ */
+function onSaleMembers(db: Executor, collectionId: string, filter: CatalogFilter, now: number) {
+  const leftOut = notOnSale(db, filter, now);
+  const terms = searchTerms(filter.q);
+  return db.selectFrom('collection_products as cp')
+    .where('cp.collection_id', '=', collectionId)
+    .$if(filter.priceMin !== undefined, (q) => q.where('cp.price', '>=', filter.priceMin!))
+    .$if(filter.priceMax !== undefined, (q) => q.where('cp.price', '<=', filter.priceMax!))
+    .$if(leftOut !== undefined, (q) => q.where('cp.product_id', 'not in', leftOut!))
+    .$if(terms.length > 0, (q) => q.where((eb) => eb.and([
+      ...indexedMatches(db, terms, 'cp.product_id'),
+      eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.id', '=', 'cp.product_id')
+        .where((pe) => pe.and(termConditions(pe as unknown as ListingBuilder, terms, 'any-sku')))),
+    ])));
+}
+
 /** The column of a membership that keeps its product's key of each sort_by order (migration 028). */
 const memberSortKey = { name: 'cp.name_key', price: 'cp.price', created: 'cp.product_created_at' } as const;
 
 /**
- * The ids of one page of a hand-picked collection's members, those a filter asking for no more than
- * products on sale keeps, in the listing's order: one index of the collection's memberships is
- * walked in that order (its positions, or the sort keys each membership keeps, migration 028), each
- * member kept unless it is one of the few the filter leaves out, read once through their own indexes
- * (notOnSale). A page costs the walk to it, and reads no product but its own.
+ * The product ids of one page of `members` in the listing's order: one index of the collection's
+ * memberships is walked in that order (its positions, or a sort key each membership keeps), so a
+ * page costs the walk to it and reads no product but its own.
  */
-async function onSaleMemberPage(
-  db: Executor, collectionId: string, filter: CatalogFilter, order: ProductOrder, now: number, offset: number, limit: number,
-): Promise<string[]> {
-  const leftOut = notOnSale(db, filter, now);
+async function memberPage(
+  members: ReturnType<typeof onSaleMembers>, order: ProductOrder, offset: number, limit: number, withTotal: boolean,
+): Promise<{ ids: string[]; total: number | undefined }> {
   const [key, direction] = order === 'manual'
     ? ['cp.position' as const, 'asc' as const]
     : [memberSortKey[order.slice(0, order.indexOf('-')) as keyof typeof memberSortKey], order.endsWith('descending') ? 'desc' as const : 'asc' as const];
-  const rows = await db.selectFrom('collection_products as cp').select('cp.product_id as id')
-    .where('cp.collection_id', '=', collectionId)
+  const rows = await members.select('cp.product_id as id')
+    .$if(withTotal, (q) => q.select(sql<number>`count(*) over ()`.as('total')))
     // A product without a sku has no price to be placed by.
     .$if(key === 'cp.price', (q) => q.where('cp.price', 'is not', null))
-    .$if(leftOut !== undefined, (q) => q.where('cp.product_id', 'not in', leftOut!))
-    .orderBy(key, direction).orderBy('cp.product_id', direction).offset(offset).limit(limit).execute();
-  return rows.map((row) => row.id);
+    .orderBy(key, direction).orderBy('cp.product_id', direction).offset(offset).limit(limit).execute() as Array<{ id: string; total?: number }>;
+  // Past the last page no row carries the total.
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total === undefined ? undefined : Number(rows[0].total) };
 }
 
 /**

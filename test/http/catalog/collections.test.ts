@@ -844,6 +844,15 @@ describeEachDatabase('collections', (t) => {
     for (const [sortBy, order] of Object.entries(orders)) {
       expect(await pages(sortBy, t.storefront), `${sortBy} (storefront)`).toEqual(order.filter((id) => id !== delta.id));
     }
+    // Words and a price range, on the prices the memberships keep.
+    const search = `q=${word}&price[min]=60&price[max]=350&sort_by=price-descending&per_page=1`;
+    const found = await listProducts(collection.id, search);
+    expect([ids(found.body.data), found.body.meta.pagination.total_items]).toEqual([[alpha.id], 2]);
+    expect(ids((await listProducts(collection.id, `${search}&page=2`)).body.data)).toEqual([delta.id]);
+    const onSale = await listProducts(collection.id, search, t.storefront);
+    expect([ids(onSale.body.data), onSale.body.meta.pagination.total_items]).toEqual([[alpha.id], 1]);
+    const past = await listProducts(collection.id, `${search}&page=3`, t.storefront);
+    expect([ids(past.body.data), past.body.meta.pagination.total_items]).toEqual([[], 1]);
   });
 
   it('orders by the sorting_rule when no sort_by is given, and sort_by wins over it', async () => {
