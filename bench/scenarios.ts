@@ -247,7 +247,7 @@ export const SCENARIOS: Scenario[] = [
       const [a, b, d] = c.data.flowSkuIds;
       return JSON.stringify({ items: { [a!]: 1, [b!]: 2, [d!]: 1 } });
     },
-    target: { kind: 'ratio', min: 0.2 },
+    target: { kind: 'ratio', min: 0.25 },
     writes: true,
     check: (answer) => {
       if (answer?.data?.total_items !== 4) throw new Error(`the cart holds ${answer?.data?.total_items} items, not 4`);

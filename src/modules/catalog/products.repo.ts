@@ -231,17 +231,7 @@ export async function listProducts(
   limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const byPrice = order !== 'manual' && order.startsWith('price');
-  if (scope.kind === 'members' && membershipsAnswer(filter)) {
-    const members = onSaleMembers(db, scope.collectionId, filter, now);
-    const countAll = async () => asksOnlyOnSale(filter)
-      ? countMembers(db, scope.collectionId, filter, now)
-      : Number((await members.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
-    // With words, the page carries the total: one query of the text index, not two.
-    const [page, total] = searchTerms(filter.q).length > 0
-      ? await memberPage(members, order, offset, limit, true).then(async (page) => [page, page.total ?? (offset === 0 ? 0 : await countAll())] as const)
-      : await Promise.all([memberPage(members, order, offset, limit, false), countAll()]);
-    return { rows: await productsInOrder(db, page.ids), total };
-  }
+  if (scope.kind === 'members' && membershipsAnswer(filter)) return listMembers(db, scope.collectionId, filter, order, now, offset, limit);
   if (sortsEveryMatch(order)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
   let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
   if (order === 'manual') {
@@ -285,6 +275,27 @@ async function listInOnePass(
   // Past the last page no row carries the total.
   if (page.length === 0) return { rows: [], total: offset === 0 ? 0 : await countProducts(db, scope, filter, now) };
   return { rows: await productsInOrder(db, page.map((row) => row.id)), total: Number(page[0]!.total) };
+}
+
+/**
+ * A page of a hand-picked collection's members passing a filter its memberships answer, and their
+ * total. With words, the page carries the total: one query of the text index, not two. Without, the
+ * total is counted beside the page, from the kept counts when the filter asks for no more than
+ * products on sale.
+ */
+async function listMembers(
+  db: Executor, collectionId: string, filter: CatalogFilter, order: ProductOrder, now: number, offset: number, limit: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const members = onSaleMembers(db, collectionId, filter, now);
+  const countAll = async () => asksOnlyOnSale(filter)
+    ? countMembers(db, collectionId, filter, now)
+    : Number((await members.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+  if (searchTerms(filter.q).length > 0) {
+    const page = await memberPage(members, order, offset, limit, true);
+    return { rows: await productsInOrder(db, page.ids), total: page.total ?? (offset === 0 ? 0 : await countAll()) };
+  }
+  const [page, total] = await Promise.all([memberPage(members, order, offset, limit, false), countAll()]);
+  return { rows: await productsInOrder(db, page.ids), total };
 }
 
 /** The products of `ids`, in that order; one deleted since the ids were read is left out. */
