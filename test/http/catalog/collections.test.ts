@@ -855,6 +855,18 @@ describeEachDatabase('collections', (t) => {
     expect([ids(past.body.data), past.body.meta.pagination.total_items]).toEqual([[], 1]);
   });
 
+  it('leaves out of the storefront listing every product not on sale, however many (past the 200 it lists by id)', async () => {
+    const collection = await createCollection();
+    const member = { collection_ids: [collection.id] };
+    const onSale = await createProduct({ ...member, name: `${token()} On sale`, price: 500 });
+    for (let i = 0; i < 201; i += 1) await createProduct({ ...member, is_active: false, price: 100 + i });
+    for (const query of ['', 'sort_by=price-ascending', 'per_page=1&page=1']) {
+      const res = await listProducts(collection.id, query, t.storefront);
+      expect([ids(res.body.data), res.body.meta.pagination.total_items], query).toEqual([[onSale.id], 1]);
+    }
+    expect((await listProducts(collection.id, 'per_page=250')).body.meta.pagination.total_items).toBe(202);
+  });
+
   it('orders by the sorting_rule when no sort_by is given, and sort_by wins over it', async () => {
     const collection = await createCollection({ sorting_rule: 'name-desc' });
     const word = token();
