@@ -11,8 +11,13 @@ export type SettingField = GatewayDriver['settings'][number];
 /** How the API shows a secret setting that is set. */
 export const MASKED = '********';
 
+/** The names whose words alone read wrong as a label. */
+const LABELS: Record<string, string> = { api_base: 'API base URL' };
+
 /** A driver, setting or option name (`secret_key`) as a label (`Secret key`). */
-export const labelOf = humanise;
+export function labelOf(name: string): string {
+  return LABELS[name] ?? humanise(name);
+}
 
 /** A description of the API (`automatic charges at once`) as a sentence under a field. */
 export function sentence(text: string): string {

@@ -111,7 +111,7 @@ export function TemplateForm({ kind, template }: { kind: NotificationKind; templ
               <Stack gap="sm">
                 <Switch
                   label="Send this email"
-                  description="Switched off, nothing of this kind is written or sent"
+                  description="When off, no message of this kind is written or sent"
                   disabled={readOnly}
                   {...form.getInputProps('is_enabled', { type: 'checkbox' })}
                 />
