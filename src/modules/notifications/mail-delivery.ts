@@ -1,11 +1,11 @@
 import type { Config } from '../../config.js';
 import { claimDue } from '../../db/claim-due.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { NotificationRow } from '../../db/types.js';
+import type { NotificationRow, StoreRow } from '../../db/types.js';
 import { giveUpAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
 import { isNotificationKind } from './kinds.js';
 import { sendMail, type MailSettings, type OutgoingMail } from './mailer.js';
-import { messageData } from './message-data.js';
+import { messageData, storeDataOf } from './message-data.js';
 import { renderMessage, type RenderedMessage } from './render.js';
 import { effectiveTemplate } from './templates.service.js';
 import { findStore } from '../store/stores.repo.js';
@@ -21,16 +21,21 @@ export interface MailDeliveryOptions extends MailSettings, Pick<Config, 'shopUrl
 const LOCK_MS = 120_000;
 
 /** The message as it goes out: rendered now unless it was rendered before (a retry, a resend sends the same). */
-async function compose(handle: DatabaseHandle, row: NotificationRow, options: MailDeliveryOptions): Promise<RenderedMessage> {
+async function compose(handle: DatabaseHandle, row: NotificationRow, batch: Batch, options: MailDeliveryOptions): Promise<RenderedMessage> {
   if (row.subject !== null && row.html !== null && row.text !== null) return { subject: row.subject, html: row.html, text: row.text };
   if (!isNotificationKind(row.kind)) throw new Error(`unknown kind ${row.kind}`);
   const template = await effectiveTemplate(handle.db, row.kind);
-  return renderMessage(template, await messageData(handle.db, row, options));
+  return renderMessage(template, await messageData(handle.db, row, options, batch.store));
 }
 
-async function fromAddress(handle: DatabaseHandle, options: MailDeliveryOptions): Promise<string> {
+/** What every message of a batch shares, read once: the sender, and the store as templates see it. */
+interface Batch {
+  from: string;
+  store: Record<string, unknown>;
+}
+
+function fromAddress(store: StoreRow | undefined, options: MailDeliveryOptions): string {
   if (options.from) return options.from;
-  const store = await findStore(handle.db);
   const address = store?.email ?? 'no-reply@localhost';
   return store?.name ? `"${store.name.replace(/["\\\r\n]/g, '')}" <${address}>` : address;
 }
@@ -46,17 +51,17 @@ function errorText(error: unknown): string {
  * retried on the webhooks' schedule until its horizon (3 days by default), then `failed`; a
  * message that cannot be rendered fails at once (a template error would fail every retry).
  */
-async function deliverOne(handle: DatabaseHandle, row: NotificationRow, from: string, options: MailDeliveryOptions): Promise<void> {
+async function deliverOne(handle: DatabaseHandle, row: NotificationRow, batch: Batch, options: MailDeliveryOptions): Promise<void> {
   const nowMs = Date.now();
   const now = Math.floor(nowMs / 1000);
   let rendered: RenderedMessage;
   try {
-    rendered = await compose(handle, row, options);
+    rendered = await compose(handle, row, batch, options);
   } catch (error) {
     await settle(handle, row, { status: 'failed', last_error: `could not render: ${errorText(error)}`, attempts: row.attempts, updated_at: now });
     return;
   }
-  const mail: OutgoingMail = { id: row.id, from, to: row.recipient, ...rendered };
+  const mail: OutgoingMail = { id: row.id, from: batch.from, to: row.recipient, ...rendered };
   options.print?.(mail);
   if (!options.smtpUrl) {
     await settle(handle, row, { ...rendered, status: 'not_sent', last_error: null, updated_at: now });
@@ -87,7 +92,8 @@ async function settle(handle: DatabaseHandle, row: NotificationRow, changes: Par
 export async function deliverDueMail(handle: DatabaseHandle, options: MailDeliveryOptions): Promise<number> {
   const claimed = await claimDue(handle, 'notifications', options.batchSize, LOCK_MS);
   if (claimed.length === 0) return 0;
-  const from = await fromAddress(handle, options);
-  await Promise.all(claimed.map((row) => deliverOne(handle, row, from, options)));
+  const store = await findStore(handle.db);
+  const batch = { from: fromAddress(store, options), store: storeDataOf(store, options) };
+  await Promise.all(claimed.map((row) => deliverOne(handle, row, batch, options)));
   return claimed.length;
 }
