@@ -213,13 +213,33 @@ export function fetchBody(base: string, c: ScenarioContext, scenario: Scenario):
   return fetchAnswer(base, requestOf(scenario, c), scenario, c);
 }
 
+/** Socket errors of a kept-alive connection closed under the request, which a second try on a new one gets past. */
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, tried again (up to twice) when the connection was reset under it: drawing a cold pool sends
+ * hundreds of requests one after another on kept-alive connections, and on a loaded machine one of
+ * them now and then met a reset (`read ECONNRESET`) that failed the whole run. Only the harness's own
+ * one-off requests come here (the scenarios' requests are idempotent); autocannon's load never does.
+ */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || !code || !RESET.has(code)) throw error;
+      process.stderr.write(`  ${init.method ?? 'GET'} ${url}: ${code}, trying again\n`);
+    }
+  }
+}
+
 /** The answer to one request of a scenario (its own or one of its cold pool), checked as `fetchBody` checks it. */
 export async function fetchAnswer(base: string, request: Request, scenario: Scenario, c: ScenarioContext): Promise<Buffer> {
-  const response = await fetch(base + request.path, {
+  const response = await fetchRetrying(base + request.path, {
     method: request.method,
     headers: request.headers,
     body: request.body,
-    signal: AbortSignal.timeout(10_000),
   });
   const body = Buffer.from(await response.arrayBuffer());
   const asked = `${scenario.name} (${request.path})`;
