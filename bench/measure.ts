@@ -12,6 +12,12 @@ import type { Scenario, ScenarioContext } from './scenarios.js';
 import { sampleRss, treeCpuMs } from './servers.js';
 
 const SETTLE_TIMEOUT_MS = 60_000;
+/** How long autocannon waits for an answer before counting a timeout (which fails the run). */
+const TIMEOUT_SECONDS = 10;
+/** The same with `allowEmpty`: at 1M products a deep page sorted by another key took 9 s a request on SQLite. */
+const SLOW_TIMEOUT_SECONDS = 60;
+/** The harness's own one-off requests (answers captured before measuring): a deadline against a hang, not a limit on a slow query. */
+const FETCH_TIMEOUT_MS = 60_000;
 
 export interface LoadOptions {
   duration: number;
@@ -20,8 +26,9 @@ export interface LoadOptions {
   connections: number;
   /**
    * Records a round without a single answer (no error either: every request still under way) as
-   * 0 req/s with unknown latencies instead of failing. For the `--scale` curves, where a request at
-   * the largest size may be slower than a short round.
+   * 0 req/s with unknown latencies instead of failing, and lets a request take up to
+   * SLOW_TIMEOUT_SECONDS. For the `--scale` curves, where a request at the largest size may be slower
+   * than a short round.
    */
   allowEmpty?: boolean;
 }
@@ -117,7 +124,7 @@ async function load(label: string, base: string, request: Request, seconds: numb
     body: request.body,
     connections,
     duration: seconds,
-    timeout: 10,
+    timeout: allowEmpty ? SLOW_TIMEOUT_SECONDS : TIMEOUT_SECONDS,
     ...(request.paths ? { setupClient: poolClients(request.paths, connections) } : {}),
   });
   const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(', ');
@@ -213,13 +220,33 @@ export function fetchBody(base: string, c: ScenarioContext, scenario: Scenario):
   return fetchAnswer(base, requestOf(scenario, c), scenario, c);
 }
 
+/** Socket errors of a kept-alive connection closed under the request, which a second try on a new one gets past. */
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, tried again (up to twice) when the connection was reset under it: drawing a cold pool sends
+ * hundreds of requests one after another on kept-alive connections, and on a loaded machine one of
+ * them now and then met a reset (`read ECONNRESET`) that failed the whole run. Only the harness's own
+ * one-off requests come here (the scenarios' requests are idempotent); autocannon's load never does.
+ */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || !code || !RESET.has(code)) throw error;
+      process.stderr.write(`  ${init.method ?? 'GET'} ${url}: ${code}, trying again\n`);
+    }
+  }
+}
+
 /** The answer to one request of a scenario (its own or one of its cold pool), checked as `fetchBody` checks it. */
 export async function fetchAnswer(base: string, request: Request, scenario: Scenario, c: ScenarioContext): Promise<Buffer> {
-  const response = await fetch(base + request.path, {
+  const response = await fetchRetrying(base + request.path, {
     method: request.method,
     headers: request.headers,
     body: request.body,
-    signal: AbortSignal.timeout(10_000),
   });
   const body = Buffer.from(await response.arrayBuffer());
   const asked = `${scenario.name} (${request.path})`;

@@ -165,7 +165,7 @@ export function curveTable(points: CurvePoint[]): string {
       lines.push(`| ${scale} | ${found ?? '—'} | 0 | no answer within a round | — | — | — | — | ${mb(row.rss)} |`);
       continue;
     }
-    lines.push(`| ${scale} | ${found ?? '—'} | ${r.rps.toFixed(0)} | ${r.avg.toFixed(2)} | ${r.p50} | ${r.p99} | ${ratio(r.avg, first?.avg)} | ${ratio(r.p99, first?.p99)} | ${mb(row.rss)} |`);
+    lines.push(`| ${scale} | ${found ?? '—'} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.avg.toFixed(2)} | ${r.p50} | ${r.p99} | ${ratio(r.avg, first?.avg)} | ${ratio(r.p99, first?.p99)} | ${mb(row.rss)} |`);
   }
   return lines.join('\n');
 }

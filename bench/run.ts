@@ -44,8 +44,10 @@
  *
  * `--scale` measures instead how the cost grows with the store (bench/curve.ts): the listings at each
  * of `--scale-products` catalogue sizes and the order and event lookups at each of `--scale-orders`
- * store sizes (5 events an order), on the real server alone, and prints one curve per request
- * (its own block in BENCHMARKS.md with `--write`).
+ * store sizes (5 events an order), on the real server alone with its response cache off, each a cold
+ * pool of up to `--pool` requests drawn from that size's data set (`--scale-fixed`: the one request),
+ * and prints one curve per request (its own block in BENCHMARKS.md with `--write`). `--scenarios`
+ * chooses the curves, and a kind of size none of them needs is neither generated nor measured.
  *
  * Every wait has a deadline, the servers listen on 127.0.0.1 only, and every child (and PostgreSQL)
  * is stopped at the end, on error and on SIGINT/SIGTERM. Any non-2xx answer, socket error or timeout
@@ -57,7 +59,8 @@
  *                    [--scenarios sku,listing,listing-search,…,cart-update,checkout-flow,checkout-flow-code,webhooks]
  *                    [--webhook-events 2000] [--write] [--cpu-prof]
  *   npm run bench -- --scale [--scale-products 1000,10000,100000] [--scale-orders 10000,100000,1000000]
- *                    [--db …] [--workers …] [--products 10000] [--duration 5] [--rounds 1] [--warmup 2] [--write]
+ *                    [--scenarios listing,listing-search,listing-admin,listing-search-admin,orders-by-name,orders-by-number,events-related]
+ *                    [--pool 300] [--scale-fixed] [--db …] [--workers …] [--products 10000] [--duration 5] [--rounds 1] [--warmup 2] [--write]
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,7 +74,7 @@ import {
   coldBesideCached, flowMet, flowRoundsTable, flowStepsTable, flowTable, gainTable, isMet, judgedRows, loadSummary, machine, mb, roundsTable, rowName, RSS_TARGET_MB, saveSummary,
   table, webhooksTable, writeBlock,
 } from './report.js';
-import { FLOW, FLOW_CODE, SCENARIOS, scenarioNamed, short, WEBHOOKS, type Scenario } from './scenarios.js';
+import { CATALOGUE_CURVES, FLOW, FLOW_CODE, ORDER_CURVES, SCENARIOS, scenarioNamed, short, WEBHOOKS, type Scenario } from './scenarios.js';
 import { measureOnServer, PROFILE_DIR, type RunMode } from './server-scenarios.js';
 import { onStop, ROOT, serverCommand, start, stop, stopAll } from './servers.js';
 import { runWebhookBench, type WebhookBenchResult } from './webhooks.js';
@@ -107,6 +110,10 @@ interface Options {
   scale: boolean;
   scaleProducts: number[];
   scaleOrders: number[];
+  /** `--scale-fixed`: each curve's one request instead of its cold pool. */
+  scaleFixed: boolean;
+  /** The `--scale` curves chosen by `--scenarios` (all of them by default). */
+  curves: string[];
 }
 
 function options(): Options {
@@ -132,6 +139,7 @@ function options(): Options {
       scale: { type: 'boolean', default: false },
       'scale-products': { type: 'string', default: '1000,10000,100000' },
       'scale-orders': { type: 'string', default: '10000,100000,1000000' },
+      'scale-fixed': { type: 'boolean', default: false },
     },
   });
   const integer = (name: string, raw: string, min: number, max: number) => {
@@ -145,16 +153,20 @@ function options(): Options {
   const mode = values.mode;
   if (mode !== 'cached' && mode !== 'cold' && mode !== 'both') throw new Error(`--mode must be cached, cold or both, got "${mode}"`);
   const scale = values.scale;
-  if (scale && mode !== 'cached') throw new Error('--mode is for the scenarios: the --scale curves always run with the response cache off');
+  if (scale && mode !== 'cached') throw new Error('--mode is for the scenarios: the --scale curves always run with the response cache off (each request a cold pool; --scale-fixed for the one request)');
+  if (values['scale-fixed'] && !scale) throw new Error('--scale-fixed is for --scale');
   const orders = integer('orders', values.orders, 0, 100_000_000);
   const events = integer('events', values.events, 0, 1_000_000_000);
   if (orders > 0 && events === 0) throw new Error('--events must be at least 1 when there are orders (the events-related scenario looks one up)');
 
   const all = [...SCENARIOS.filter((s) => orders > 0 || !s.needsOrders).map((s) => s.name), FLOW.name, FLOW_CODE.name, WEBHOOKS.name];
-  const names = (values.scenarios ?? all.join(',')).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const curveNames = [...CATALOGUE_CURVES, ...ORDER_CURVES];
+  const names = (values.scenarios ?? (scale ? curveNames : all).join(',')).split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new Error('--scenarios names no scenario');
+  const notCurve = names.find((name) => !curveNames.includes(name));
+  if (scale && notCurve) throw new Error(`--scale has no curve "${notCurve}"; its curves: ${curveNames.join(', ')}`);
   const chosen = names.filter((name) => name !== FLOW.name && name !== FLOW_CODE.name && name !== WEBHOOKS.name).map(scenarioNamed);
-  const orphan = chosen.find((s) => s.needsOrders && orders === 0);
+  const orphan = scale ? undefined : chosen.find((s) => s.needsOrders && orders === 0);
   if (orphan) throw new Error(`${orphan.name} needs orders and events: run with --orders N (N > 0)`);
   // Reads first, then writes, each in the order of bench/scenarios.ts.
   const ordered = [...SCENARIOS.filter((s) => !s.writes), ...SCENARIOS.filter((s) => s.writes)].filter((s) => chosen.includes(s));
@@ -182,6 +194,8 @@ function options(): Options {
     scale,
     scaleProducts: list('scale-products', values['scale-products'], 4, 10_000_000),
     scaleOrders: list('scale-orders', values['scale-orders'], 1, 100_000_000),
+    scaleFixed: values['scale-fixed'],
+    curves: scale ? names : [],
   };
 }
 
@@ -327,12 +341,18 @@ async function runScenarios(opts: Options): Promise<void> {
 
 async function runScale(opts: Options): Promise<void> {
   const postgres = await startDatabase(opts);
-  const curves = await runCurves({ ...opts, eventsPerOrder: SCALE_EVENTS_PER_ORDER, postgres, allowEmpty: true });
+  const curves = await runCurves({ ...opts, fixed: opts.scaleFixed, eventsPerOrder: SCALE_EVENTS_PER_ORDER, postgres, allowEmpty: true });
   await stopAll();
-  const note = `Each scale is a data set of its own (bench/bench-data.ts); order steps on a ${short(opts.products)}-product catalogue with ${SCALE_EVENTS_PER_ORDER} events an order. The real server alone, autocannon ${opts.connections} connections, ${opts.warmup} s warm-up, ${opts.rounds} round(s) of ${opts.duration} s per request and scale. mean is autocannon's mean latency; p50 and p99 are whole milliseconds; the ratios compare each scale with the smallest (flat is 1.00). "found": what the request matches at that scale.`;
+  const orderSteps = curves.some((curve) => ORDER_CURVES.includes(curve.scenario))
+    ? `; order steps on a ${short(opts.products)}-product catalogue with ${SCALE_EVENTS_PER_ORDER} events an order`
+    : '';
+  const requests = opts.scaleFixed
+    ? 'one fixed request per curve and scale. "found": what the request matches at that scale.'
+    : `a cold pool per curve and scale (bench/cold.ts): up to ${opts.pool} distinct requests drawn from that scale's data set by a seeded PRNG, each connection walking the pool from its own place in it. "found": the mean total_items of the pool's answers.`;
+  const note = `Each scale is a data set of its own (bench/bench-data.ts)${orderSteps}. The real server alone, its response cache off, autocannon ${opts.connections} connections, ${opts.warmup} s warm-up, ${opts.rounds} round(s) of ${opts.duration} s per request and scale; ${requests} mean is autocannon's mean latency; p50 and p99 are whole milliseconds; the ratios compare each scale with the smallest (flat is 1.00).`;
   const report = `${curvesReport(curves)}\n\n${note}`;
   process.stdout.write(`\nCost growth: ${configuration(opts)}\n\n${report}\n\n${machine()}\n`);
-  if (opts.write) writeBlock(`scale:${blockOf(opts)}`, `\n### Cost growth: ${configuration(opts)}\n\n${machine()}\n\n${report}\n`);
+  if (opts.write) writeBlock(`scale:${blockOf(opts)}${opts.scaleFixed ? ':fixed' : ''}`, `\n### Cost growth: ${configuration(opts)}\n\n${machine()}\n\n${report}\n`);
 }
 
 async function main(): Promise<void> {
