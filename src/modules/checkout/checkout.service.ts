@@ -21,7 +21,7 @@ import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
-import { reprice, shippingLines, shippingOptions, type PricedOrder } from './order-pricing.js';
+import { reprice, shippingLines, shippingOptions, type PricedOrder, type RepriceOptions } from './order-pricing.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
@@ -47,6 +47,10 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
   return order;
 }
 
+function isOwnBuyer(order: OrderRow, viewer: Actor | undefined): boolean {
+  return viewer?.kind === 'admin' || (viewer?.kind === 'customer' && order.customer_id === viewer.customerId);
+}
+
 /**
  * The order's customer as the caller may see it. Anyone holding the checkout id may read it, and
  * anyone may type a registered customer's email: so only that customer signed in (and staff) sees the
@@ -54,8 +58,7 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
  * of whether the email belongs to a customer.
  */
 function visibleBuyer(order: OrderRow, data: OrderView, viewer: Actor | undefined): Pick<CheckoutView['data'], 'customer' | 'customer_id'> {
-  const isOwn = viewer?.kind === 'admin' || (viewer?.kind === 'customer' && order.customer_id === viewer.customerId);
-  return isOwn ? { customer: data.customer, customer_id: data.customer_id } : { customer: buyerAsSent(order), customer_id: null };
+  return isOwnBuyer(order, viewer) ? { customer: data.customer, customer_id: data.customer_id } : { customer: buyerAsSent(order), customer_id: null };
 }
 
 /**
@@ -74,7 +77,8 @@ export async function checkoutEnvelope(
   const [methods, gateways, data] = await Promise.all([
     shippingOptions(db, order),
     enabledGateways(db),
-    held.view ?? orderView(db, order, held.items),
+    // A customer the viewer may not see is not read: visibleBuyer shows the buyer as sent instead.
+    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held.items),
   ]);
   return {
     meta: {
@@ -204,17 +208,19 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
 
 /**
  * Applies a checkout payload to an order still being checked out, then reprices it and brings its
- * search terms up to date. `items`: the order's items when the caller holds them as saved.
- * `cartCodes`: the discount codes entered on the cart, applied when the payload sends none (those
- * that no longer apply are dropped; codes the payload sends must apply).
+ * search terms up to date, saving the payload's columns, the caller's `changes` and the prices in
+ * one write (reprice). `cartCodes`: the discount codes entered on the cart, applied when the payload
+ * sends none (those that no longer apply are dropped; codes the payload sends must apply).
  */
-async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, items?: OrderItemRow[], cartCodes?: string[]): Promise<PricedOrder> {
+async function applyAndPrice(
+  ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, options: Omit<RepriceOptions, 'codes'> & { cartCodes?: string[] } = {},
+): Promise<PricedOrder> {
   const errors = new FieldErrors();
-  const changes = await applyCheckoutData(ctx, tx, order, input, errors);
+  const changes = { ...options.changes, ...await applyCheckoutData(ctx, tx, { ...order, ...options.changes }, input, errors) };
   errors.throwIfAny();
-  await orders.updateOrder(tx, order.id, changes);
+  const { cartCodes } = options;
   const codes = input.discount_codes !== undefined ? { codes: input.discount_codes, strict: true } : cartCodes && { codes: cartCodes, strict: false };
-  const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items, codes);
+  const priced = await reprice(tx, order, ctx.now(), { items: options.items, codes, changes, isNew: options.isNew });
   await queueOrderIndexing(tx, priced.order.id);
   return priced;
 }
@@ -260,19 +266,18 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     // The customer staff attached to the cart (possibly since the last checkout of it) is the buyer.
     if (cart.customer_id !== null) fromCart.customer_id = cart.customer_id;
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
+    const cartCodes = cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]);
     let order: OrderRow;
     if (existing) {
       await orders.replaceItems(tx, orderId, items);
-      await orders.updateOrder(tx, orderId, fromCart);
-      order = { ...existing, ...fromCart };
+      order = existing;
     } else {
       const store = await findStore(tx);
-      order = { ...newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds), ...fromCart };
-      await orders.insertOrder(tx, order);
-      await orders.insertItems(tx, items);
+      // Inserted once priced (applyAndPrice), with the checkout payload's columns.
+      order = newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds);
     }
-    const cartCodes = cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]);
-    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input), items, cartCodes);
+    const buyerInput = await withAttachedBuyer(ctx, tx, { ...order, ...fromCart }, input);
+    const priced = await applyAndPrice(ctx, tx, order, buyerInput, { items, cartCodes, changes: fromCart, isNew: !existing });
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
 }
@@ -373,8 +378,7 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     else if (!gateway) errors.add('payment[gateway]', 'invalid_value', 'is not one of meta.payment_gateways');
     else Object.assign(changes, { gateway_id: gateway.id, gateway: gateway.source });
     errors.throwIfAny();
-    await orders.updateOrder(tx, id, changes);
-    const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
+    const priced = await reprice(tx, order, ctx.now(), { changes });
     await queueOrderIndexing(tx, priced.order.id);
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });

@@ -76,6 +76,6 @@ export async function repriceAsNow(tx: Tx, orderId: string, now: number): Promis
       await orders.updateItem(tx, item.id, { price: item.price, compared_price: item.compared_price, is_taxable: item.is_taxable, weight: item.weight, updated_at: now });
     }
   }
-  const priced = await reprice(tx, order, now, check.current);
+  const priced = await reprice(tx, order, now, { items: check.current });
   await queueOrderIndexing(tx, priced.order.id);
 }
