@@ -4,7 +4,7 @@ import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { findCartCustomer, findCartItems, lockCart } from '../carts/carts.repo.js';
+import { findCartItems, lockCart } from '../carts/carts.repo.js';
 import { findOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
 import { findProducts, findVendors } from '../catalog/products.repo.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
@@ -36,13 +36,15 @@ export interface CheckoutSettings {
  * its channel, and when it came from a customer's cart, only that customer's. Anything else is 404.
  */
 export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<OrderRow> {
+  return ownOrder(ctx, id, await orders.findOrderWithCartOwner(db, id));
+}
+
+function ownOrder(ctx: Ctx, id: string, found: orders.OrderWithCartOwner | undefined): OrderRow {
   const actor = ctx.actor;
-  const order = await orders.findOrder(db, id);
-  if (order && actor.kind === 'admin') return order;
-  if (!order || (actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) {
-    throw Problem.notFound('checkout', id);
-  }
-  const owner = order.cart_id ? await findCartCustomer(db, order.cart_id) : null;
+  if (!found) throw Problem.notFound('checkout', id);
+  const { cart_owner: owner, ...order } = found;
+  if (actor.kind === 'admin') return order;
+  if ((actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) throw Problem.notFound('checkout', id);
   if (owner !== null && (actor.kind !== 'customer' || actor.customerId !== owner)) throw Problem.notFound('checkout', id);
   return order;
 }
@@ -243,7 +245,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     const open = await orders.findOpenOrderOfCart(tx, cartId);
     // An expired checkout stays as it is (refusing changes and payment); the cart starts a fresh one.
     const existing = open && !isExpired(open, now)
-      ? await takeForChange(tx, open.id, now, async () => (await orders.findOrder(tx, open.id))!)
+      ? await takeForChange(ctx, tx, open.id, now)
       : undefined;
     const orderId = existing?.id ?? newId('ord');
     const items = await snapshotItems(tx, cartId, orderId, now);
@@ -289,7 +291,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
  */
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
+    const order = await takeForChange(ctx, tx, id, ctx.now());
     const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input));
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
@@ -324,16 +326,16 @@ export function requireUnexpired(order: OrderRow, now: number, requested: 'creat
 }
 
 /**
- * Takes an order for a checkout change and returns it, read by `read` once taken: 409 unless it is
- * still created, not expired, and no payment of it is under way (the gateway is charging the total
- * read before the change). The check is an update (a no-op that holds the row on PostgreSQL until the
- * transaction ends), so a payment cannot claim the order between the check and the change; the read
- * comes after it, so it is the order as the change finds it.
- * @throws Problem invalid_state, or what `read` throws (not_found).
+ * Takes an order the caller may use (findOwnOrder) for a checkout change and returns it as taken: 409
+ * unless it is still created, not expired, and no payment of it is under way (the gateway is charging
+ * the total read before the change). The check is an update that answers the row (a no-op that holds
+ * it on PostgreSQL until the transaction ends), so a payment cannot claim the order between the check
+ * and the change, and the order is as the change finds it.
+ * @throws Problem not_found, invalid_state.
  */
-async function takeForChange(tx: Tx, id: string, now: number, read: () => Promise<OrderRow>): Promise<OrderRow> {
+async function takeForChange(ctx: Ctx, tx: Tx, id: string, now: number): Promise<OrderRow> {
   const taken = await orders.lockUnclaimed(tx, id, now);
-  const order = await read();
+  const order = ownOrder(ctx, id, taken ?? await orders.findOrderWithCartOwner(tx, id));
   requireCreated(order);
   requireUnexpired(order, now, 'created');
   if (taken) return order;
@@ -358,7 +360,7 @@ function unknownMethod(sent: string, options: RateView[]): string {
  */
 export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
+    const order = await takeForChange(ctx, tx, id, ctx.now());
     const errors = new FieldErrors();
     const changes: Partial<OrderRow> = {};
     const method = input.shipping?.method;
