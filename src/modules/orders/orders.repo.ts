@@ -22,10 +22,10 @@ const lockOrderRow = compiledQuery((db, id: string) => db.updateTable('orders').
 const claimOrderRow = {
   status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
     .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('status', '=', from)
-    .where((eb) => isUnclaimed(eb, claimedBefore))),
+    .where((eb) => isUnclaimed(eb, claimedBefore)).returningAll()),
   financial_status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
     .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('financial_status', '=', from)
-    .where((eb) => isUnclaimed(eb, claimedBefore))),
+    .where((eb) => isUnclaimed(eb, claimedBefore)).returningAll()),
 };
 const lockUnclaimedRow = compiledQuery((db, id: string, claimedBefore: number) => db
   .updateTable('orders')
@@ -114,11 +114,10 @@ function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, claimedBefore: n
 
 /**
  * Holds the order for one payment or money move, while `field` is still `from` and no other holds
- * it; false otherwise. Release it by setting payment_claimed_at back to null.
+ * it: answers the order as claimed, or undefined. Release it by setting payment_claimed_at back to null.
  */
-export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<boolean> {
-  const result = await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS);
-  return Number(result.numAffectedRows) > 0;
+export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<OrderRow | undefined> {
+  return (await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS)).rows[0];
 }
 
 /**
