@@ -81,6 +81,11 @@ export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<C
   return ownCart(ctx, id, await repo.findCart(db, id));
 }
 
+/** As findOwnCart, holding the cart's row until the transaction ends (repo.lockCart). */
+export async function lockOwnCart(ctx: Ctx, tx: Executor, id: string): Promise<CartRow> {
+  return ownCart(ctx, id, await repo.lockCart(tx, id));
+}
+
 function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
   if (!cart) throw Problem.notFound('cart', id);
   if (isStaff(ctx)) return cart;

@@ -1,14 +1,12 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
-import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
+import type { CartRow, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { findCartItems, lockCart } from '../carts/carts.repo.js';
-import { findOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
-import { findProducts, findVendors } from '../catalog/products.repo.js';
+import { findCartItemsToOrder } from '../carts/carts.repo.js';
+import { lockOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
-import { findSkus } from '../catalog/skus.repo.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
@@ -66,13 +64,13 @@ function visibleBuyer(order: OrderRow, data: OrderView, viewer: Actor | undefine
 /**
  * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
  * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
- * `held`: the order's items, or its whole view, when the caller holds them as saved.
+ * `held`: the order's items, transactions, or its whole view, when the caller holds them as saved.
  */
 export async function checkoutEnvelope(
   db: Executor,
   order: OrderRow,
   viewer?: Actor,
-  held: { items?: OrderItemRow[]; view?: OrderView } = {},
+  held: { items?: OrderItemRow[]; transactions?: TransactionRow[]; view?: OrderView } = {},
 ): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
@@ -80,7 +78,7 @@ export async function checkoutEnvelope(
     shippingOptions(db, order),
     enabledGateways(db),
     // A customer the viewer may not see is not read: visibleBuyer shows the buyer as sent instead.
-    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held.items),
+    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held.items, held.transactions),
   ]);
   return {
     meta: {
@@ -101,45 +99,39 @@ export async function checkoutEnvelope(
  * @throws Problem validation_failed for an empty cart, or skus no longer on sale.
  */
 async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: number): Promise<OrderItemRow[]> {
-  const items = await findCartItems(tx, cartId);
+  const items = await findCartItemsToOrder(tx, cartId);
   if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
-  const skus = await findSkus(tx, items.map((i) => i.sku_id));
-  const skuById = new Map(skus.map((s) => [s.id, s]));
-  const products = new Map((await findProducts(tx, [...new Set(skus.map((s) => s.product_id))])).map((p) => [p.id, p]));
-  const vendors = new Map((await findVendors(tx, [...products.values()].map((p) => p.vendor_id).filter((v): v is string => v !== null))).map((v) => [v.id, v]));
   const errors = new FieldErrors();
   const rows: OrderItemRow[] = [];
-  for (const item of items) {
-    const sku = skuById.get(item.sku_id)!;
-    const product = products.get(sku.product_id)!;
-    if (!isOnSale(product, now) || sku.is_listable !== 1) {
+  for (const sku of items) {
+    if (!isOnSale({ is_active: sku.product_is_active, available_at: sku.product_available_at }, now) || sku.is_listable !== 1) {
       errors.add(`items[${sku.id}]`, 'unavailable', 'is no longer on sale');
       continue;
     }
-    const owner = { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] };
+    const owner = { name: sku.product_name, modifiers: JSON.parse(sku.product_modifiers) as string[] };
     const options = parseOptions(sku);
-    const images = JSON.parse(product.images) as Array<{ url: string }>;
+    const images = JSON.parse(sku.product_images) as Array<{ url: string }>;
     rows.push({
       id: newId('itm'),
       order_id: orderId,
-      product_id: product.id,
+      product_id: sku.product_id,
       sku_id: sku.id,
-      permalink: product.permalink,
+      permalink: sku.product_permalink,
       name: skuName(owner, options),
-      product_name: product.name,
-      sku_name: Object.values(options).join(' / ') || product.name,
-      vendor: product.vendor_id ? (vendors.get(product.vendor_id)?.name ?? null) : null,
+      product_name: sku.product_name,
+      sku_name: Object.values(options).join(' / ') || sku.product_name,
+      vendor: sku.vendor_name,
       code: sku.code,
       image: sku.image_url ?? images[0]?.url ?? null,
       price: sku.price,
       compared_price: sku.compared_price,
-      quantity: item.quantity,
+      quantity: sku.quantity,
       discount: 0,
       is_taxable: sku.is_taxable,
       tax_rate: 0,
-      subtotal: sku.price * item.quantity,
+      subtotal: sku.price * sku.quantity,
       taxes: 0,
-      total: sku.price * item.quantity,
+      total: sku.price * sku.quantity,
       fulfilled: 0,
       is_shipping_required: sku.is_shipping_required,
       weight: sku.weight_grams,
@@ -238,10 +230,9 @@ async function applyAndPrice(
 export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput, settings: CheckoutSettings): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    const cart = await findOwnCart(ctx, tx, cartId);
     // Lock the cart first (a no-op update holds its row on PostgreSQL; SQLite writes one at a time),
     // so concurrent checkouts of one cart find the same open order instead of each making one.
-    await lockCart(tx, cartId);
+    const cart = await lockOwnCart(ctx, tx, cartId);
     const open = await orders.findOpenOrderOfCart(tx, cartId);
     // An expired checkout stays as it is (refusing changes and payment); the cart starts a fresh one.
     const existing = open && !isExpired(open, now)
@@ -280,7 +271,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     }
     const buyerInput = await withAttachedBuyer(ctx, tx, { ...order, ...fromCart }, input);
     const priced = await applyAndPrice(ctx, tx, order, buyerInput, { items, cartCodes, changes: fromCart, isNew: !existing });
-    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
+    // A new order has no payments yet.
+    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items, ...(existing ? {} : { transactions: [] }) });
   });
 }
 

@@ -92,14 +92,14 @@ function addressView(json: string | null): OrderView['shipping'] {
 
 /**
  * Order views with their items, transactions, returns and customers, loaded in one query each for all orders.
- * `items`, when the caller holds them already (all of these orders' items), are not read again.
+ * `items` and `transactions`, when the caller holds them already (all of these orders'), are not read again.
  */
-export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderItemRow[]): Promise<OrderView[]> {
+export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderItemRow[], held?: TransactionRow[]): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
   const [allItems, transactions, returns, customerRows] = await Promise.all([
     items ?? repo.findItems(db, ids),
-    repo.findTransactions(db, ids),
+    held ?? repo.findTransactions(db, ids),
     // An order being checked out has none: the checkout's answers read no returns.
     findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
     findCustomers(db, customerIds),
@@ -158,7 +158,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderIt
   }));
 }
 
-export async function orderView(db: Executor, row: OrderRow, items?: OrderItemRow[]): Promise<OrderView> {
-  const [view] = await orderViews(db, [row], items);
+export async function orderView(db: Executor, row: OrderRow, items?: OrderItemRow[], transactions?: TransactionRow[]): Promise<OrderView> {
+  const [view] = await orderViews(db, [row], items, transactions);
   return view!;
 }
