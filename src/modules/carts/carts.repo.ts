@@ -76,8 +76,11 @@ export async function findCartItemsToOrder(db: Executor, cartId: string): Promis
   return (await selectItemsToOrder(db, cartId)).rows;
 }
 
+/** A cart item with the product of its sku. */
+export type CartItemWithProduct = CartItemRow & { product_id: string };
+
 /** The cart's items with the product of each sku. */
-export async function findCartItemsWithProducts(db: Executor, cartId: string): Promise<Array<CartItemRow & { product_id: string }>> {
+export async function findCartItemsWithProducts(db: Executor, cartId: string): Promise<CartItemWithProduct[]> {
   return (await selectItemsWithProducts(db, cartId)).rows;
 }
 

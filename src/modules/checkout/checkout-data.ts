@@ -46,7 +46,7 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
     updated_at: now,
   };
   await customers.insertCustomer(tx, guest);
-  await recordEvent(tx, now, 'customer.created', await customerView(tx, guest));
+  await recordEvent(tx, now, 'customer.created', await customerView(tx, guest, []));
   return guest.id;
 }
 
