@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
-import type { CartRow, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
@@ -11,7 +11,7 @@ import { parseOptions, skuName } from '../catalog/skus.view.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
-import { orderView } from '../orders/orders.view.js';
+import { orderView, type HeldParts } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
 import type { RateView } from '../shipping/shipping-rates.js';
@@ -64,13 +64,13 @@ function visibleBuyer(order: OrderRow, data: OrderView, viewer: Actor | undefine
 /**
  * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
  * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
- * `held`: the order's items, transactions, or its whole view, when the caller holds them as saved.
+ * `held`: parts of the order (HeldParts), or its whole view, when the caller holds them as saved.
  */
 export async function checkoutEnvelope(
   db: Executor,
   order: OrderRow,
   viewer?: Actor,
-  held: { items?: OrderItemRow[]; transactions?: TransactionRow[]; view?: OrderView } = {},
+  held: HeldParts & { view?: OrderView } = {},
 ): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
@@ -78,7 +78,7 @@ export async function checkoutEnvelope(
     shippingOptions(db, order),
     enabledGateways(db),
     // A customer the viewer may not see is not read: visibleBuyer shows the buyer as sent instead.
-    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held.items, held.transactions),
+    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held),
   ]);
   return {
     meta: {

@@ -132,7 +132,8 @@ export async function place(
   else await orders.insertTransaction(tx, transaction);
   const placedRow: OrderRow = { ...order, ...placement };
   await queueOrderIndexing(tx, placedRow.id);
-  const view = await orderView(tx, placedRow, items);
+  // Placed by this transaction: no return of it can exist yet.
+  const view = await orderView(tx, placedRow, { items, returns: [] });
   // One write of every event: the skus' (read by the check above, after the stock was taken), then the order's.
   await recordEvents(tx, now, [
     ...stockEvents(skus, taken, -1),
