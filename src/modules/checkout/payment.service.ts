@@ -87,11 +87,11 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
 /**
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
  * from every tracked sku (never below 0 unless backorderable), each discount's use counted (never
- * above its limits: redeemDiscounts), the payment's transaction, its search
- * terms (the number and payment method are new), and the events order.placed (and order.paid when
- * the money is in), then order.updated, after each sku's sku.updated (and sku.low_stock), all in one write. The order and its items were read under the payment claim, which refuses every
- * other change: they are as saved, and their total is the amount charged. Returns the order as
- * placed, and its view.
+ * above its limits: redeemDiscounts), the payment's transaction, its search terms (the number and
+ * payment method are new), and the events, in one write: each sku's sku.updated (and sku.low_stock),
+ * then order.placed (and order.paid when the money is in), then order.updated. The order and its
+ * items were read under the payment claim, which refuses every other change: they are as saved, and
+ * their total is the amount charged. Returns the order as placed, and its view.
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
  * (everything rolled back).
  */
