@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
-import type { CartItemRow, CartRow } from '../../db/types.js';
+import type { CartItemRow, CartRow, SkuRow } from '../../db/types.js';
 
 // Every cart read and write runs these; they are kept compiled (see compiledQuery).
 const selectCart = compiledQuery((db, id: string) => db.selectFrom('carts').selectAll().where('id', '=', id));
@@ -13,6 +13,20 @@ const selectItemsWithProducts = compiledQuery((db, cartId: string) => db
   .select('s.product_id')
   .where('i.cart_id', '=', cartId)
   .orderBy('i.id'));
+const selectItemsToOrder = compiledQuery((db, cartId: string) => db
+  .selectFrom('cart_items as i')
+  .innerJoin('skus as s', 's.id', 'i.sku_id')
+  .innerJoin('products as p', 'p.id', 's.product_id')
+  .leftJoin('vendors as v', 'v.id', 'p.vendor_id')
+  .selectAll('s')
+  .select([
+    'i.quantity', 'p.name as product_name', 'p.permalink as product_permalink', 'p.modifiers as product_modifiers', 'p.images as product_images',
+    'p.is_active as product_is_active', 'p.available_at as product_available_at', 'v.name as vendor_name',
+  ])
+  .where('i.cart_id', '=', cartId)
+  .orderBy('i.id'));
+const lockCartRow = compiledQuery((db, id: string) => db
+  .updateTable('carts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).returningAll());
 const selectSkusToAdd = compiledQuery((db, ids: string[]) => db
   .selectFrom('skus as s')
   .innerJoin('products as p', 'p.id', 's.product_id')
@@ -37,9 +51,9 @@ export async function findCartCustomer(db: Executor, id: string): Promise<string
   return (await selectCart(db, id)).rows[0]?.customer_id ?? null;
 }
 
-/** Holds a cart's row until the transaction ends (a no-op update: a row lock on PostgreSQL). */
-export async function lockCart(db: Executor, id: string): Promise<void> {
-  await db.updateTable('carts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+/** Holds a cart's row until the transaction ends (a no-op update: a row lock on PostgreSQL); answers it, if any. */
+export async function lockCart(db: Executor, id: string): Promise<CartRow | undefined> {
+  return (await lockCartRow(db, id)).rows[0];
 }
 
 export async function insertCart(db: Executor, row: CartRow): Promise<void> {
@@ -51,13 +65,22 @@ export async function updateCart(db: Executor, id: string, changes: Partial<Cart
   return (await updateCartRow(db, id, changes)).rows[0];
 }
 
-/** A cart's items, in the order they were first added. */
-export function findCartItems(db: Executor, cartId: string): Promise<CartItemRow[]> {
-  return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('id').execute();
+/** A cart item's sku with what an order copies of its product and vendor (see CartItemToOrder). */
+export type CartItemToOrder = SkuRow & Pick<CartItemRow, 'quantity'> & {
+  product_name: string; product_permalink: string; product_modifiers: string; product_images: string;
+  product_is_active: number; product_available_at: number | null; vendor_name: string | null;
+};
+
+/** A cart's items, in the order they were first added, each with its sku, product and vendor, in one read. */
+export async function findCartItemsToOrder(db: Executor, cartId: string): Promise<CartItemToOrder[]> {
+  return (await selectItemsToOrder(db, cartId)).rows;
 }
 
+/** A cart item with the product of its sku. */
+export type CartItemWithProduct = CartItemRow & { product_id: string };
+
 /** The cart's items with the product of each sku. */
-export async function findCartItemsWithProducts(db: Executor, cartId: string): Promise<Array<CartItemRow & { product_id: string }>> {
+export async function findCartItemsWithProducts(db: Executor, cartId: string): Promise<CartItemWithProduct[]> {
   return (await selectItemsWithProducts(db, cartId)).rows;
 }
 

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
-import type { CartRow } from '../../db/types.js';
+import type { CartItemRow, CartRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -81,6 +81,11 @@ export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<C
   return ownCart(ctx, id, await repo.findCart(db, id));
 }
 
+/** As findOwnCart, holding the cart's row until the transaction ends (repo.lockCart). */
+export async function lockOwnCart(ctx: Ctx, tx: Executor, id: string): Promise<CartRow> {
+  return ownCart(ctx, id, await repo.lockCart(tx, id));
+}
+
 function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
   if (!cart) throw Problem.notFound('cart', id);
   if (isStaff(ctx)) return cart;
@@ -94,11 +99,11 @@ function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
 /**
  * The cart with its items priced as the catalogue stands now, the discounts that apply now, and its
  * totals. A code entered before that no longer applies is left out; with `codesSent` (the codes were
- * just sent) it is refused instead.
+ * just sent) it is refused instead. `held`: the cart's items, when the caller holds them as saved.
  * @throws Problem validation_failed naming each code just sent that does not apply.
  */
-export async function cartView(db: Executor, cart: CartRow, now: number, codesSent = false): Promise<CartView> {
-  const items = await repo.findCartItemsWithProducts(db, cart.id);
+export async function cartView(db: Executor, cart: CartRow, now: number, codesSent = false, held?: repo.CartItemWithProduct[]): Promise<CartView> {
+  const items = held ?? await repo.findCartItemsWithProducts(db, cart.id);
   const products = await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const store = await findStore(db);
@@ -165,11 +170,11 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
 /**
  * Checks the quantities asked for: each sku exists and is on sale (active, published product;
  * listable sku), and a sku that tracks stock without backorders has that many. Unavailable skus
- * are 422; short stock is 409 out_of_stock; every sku at fault is named.
+ * are 422; short stock is 409 out_of_stock; every sku at fault is named. Returns the skus asked for, by id.
  */
-async function checkItems(db: Executor, items: Record<string, number>, now: number, channelId: string): Promise<void> {
+async function checkItems(db: Executor, items: Record<string, number>, now: number, channelId: string): Promise<Map<string, { product_id: string }>> {
   const wanted = Object.entries(items).filter(([, quantity]) => quantity > 0);
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return new Map();
   const skuById = new Map((await repo.findSkusToAdd(db, wanted.map(([id]) => id))).map((s) => [s.id, s]));
   const unavailable = new FieldErrors();
   const short: FieldError[] = [];
@@ -183,6 +188,7 @@ async function checkItems(db: Executor, items: Record<string, number>, now: numb
   }
   unavailable.throwIfAny();
   if (short.length > 0) throw new Problem('out_of_stock', `${short[0]!.field} is ${short[0]!.message}`, { errors: short });
+  return skuById;
 }
 
 function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
@@ -200,11 +206,13 @@ function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
   return changes;
 }
 
-async function applyItems(db: Executor, cartId: string, items: Record<string, number> | undefined, now: number): Promise<void> {
+/** Sets the items' quantities (0 removes one); returns the items set, as a new cart holds them (in id order). */
+async function applyItems(db: Executor, cartId: string, items: Record<string, number> | undefined, now: number): Promise<CartItemRow[]> {
   const entries = Object.entries(items ?? {});
   await repo.removeItems(db, cartId, entries.filter(([, quantity]) => quantity === 0).map(([skuId]) => skuId));
-  await repo.setItemQuantities(db, cartId, entries.filter(([, quantity]) => quantity > 0)
-    .map(([skuId, quantity]) => ({ id: newId('itm'), skuId, quantity })), now);
+  const set = entries.filter(([, quantity]) => quantity > 0).map(([skuId, quantity]) => ({ id: newId('itm'), skuId, quantity }));
+  await repo.setItemQuantities(db, cartId, set, now);
+  return set.map(({ id, skuId, quantity }) => ({ id, cart_id: cartId, sku_id: skuId, quantity, created_at: now, updated_at: now }));
 }
 
 /**
@@ -215,7 +223,7 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
  */
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
   const { channelId, customerId } = await newCartOwner(ctx, input);
-  await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId);
+  const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: CartRow = {
@@ -237,8 +245,10 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
       ...(isStaff(ctx) ? { source_name: STAFF_SOURCE } : {}),
     };
     await repo.insertCart(tx, row);
-    await applyItems(tx, row.id, input.items, now);
-    return cartView(tx, row, now, input.discount_codes !== undefined);
+    const items = await applyItems(tx, row.id, input.items, now);
+    // The new cart holds just the items written: they are not read back.
+    const held = items.map((item) => ({ ...item, product_id: skus.get(item.sku_id)!.product_id }));
+    return cartView(tx, row, now, input.discount_codes !== undefined, held);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { GatewayRow } from '../../db/types.js';
+import type { GatewayRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { Problem } from '../../lib/problem.js';
 import * as orders from '../orders/orders.repo.js';
@@ -11,8 +11,10 @@ import type { DriverResult, GatewayDriver } from '../payments/drivers/driver.js'
  * @throws Problem invalid_state when the awaited payment went through meanwhile (its webhook places
  * the order: nothing more is charged); unavailable when the gateway does not answer.
  */
-export async function supersedeAwaited(ctx: Ctx, orderId: string, gateway: GatewayRow, driver: GatewayDriver, settings: Record<string, unknown>): Promise<void> {
-  const awaited = (await orders.findTransactions(ctx.db, [orderId]))
+export async function supersedeAwaited(
+  ctx: Ctx, orderId: string, gateway: GatewayRow, driver: GatewayDriver, settings: Record<string, unknown>, transactions: TransactionRow[],
+): Promise<void> {
+  const awaited = transactions
     .filter((row) => row.status === 'pending' && row.gateway === gateway.source && row.authorization !== null && (row.kind === 'charge' || row.kind === 'authorization'));
   for (const row of awaited) {
     let result: DriverResult;

@@ -27,8 +27,6 @@ type BuyerInput = NonNullable<CheckoutWriteInput['customer']>;
  */
 async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string): Promise<string | null> {
   const key = emailKey(email);
-  const existing = await customers.findCustomerByEmail(tx, key);
-  if (existing) return existing.password_hash === null || existing.is_verified === 1 ? existing.id : null;
   const now = ctx.now();
   const guest: CustomerRow = {
     id: newId('cus'),
@@ -45,9 +43,13 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
     created_at: now,
     updated_at: now,
   };
-  await customers.insertCustomer(tx, guest);
-  await recordEvent(tx, now, 'customer.created', await customerView(tx, guest));
-  return guest.id;
+  // Made unless the email is a customer's already: one statement for a new buyer, and no race between a look and an insert.
+  if (await customers.insertCustomerUnlessEmailTaken(tx, guest)) {
+    await recordEvent(tx, now, 'customer.created', await customerView(tx, guest, []));
+    return guest.id;
+  }
+  const existing = (await customers.findCustomerByEmail(tx, key))!;
+  return existing.password_hash === null || existing.is_verified === 1 ? existing.id : null;
 }
 
 /**

@@ -4,16 +4,14 @@ import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
-import { findCartCustomer, findCartItems, lockCart } from '../carts/carts.repo.js';
-import { findOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
-import { findProducts, findVendors } from '../catalog/products.repo.js';
+import { findCartItemsToOrder } from '../carts/carts.repo.js';
+import { lockOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
-import { findSkus } from '../catalog/skus.repo.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
-import { orderView } from '../orders/orders.view.js';
+import { orderView, type HeldParts } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
 import type { RateView } from '../shipping/shipping-rates.js';
@@ -21,7 +19,7 @@ import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
-import { reprice, shippingLines, shippingOptions, type PricedOrder } from './order-pricing.js';
+import { reprice, shippingLines, shippingOptions, type PricedOrder, type RepriceOptions } from './order-pricing.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
@@ -36,15 +34,21 @@ export interface CheckoutSettings {
  * its channel, and when it came from a customer's cart, only that customer's. Anything else is 404.
  */
 export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<OrderRow> {
+  return ownOrder(ctx, id, await orders.findOrderWithCartOwner(db, id));
+}
+
+function ownOrder(ctx: Ctx, id: string, found: orders.OrderWithCartOwner | undefined): OrderRow {
   const actor = ctx.actor;
-  const order = await orders.findOrder(db, id);
-  if (order && actor.kind === 'admin') return order;
-  if (!order || (actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) {
-    throw Problem.notFound('checkout', id);
-  }
-  const owner = order.cart_id ? await findCartCustomer(db, order.cart_id) : null;
+  if (!found) throw Problem.notFound('checkout', id);
+  const { cart_owner: owner, ...order } = found;
+  if (actor.kind === 'admin') return order;
+  if ((actor.kind !== 'channel' && actor.kind !== 'customer') || order.channel_id !== actor.channelId) throw Problem.notFound('checkout', id);
   if (owner !== null && (actor.kind !== 'customer' || actor.customerId !== owner)) throw Problem.notFound('checkout', id);
   return order;
+}
+
+function isOwnBuyer(order: OrderRow, viewer: Actor | undefined): boolean {
+  return viewer?.kind === 'admin' || (viewer?.kind === 'customer' && order.customer_id === viewer.customerId);
 }
 
 /**
@@ -54,27 +58,27 @@ export async function findOwnOrder(ctx: Ctx, db: Executor, id: string): Promise<
  * of whether the email belongs to a customer.
  */
 function visibleBuyer(order: OrderRow, data: OrderView, viewer: Actor | undefined): Pick<CheckoutView['data'], 'customer' | 'customer_id'> {
-  const isOwn = viewer?.kind === 'admin' || (viewer?.kind === 'customer' && order.customer_id === viewer.customerId);
-  return isOwn ? { customer: data.customer, customer_id: data.customer_id } : { customer: buyerAsSent(order), customer_id: null };
+  return isOwnBuyer(order, viewer) ? { customer: data.customer, customer_id: data.customer_id } : { customer: buyerAsSent(order), customer_id: null };
 }
 
 /**
  * The checkout envelope: what the buyer still has to choose (meta) and the order (data), the
  * customer shown as `viewer` may see it (without a viewer, as a caller who is not that customer).
- * `held`: the order's items, or its whole view, when the caller holds them as saved.
+ * `held`: parts of the order (HeldParts), or its whole view, when the caller holds them as saved.
  */
 export async function checkoutEnvelope(
   db: Executor,
   order: OrderRow,
   viewer?: Actor,
-  held: { items?: OrderItemRow[]; view?: OrderView } = {},
+  held: HeldParts & { view?: OrderView } = {},
 ): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
   const [methods, gateways, data] = await Promise.all([
     shippingOptions(db, order),
     enabledGateways(db),
-    held.view ?? orderView(db, order, held.items),
+    // A customer the viewer may not see is not read: visibleBuyer shows the buyer as sent instead.
+    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held),
   ]);
   return {
     meta: {
@@ -95,45 +99,39 @@ export async function checkoutEnvelope(
  * @throws Problem validation_failed for an empty cart, or skus no longer on sale.
  */
 async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: number): Promise<OrderItemRow[]> {
-  const items = await findCartItems(tx, cartId);
+  const items = await findCartItemsToOrder(tx, cartId);
   if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
-  const skus = await findSkus(tx, items.map((i) => i.sku_id));
-  const skuById = new Map(skus.map((s) => [s.id, s]));
-  const products = new Map((await findProducts(tx, [...new Set(skus.map((s) => s.product_id))])).map((p) => [p.id, p]));
-  const vendors = new Map((await findVendors(tx, [...products.values()].map((p) => p.vendor_id).filter((v): v is string => v !== null))).map((v) => [v.id, v]));
   const errors = new FieldErrors();
   const rows: OrderItemRow[] = [];
-  for (const item of items) {
-    const sku = skuById.get(item.sku_id)!;
-    const product = products.get(sku.product_id)!;
-    if (!isOnSale(product, now) || sku.is_listable !== 1) {
+  for (const sku of items) {
+    if (!isOnSale({ is_active: sku.product_is_active, available_at: sku.product_available_at }, now) || sku.is_listable !== 1) {
       errors.add(`items[${sku.id}]`, 'unavailable', 'is no longer on sale');
       continue;
     }
-    const owner = { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] };
+    const owner = { name: sku.product_name, modifiers: JSON.parse(sku.product_modifiers) as string[] };
     const options = parseOptions(sku);
-    const images = JSON.parse(product.images) as Array<{ url: string }>;
+    const images = JSON.parse(sku.product_images) as Array<{ url: string }>;
     rows.push({
       id: newId('itm'),
       order_id: orderId,
-      product_id: product.id,
+      product_id: sku.product_id,
       sku_id: sku.id,
-      permalink: product.permalink,
+      permalink: sku.product_permalink,
       name: skuName(owner, options),
-      product_name: product.name,
-      sku_name: Object.values(options).join(' / ') || product.name,
-      vendor: product.vendor_id ? (vendors.get(product.vendor_id)?.name ?? null) : null,
+      product_name: sku.product_name,
+      sku_name: Object.values(options).join(' / ') || sku.product_name,
+      vendor: sku.vendor_name,
       code: sku.code,
       image: sku.image_url ?? images[0]?.url ?? null,
       price: sku.price,
       compared_price: sku.compared_price,
-      quantity: item.quantity,
+      quantity: sku.quantity,
       discount: 0,
       is_taxable: sku.is_taxable,
       tax_rate: 0,
-      subtotal: sku.price * item.quantity,
+      subtotal: sku.price * sku.quantity,
       taxes: 0,
-      total: sku.price * item.quantity,
+      total: sku.price * sku.quantity,
       fulfilled: 0,
       is_shipping_required: sku.is_shipping_required,
       weight: sku.weight_grams,
@@ -204,17 +202,19 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
 
 /**
  * Applies a checkout payload to an order still being checked out, then reprices it and brings its
- * search terms up to date. `items`: the order's items when the caller holds them as saved.
- * `cartCodes`: the discount codes entered on the cart, applied when the payload sends none (those
- * that no longer apply are dropped; codes the payload sends must apply).
+ * search terms up to date, saving the payload's columns, the caller's `changes` and the prices in
+ * one write (reprice). `cartCodes`: the discount codes entered on the cart, applied when the payload
+ * sends none (those that no longer apply are dropped; codes the payload sends must apply).
  */
-async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, items?: OrderItemRow[], cartCodes?: string[]): Promise<PricedOrder> {
+async function applyAndPrice(
+  ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutWriteInput, options: Omit<RepriceOptions, 'codes'> & { cartCodes?: string[] } = {},
+): Promise<PricedOrder> {
   const errors = new FieldErrors();
-  const changes = await applyCheckoutData(ctx, tx, order, input, errors);
+  const changes = { ...options.changes, ...await applyCheckoutData(ctx, tx, { ...order, ...options.changes }, input, errors) };
   errors.throwIfAny();
-  await orders.updateOrder(tx, order.id, changes);
+  const { cartCodes } = options;
   const codes = input.discount_codes !== undefined ? { codes: input.discount_codes, strict: true } : cartCodes && { codes: cartCodes, strict: false };
-  const priced = await reprice(tx, { ...order, ...changes }, ctx.now(), items, codes);
+  const priced = await reprice(tx, order, ctx.now(), { items: options.items, codes, changes, isNew: options.isNew });
   await queueOrderIndexing(tx, priced.order.id);
   return priced;
 }
@@ -230,14 +230,13 @@ async function applyAndPrice(ctx: Ctx, tx: Tx, order: OrderRow, input: CheckoutW
 export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput, settings: CheckoutSettings): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    const cart = await findOwnCart(ctx, tx, cartId);
     // Lock the cart first (a no-op update holds its row on PostgreSQL; SQLite writes one at a time),
     // so concurrent checkouts of one cart find the same open order instead of each making one.
-    await lockCart(tx, cartId);
+    const cart = await lockOwnCart(ctx, tx, cartId);
     const open = await orders.findOpenOrderOfCart(tx, cartId);
     // An expired checkout stays as it is (refusing changes and payment); the cart starts a fresh one.
     const existing = open && !isExpired(open, now)
-      ? await takeForChange(tx, open.id, now, async () => (await orders.findOrder(tx, open.id))!)
+      ? await takeForChange(ctx, tx, open.id, now)
       : undefined;
     const orderId = existing?.id ?? newId('ord');
     const items = await snapshotItems(tx, cartId, orderId, now);
@@ -260,20 +259,20 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     // The customer staff attached to the cart (possibly since the last checkout of it) is the buyer.
     if (cart.customer_id !== null) fromCart.customer_id = cart.customer_id;
     if (!needsShipping) Object.assign(fromCart, { shipping_address: null, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 });
+    const cartCodes = cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]);
     let order: OrderRow;
     if (existing) {
       await orders.replaceItems(tx, orderId, items);
-      await orders.updateOrder(tx, orderId, fromCart);
-      order = { ...existing, ...fromCart };
+      order = existing;
     } else {
       const store = await findStore(tx);
-      order = { ...newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds), ...fromCart };
-      await orders.insertOrder(tx, order);
-      await orders.insertItems(tx, items);
+      // Inserted once priced (applyAndPrice), with the checkout payload's columns.
+      order = newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds);
     }
-    const cartCodes = cart.discount_codes === null ? [] : (JSON.parse(cart.discount_codes) as string[]);
-    const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input), items, cartCodes);
-    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
+    const buyerInput = await withAttachedBuyer(ctx, tx, { ...order, ...fromCart }, input);
+    const priced = await applyAndPrice(ctx, tx, order, buyerInput, { items, cartCodes, changes: fromCart, isNew: !existing });
+    // A new order has no payments yet.
+    return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items, ...(existing ? {} : { transactions: [] }) });
   });
 }
 
@@ -284,7 +283,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
  */
 export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
+    const order = await takeForChange(ctx, tx, id, ctx.now());
     const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input));
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });
@@ -319,16 +318,16 @@ export function requireUnexpired(order: OrderRow, now: number, requested: 'creat
 }
 
 /**
- * Takes an order for a checkout change and returns it, read by `read` once taken: 409 unless it is
- * still created, not expired, and no payment of it is under way (the gateway is charging the total
- * read before the change). The check is an update (a no-op that holds the row on PostgreSQL until the
- * transaction ends), so a payment cannot claim the order between the check and the change; the read
- * comes after it, so it is the order as the change finds it.
- * @throws Problem invalid_state, or what `read` throws (not_found).
+ * Takes an order the caller may use (findOwnOrder) for a checkout change and returns it as taken: 409
+ * unless it is still created, not expired, and no payment of it is under way (the gateway is charging
+ * the total read before the change). The check is an update that answers the row (a no-op that holds
+ * it on PostgreSQL until the transaction ends), so a payment cannot claim the order between the check
+ * and the change, and the order is as the change finds it.
+ * @throws Problem not_found, invalid_state.
  */
-async function takeForChange(tx: Tx, id: string, now: number, read: () => Promise<OrderRow>): Promise<OrderRow> {
+async function takeForChange(ctx: Ctx, tx: Tx, id: string, now: number): Promise<OrderRow> {
   const taken = await orders.lockUnclaimed(tx, id, now);
-  const order = await read();
+  const order = ownOrder(ctx, id, taken ?? await orders.findOrderWithCartOwner(tx, id));
   requireCreated(order);
   requireUnexpired(order, now, 'created');
   if (taken) return order;
@@ -353,7 +352,7 @@ function unknownMethod(sent: string, options: RateView[]): string {
  */
 export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInput): Promise<CheckoutView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const order = await takeForChange(tx, id, ctx.now(), () => findOwnOrder(ctx, tx, id));
+    const order = await takeForChange(ctx, tx, id, ctx.now());
     const errors = new FieldErrors();
     const changes: Partial<OrderRow> = {};
     const method = input.shipping?.method;
@@ -373,8 +372,7 @@ export async function chooseMethods(ctx: Ctx, id: string, input: MethodsWriteInp
     else if (!gateway) errors.add('payment[gateway]', 'invalid_value', 'is not one of meta.payment_gateways');
     else Object.assign(changes, { gateway_id: gateway.id, gateway: gateway.source });
     errors.throwIfAny();
-    await orders.updateOrder(tx, id, changes);
-    const priced = await reprice(tx, { ...order, ...changes }, ctx.now());
+    const priced = await reprice(tx, order, ctx.now(), { changes });
     await queueOrderIndexing(tx, priced.order.id);
     return checkoutEnvelope(tx, priced.order, ctx.actor, { items: priced.items });
   });

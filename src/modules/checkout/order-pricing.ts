@@ -75,31 +75,55 @@ export async function priceOrder(db: Executor, order: OrderRow, items: OrderItem
   return { changes: { ...changes, ...orderTotals(totals), discount_codes: JSON.stringify(allocation.applied) }, lines: totals.lines, refused };
 }
 
+export interface RepriceOptions {
+  /** The order's items as saved, when the caller holds them (they are read otherwise). */
+  items?: OrderItemRow[];
+  /**
+   * Discount codes to apply instead of the order's: `strict` ones must all apply (as just sent by the
+   * buyer), others that no longer apply are dropped.
+   */
+  codes?: { codes: string[]; strict: boolean };
+  /** Columns the caller changes besides the prices, saved with them in one update (`order` is as saved). */
+  changes?: Partial<OrderRow>;
+  /** The order and its items are not saved yet: they are inserted, priced. */
+  isNew?: boolean;
+}
+
 /**
  * Recomputes an order's discounts, taxes and totals from its items, addresses, shipping rate and
- * discount codes (priceOrder), and saves them. Returns the order and its items as saved.
- * `held`: the order's items as saved, when the caller holds them (they are read otherwise).
- * `codes`: discount codes to apply instead of the order's: `strict` ones must all apply (as just
- * sent by the buyer), others that no longer apply are dropped.
+ * discount codes (priceOrder), and saves them with the caller's `changes`. Returns the order and its
+ * items as saved.
  * @throws Problem validation_failed naming each strict code that does not apply.
  */
-export async function reprice(db: Executor, order: OrderRow, now: number, held?: OrderItemRow[], codes?: { codes: string[]; strict: boolean }): Promise<PricedOrder> {
-  const items = held ?? await orders.findItems(db, [order.id]);
-  const pricing = await priceOrder(db, order, items, now, codes?.codes);
-  if (codes?.strict && pricing.refused.length > 0) throw Problem.invalid(pricing.refused);
-  const changes: Partial<OrderRow> = { ...pricing.changes, updated_at: now };
+export async function reprice(db: Executor, order: OrderRow, now: number, options: RepriceOptions = {}): Promise<PricedOrder> {
+  const items = options.items ?? await orders.findItems(db, [order.id]);
+  const pricing = await priceOrder(db, { ...order, ...options.changes }, items, now, options.codes?.codes);
+  if (options.codes?.strict && pricing.refused.length > 0) throw Problem.invalid(pricing.refused);
+  const changes: Partial<OrderRow> = { ...options.changes, ...pricing.changes, updated_at: now };
+  const priced: OrderRow = { ...order, ...changes };
   const saved: OrderItemRow[] = [];
+  const repriced: OrderItemRow[] = [];
   for (const [i, item] of items.entries()) {
     const line = pricing.lines[i]!;
     if (item.tax_rate !== line.tax_rate || item.taxes !== line.taxes || item.total !== line.total || item.subtotal !== line.subtotal || item.discount !== line.discount) {
-      await orders.updateItem(db, item.id, { ...line, updated_at: now });
-      saved.push({ ...item, ...line, updated_at: now });
+      const changed = { ...item, ...line, updated_at: now };
+      saved.push(changed);
+      repriced.push(changed);
     } else {
       saved.push(item);
     }
   }
-  await orders.updateOrder(db, order.id, changes);
-  return { order: { ...order, ...changes }, items: saved };
+  if (options.isNew) {
+    await orders.insertOrder(db, priced);
+    await orders.insertItems(db, saved);
+  } else {
+    for (const item of repriced) {
+      const { tax_rate, taxes, total, subtotal, discount, updated_at } = item;
+      await orders.updateItem(db, item.id, { tax_rate, taxes, total, subtotal, discount, updated_at });
+    }
+    await orders.updateOrder(db, order.id, changes);
+  }
+  return { order: priced, items: saved };
 }
 
 function lines(items: OrderItemRow[]) {

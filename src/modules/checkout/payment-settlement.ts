@@ -38,7 +38,8 @@ export async function settleSucceeded(ctx: Ctx, gateway: GatewayRow, driver: Gat
   // The order is read before its transactions: a placement commits both, so one seen placed has its transaction seen too.
   if (!order || (await isSettled(ctx, notice.authorization))) return;
   if (order.status !== 'created') return giveBackSecond(ctx, gateway, driver, notice, order);
-  if (await orders.claimOrder(ctx.db, order.id, 'status', 'created', ctx.now())) return placeClaimed(ctx, gateway, driver, notice, order.id);
+  const claimed = await orders.claimOrder(ctx.db, order.id, 'status', 'created', ctx.now());
+  if (claimed) return placeClaimed(ctx, gateway, driver, notice, claimed);
   const now = (await orders.findOrder(ctx.db, order.id))!;
   if (now.status === 'created') throw underWay(order.id);
   // Placed meanwhile: by this very payment (the checkout's own answer), or by another.
@@ -69,9 +70,8 @@ async function giveBackSecond(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriv
   await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, taken, { holdsClaim: false, isStored: pending !== undefined });
 }
 
-async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver, notice: Succeeded, orderId: string): Promise<void> {
-  // Read under the claim: checkout changes are refused from here on.
-  const order = (await orders.findOrder(ctx.db, orderId))!;
+/** Places the order as claimed (checkout changes are refused from here on) with the payment. */
+async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver, notice: Succeeded, order: OrderRow): Promise<void> {
   const pending = await pendingOf(ctx, order, notice);
   const taken = takenRow(ctx, gateway, order, notice, pending);
   try {

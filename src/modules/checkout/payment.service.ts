@@ -5,7 +5,8 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { redeemDiscounts } from '../discounts/discount-usage.js';
-import { recordOrderChanged, recordOrderEvents } from '../orders/order-events.js';
+import { recordEvents } from '../events/record-event.js';
+import { orderEvents, recordOrderChanged } from '../orders/order-events.js';
 import { statusMoves, statusWords, type FinancialStatus, type OrderStatus } from '../orders/order-states.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
@@ -13,9 +14,10 @@ import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView } from '../orders/orders.view.js';
 import { GatewayFailure, type DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
-import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { enabledGateways } from '../payments/gateways.repo.js';
+import { gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
-import { shortSkus, takeStock } from './stock.js';
+import { shortSkus, stockEvents, takeStock } from './stock.js';
 import type { PricedOrder } from './order-pricing.js';
 import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } from './checkout.service.js';
 import { repriceAsNow, requireAsInShop } from './shop-check.js';
@@ -85,11 +87,11 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
 /**
  * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
  * from every tracked sku (never below 0 unless backorderable), each discount's use counted (never
- * above its limits: redeemDiscounts), the payment's transaction, its search
- * terms (the number and payment method are new), and the events order.placed (and order.paid when
- * the money is in), then order.updated; takeStock records each sku's sku.updated (and sku.low_stock). The order and its items were read under the payment claim, which refuses every
- * other change: they are as saved, and their total is the amount charged. Returns the order as
- * placed, and its view.
+ * above its limits: redeemDiscounts), the payment's transaction, its search terms (the number and
+ * payment method are new), and the events, in one write: each sku's sku.updated (and sku.low_stock),
+ * then order.placed (and order.paid when the money is in), then order.updated. The order and its
+ * items were read under the payment claim, which refuses every other change: they are as saved, and
+ * their total is the amount charged. Returns the order as placed, and its view.
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
  * (everything rolled back).
  */
@@ -97,7 +99,7 @@ export async function place(
   ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow, isStored = false,
 ): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
-  const short = await takeStock(ctx, tx, items);
+  const { short, taken } = await takeStock(ctx, tx, items);
   // The check that decides whether the shop still sells the order at the amount charged runs here,
   // in the placement's transaction, as the stock check does: the one before the charge only spares
   // the buyer a charge given back, and a price changed while the gateway charged must not be placed
@@ -106,7 +108,7 @@ export async function place(
   // change of a row not locked here (a product, an untracked sku) that commits after this read is
   // ordered after the placement, as if made a moment after payment. Either way the order placed
   // records the total charged, and that total is the shop's price when the placement commits.
-  await requireAsInShop(tx, order, items, now);
+  const skus = await requireAsInShop(tx, order, items, now);
   if (short.length > 0) throw outOfStockProblem(short);
   await redeemDiscounts(tx, order, now);
   const store = await findStore(tx);
@@ -130,19 +132,26 @@ export async function place(
   else await orders.insertTransaction(tx, transaction);
   const placedRow: OrderRow = { ...order, ...placement };
   await queueOrderIndexing(tx, placedRow.id);
-  const view = await orderView(tx, placedRow, items);
-  await recordOrderEvents(tx, now, view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']);
+  // Placed by this transaction: no return of it can exist yet.
+  const view = await orderView(tx, placedRow, { items, returns: [] });
+  // One write of every event: the skus' (read by the check above, after the stock was taken), then the order's.
+  await recordEvents(tx, now, [
+    ...stockEvents(skus, taken, -1),
+    ...orderEvents(view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']),
+  ]);
   await queueOrderNotification(tx, now, 'order_confirmation', placedRow);
   return { row: placedRow, view };
 }
 
 /**
  * Claims the order for one payment: a second payment while one is under way is refused, and so are
- * checkout changes (checkout.service.ts), so nothing is charged twice or for a stale total.
+ * checkout changes (checkout.service.ts), so nothing is charged twice or for a stale total. Returns
+ * the order as claimed.
  * @throws Problem invalid_state (placed meanwhile, or a payment under way).
  */
-async function claimPayment(ctx: Ctx, id: string): Promise<void> {
-  if (await orders.claimOrder(ctx.db, id, 'status', 'created', ctx.now())) return;
+async function claimPayment(ctx: Ctx, id: string): Promise<OrderRow> {
+  const claimed = await orders.claimOrder(ctx.db, id, 'status', 'created', ctx.now());
+  if (claimed) return claimed;
   const current = await orders.findOrder(ctx.db, id);
   if (current) assertMove(statusMoves, 'status', current.status as OrderStatus, 'placed', statusWords);
   throw new Problem('invalid_state', 'A payment of this order is already under way', { extra: { field: 'status', current: 'paying', requested: 'placed' } });
@@ -157,8 +166,8 @@ async function claimPayment(ctx: Ctx, id: string): Promise<void> {
 async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput) {
   const missing = missingData(order);
   if (missing.length > 0) throw Problem.invalid(missing);
-  const gateway = await findGateway(ctx.db, order.gateway_id!);
-  const driver = gateway && gateway.is_enabled === 1 ? driverFor(gateway.driver) : undefined;
+  const gateway = (await enabledGateways(ctx.db)).find((row) => row.id === order.gateway_id);
+  const driver = gateway ? driverFor(gateway.driver) : undefined;
   if (!gateway || !driver) throw Problem.invalid([{ field: 'payment[gateway]', code: 'unavailable', message: 'the chosen gateway is no longer available; choose another' }]);
   const settings = gatewaySettings(gateway);
   const errors = new FieldErrors();
@@ -168,16 +177,16 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
   for (const [name, message] of Object.entries(driver.checkPayment?.(input.payment) ?? {})) errors.add(`payment[${name}]`, 'invalid_value', message);
   errors.throwIfAny();
   const items = await orders.findItems(ctx.db, [order.id]);
-  await requireAsInShop(ctx.db, order, items, ctx.now());
-  const short = await shortSkus(ctx.db, items);
+  const skus = await requireAsInShop(ctx.db, order, items, ctx.now());
+  const short = shortSkus(items, skus);
   if (short.length > 0) throw outOfStockProblem(short);
-  return { gateway, driver, settings, items, attempt: await attemptOf(ctx, order.id) };
+  const transactions = await orders.findTransactions(ctx.db, [order.id]);
+  return { gateway, driver, settings, items, transactions, attempt: attemptOf(transactions) };
 }
 
 /** Which payment of the order this is: one more than the payments its transactions record. */
-async function attemptOf(ctx: Ctx, orderId: string): Promise<number> {
-  const made = (await orders.findTransactions(ctx.db, [orderId])).filter((row) => row.kind === 'charge' || row.kind === 'authorization');
-  return made.length + 1;
+function attemptOf(transactions: TransactionRow[]): number {
+  return transactions.filter((row) => row.kind === 'charge' || row.kind === 'authorization').length + 1;
 }
 
 /**
@@ -211,16 +220,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   // Paying asks for the move to placed: a refusal names that move (current placed, requested placed).
   assertMove(statusMoves, 'status', found.status as OrderStatus, 'placed', statusWords);
   requireUnexpired(found, ctx.now(), 'placed');
-  await claimPayment(ctx, id);
-  let order: OrderRow;
+  // As claimed: checkout changes are refused from here on, so the total charged is the total placed
+  // (a shipping method chosen just before the claim would otherwise go uncharged).
+  const order = await claimPayment(ctx, id);
   let payable: Awaited<ReturnType<typeof checkPayable>>;
   try {
-    // Read again under the claim: checkout changes are refused from here on, so the total charged
-    // is the total placed (a shipping method chosen just before would otherwise go uncharged).
-    order = (await orders.findOrder(ctx.db, id))!;
     payable = await checkPayable(ctx, order, input);
     if (markPaid) requireOffline(payable.gateway);
-    await supersedeAwaited(ctx, id, payable.gateway, payable.driver, payable.settings);
+    await supersedeAwaited(ctx, id, payable.gateway, payable.driver, payable.settings, payable.transactions);
   } catch (error) {
     try {
       // Re-priced while the claim still keeps other payments and changes out.

@@ -2,8 +2,7 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
-import { findProducts } from '../catalog/products.repo.js';
-import { findSkus } from '../catalog/skus.repo.js';
+import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import { priceOrder, reprice } from './order-pricing.js';
@@ -16,6 +15,8 @@ interface ShopCheck {
   changed: boolean;
   /** The items with the catalogue's price, compared price, taxability and weight of now. */
   current: OrderItemRow[];
+  /** The items' skus as read, with what the check needs of their products. */
+  skus: SkuWithOwner[];
 }
 
 /** The order columns that make up what the buyer pays: any of them re-derived otherwise is a change. */
@@ -27,36 +28,38 @@ const CHARGED = ['total_price', 'total_items_price', 'total_discount', 'total_ta
  * to what it holds. The item snapshots (names, images) are not compared: they describe, not charge.
  */
 async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<ShopCheck> {
-  const skus = new Map((await findSkus(db, items.map((item) => item.sku_id))).map((sku) => [sku.id, sku]));
-  const products = new Map((await findProducts(db, [...new Set([...skus.values()].map((sku) => sku.product_id))])).map((p) => [p.id, p]));
+  const read = await findSkusWithOwner(db, items.map((item) => item.sku_id));
+  const skus = new Map(read.map((sku) => [sku.id, sku]));
   const errors = new FieldErrors();
   const current = items.map((item) => {
     const sku = skus.get(item.sku_id);
-    const product = sku ? products.get(sku.product_id) : undefined;
+    const product = sku && { is_active: sku.product_is_active, available_at: sku.product_available_at, hidden_on: sku.product_hidden_on };
     if (!sku || !product || !isOnSale(product, now) || isHiddenOn(product, order.channel_id) || sku.is_listable !== 1) {
       errors.add(`items[${item.sku_id}]`, 'unavailable', 'is no longer on sale: remove it from the cart and check out again');
       return item;
     }
     return { ...item, price: sku.price, compared_price: sku.compared_price, is_taxable: sku.is_taxable, weight: sku.weight_grams };
   });
-  if (errors.list.length > 0) return { unavailable: errors.list, changed: false, current };
+  if (errors.list.length > 0) return { unavailable: errors.list, changed: false, current, skus: read };
   const { changes } = await priceOrder(db, order, current, now);
   const changed = current.some((item, i) => item.price !== items[i]!.price)
     || CHARGED.some((column) => changes[column] !== undefined && changes[column] !== order[column]);
-  return { unavailable: [], changed, current };
+  return { unavailable: [], changed, current, skus: read };
 }
 
 /**
- * Every item still on sale and the order priced as the shop prices it now.
+ * Every item still on sale and the order priced as the shop prices it now. Returns the items' skus
+ * as read (their stock, and what the check read of their products).
  * @throws Problem validation_failed naming each item no longer on sale; checkout_changed (the buyer
  * reads the checkout again and pays its new total).
  */
-export async function requireAsInShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<void> {
+export async function requireAsInShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<SkuWithOwner[]> {
   const check = await checkAgainstShop(db, order, items, now);
   if (check.unavailable.length > 0) throw Problem.invalid(check.unavailable);
   if (check.changed) {
     throw new Problem('checkout_changed', 'Prices changed since the checkout was priced: it is re-priced and nothing was charged; read it again and pay its new total');
   }
+  return check.skus;
 }
 
 /**
@@ -76,6 +79,6 @@ export async function repriceAsNow(tx: Tx, orderId: string, now: number): Promis
       await orders.updateItem(tx, item.id, { price: item.price, compared_price: item.compared_price, is_taxable: item.is_taxable, weight: item.weight, updated_at: now });
     }
   }
-  const priced = await reprice(tx, order, now, check.current);
+  const priced = await reprice(tx, order, now, { items: check.current });
   await queueOrderIndexing(tx, priced.order.id);
 }

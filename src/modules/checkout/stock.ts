@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor, Tx } from '../../db/database.js';
-import type { OrderItemRow } from '../../db/types.js';
+import type { OrderItemRow, SkuRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import type { FieldError } from '../../lib/problem.js';
 import { skuChangeEvents } from '../catalog/sku-events.js';
-import { findSkusWithOwner } from '../catalog/skus.repo.js';
-import { recordEvents } from '../events/record-event.js';
+import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
+import { recordEvents, type NewEvent } from '../events/record-event.js';
 
 // Every placement runs these; they are kept compiled (see compiledQuery).
 const selectStock = compiledQuery((db, skuIds: string[]) => db
@@ -23,9 +23,9 @@ export function outOfStock(skuId: string, left: number): FieldError & { sku_id: 
   return { field: `items[${skuId}]`, code: 'out_of_stock', message: `only ${Math.max(0, left)} in stock`, sku_id: skuId };
 }
 
-/** The skus that cannot cover the order's quantities now (tracked stock, no backorders). */
-export async function shortSkus(db: Executor, items: OrderItemRow[]): Promise<FieldError[]> {
-  const byId = new Map((await selectStock(db, items.map((i) => i.sku_id))).rows.map((s) => [s.id, s]));
+/** The skus (as read) that cannot cover the order's quantities (tracked stock, no backorders). */
+export function shortSkus(items: OrderItemRow[], skus: Array<Pick<SkuRow, 'id' | 'stock_policy' | 'is_backorderable' | 'in_stock'>>): FieldError[] {
+  const byId = new Map(skus.map((s) => [s.id, s]));
   return items
     .filter((item) => {
       const sku = byId.get(item.sku_id);
@@ -37,12 +37,11 @@ export async function shortSkus(db: Executor, items: OrderItemRow[]): Promise<Fi
 /**
  * Takes each item's quantity from its sku's stock, for skus that track it (`overall`). Each take is
  * one conditional UPDATE (`in_stock >= quantity`, unless backorderable), so concurrent placements
- * can never together take more than there is: the losers find nothing to update. Records each
- * changed sku's `sku.updated` (once a sku), and `sku.low_stock` when one that asks to be told drops
- * to its threshold. Returns the skus that were short (then nothing is recorded); the caller rolls
- * the transaction back when there are any.
+ * can never together take more than there is: the losers find nothing to update. Returns the skus
+ * that were short (the caller rolls the transaction back when there are any) and the quantity taken
+ * of each sku, whose changes the caller records (stockEvents) once it has read the skus as they now stand.
  */
-export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<FieldError[]> {
+export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promise<{ short: FieldError[]; taken: Map<string, number> }> {
   const short: Array<FieldError & { sku_id: string }> = [];
   const taken = new Map<string, number>();
   for (const item of inLockOrder(items)) {
@@ -54,9 +53,8 @@ export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promis
     const [sku] = (await selectStock(tx, [item.sku_id])).rows;
     if (!sku || sku.stock_policy === 'overall') short.push(outOfStock(item.sku_id, sku?.in_stock ?? 0));
   }
-  if (short.length === 0) await recordStockChanges(ctx, tx, taken, -1);
   // Named in the order of the cart, as the buyer sees it.
-  return items.flatMap((item) => short.filter((error) => error.sku_id === item.sku_id));
+  return { short: items.flatMap((item) => short.filter((error) => error.sku_id === item.sku_id)), taken };
 }
 
 /**
@@ -68,14 +66,20 @@ function inLockOrder(items: OrderItemRow[]): OrderItemRow[] {
   return [...items].sort((a, b) => (a.sku_id < b.sku_id ? -1 : a.sku_id > b.sku_id ? 1 : 0));
 }
 
-/** Records the change of each sku whose stock moved by `quantity` units in `direction` (-1 taken, 1 given). */
-async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
-  const skus = await findSkusWithOwner(tx, [...moved.keys()]);
-  await recordEvents(tx, ctx.now(), skus.flatMap((sku) => {
+/**
+ * The changes of the skus whose stock moved by `quantity` units in `direction` (-1 taken, 1 given):
+ * each one's `sku.updated` (and `sku.low_stock`), from `skus` as they now stand (others are left out).
+ */
+export function stockEvents(skus: SkuWithOwner[], moved: Map<string, number>, direction: 1 | -1): NewEvent[] {
+  return skus.filter((sku) => moved.has(sku.id)).flatMap((sku) => {
     const quantity = moved.get(sku.id)!;
     const before = { ...sku, in_stock: sku.in_stock === null ? null : sku.in_stock - direction * quantity };
     return skuChangeEvents('sku.updated', sku, before);
-  }));
+  });
+}
+
+async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
+  await recordEvents(tx, ctx.now(), stockEvents(await findSkusWithOwner(tx, [...moved.keys()]), moved, direction));
 }
 
 /**

@@ -9,6 +9,8 @@ const selectCustomerByEmail = compiledQuery((db, emailKey: string) => db.selectF
 const selectAddresses = compiledQuery((db, customerIds: string[]) => db
   .selectFrom('customer_addresses').selectAll().where('customer_id', 'in', customerIds).orderBy('customer_id').orderBy('id'));
 const insertCustomerRow = compiledQuery((db, row: CustomerRow) => db.insertInto('customers').values(row));
+const insertCustomerUnlessTaken = compiledQuery((db, row: CustomerRow) => db
+  .insertInto('customers').values(row).onConflict((oc) => oc.column('email_key').doNothing()));
 
 export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
   return (await selectCustomers(db, [id])).rows[0];
@@ -45,6 +47,11 @@ export async function countCustomers(db: Executor, filter: CustomerListFilter): 
 
 export async function insertCustomer(db: Executor, row: CustomerRow): Promise<void> {
   await insertCustomerRow(db, row);
+}
+
+/** Inserts the customer unless one holds its email (by key) already; true when inserted. */
+export async function insertCustomerUnlessEmailTaken(db: Executor, row: CustomerRow): Promise<boolean> {
+  return Number((await insertCustomerUnlessTaken(db, row)).numAffectedRows) > 0;
 }
 
 export async function updateCustomer(db: Executor, id: string, changes: Partial<CustomerRow>): Promise<void> {

@@ -38,9 +38,12 @@ export function fullName(first: string | null, last: string | null): string | nu
   return name === '' ? null : name;
 }
 
-/** Customer views with their addresses, loaded in one query for all of them. */
-export async function customerViews(db: Executor, rows: CustomerRow[]): Promise<CustomerView[]> {
-  const addresses = await findAddresses(db, rows.map((r) => r.id));
+/**
+ * Customer views with their addresses, loaded in one query for all of them; `held`, when the caller
+ * holds them already (all of these customers' addresses: none for a customer just made), are not read.
+ */
+export async function customerViews(db: Executor, rows: CustomerRow[], held?: CustomerAddressRow[]): Promise<CustomerView[]> {
+  const addresses = held ?? await findAddresses(db, rows.map((r) => r.id));
   return rows.map((row) => {
     const own = addresses.filter((a) => a.customer_id === row.id).map(addressView);
     return {
@@ -63,7 +66,7 @@ export async function customerViews(db: Executor, rows: CustomerRow[]): Promise<
   });
 }
 
-export async function customerView(db: Executor, row: CustomerRow): Promise<CustomerView> {
-  const [view] = await customerViews(db, [row]);
+export async function customerView(db: Executor, row: CustomerRow, addresses?: CustomerAddressRow[]): Promise<CustomerView> {
+  const [view] = await customerViews(db, [row], addresses);
   return view!;
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.js';
-import { recordEvents, type EventKind } from '../events/record-event.js';
+import { recordEvents, type EventKind, type NewEvent } from '../events/record-event.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 import { orderView } from './orders.view.js';
@@ -15,8 +15,13 @@ export type OrderMoveKind = Extract<EventKind, 'order.placed' | 'order.paid' | '
  * request, with every move the request made, so the request records one `order.updated`.
  */
 export async function recordOrderEvents(tx: Tx, now: number, view: OrderView, moves: OrderMoveKind[] = []): Promise<void> {
+  await recordEvents(tx, now, orderEvents(view, moves));
+}
+
+/** The events recordOrderEvents records, for a caller that records them with others of the change. */
+export function orderEvents(view: OrderView, moves: OrderMoveKind[] = []): NewEvent[] {
   const kinds: EventKind[] = view.status === 'created' ? moves : [...moves, 'order.updated'];
-  await recordEvents(tx, now, kinds.map((kind) => ({ kind, object: view })));
+  return kinds.map((kind) => ({ kind, object: view }));
 }
 
 /**

@@ -6,6 +6,8 @@ import type { Database, OrderItemRow, OrderRow, OrderSearchTermCountRow, OrderSe
 
 // Each checkout step runs most of these, so they are kept compiled (see compiledQuery).
 const selectOrder = compiledQuery((db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id));
+const selectOrderWithCartOwner = compiledQuery((db, id: string) => db
+  .selectFrom('orders').selectAll().select((eb) => cartOwner(eb).as('cart_owner')).where('id', '=', id));
 const selectOpenOrderOfCart = compiledQuery((db, cartId: string) => db
   .selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'created').orderBy('id', 'desc'));
 const insertOrderRow = compiledQuery((db, row: OrderRow) => db.insertInto('orders').values(row));
@@ -20,17 +22,19 @@ const lockOrderRow = compiledQuery((db, id: string) => db.updateTable('orders').
 const claimOrderRow = {
   status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
     .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('status', '=', from)
-    .where((eb) => isUnclaimed(eb, claimedBefore))),
+    .where((eb) => isUnclaimed(eb, claimedBefore)).returningAll()),
   financial_status: compiledQuery((db, id: string, from: string, now: number, claimedBefore: number) => db
     .updateTable('orders').set({ payment_claimed_at: now }).where('id', '=', id).where('financial_status', '=', from)
-    .where((eb) => isUnclaimed(eb, claimedBefore))),
+    .where((eb) => isUnclaimed(eb, claimedBefore)).returningAll()),
 };
 const lockUnclaimedRow = compiledQuery((db, id: string, claimedBefore: number) => db
   .updateTable('orders')
   .set((eb) => ({ updated_at: eb.ref('updated_at') }))
   .where('id', '=', id)
   .where('status', '=', 'created')
-  .where((eb) => isUnclaimed(eb, claimedBefore)));
+  .where((eb) => isUnclaimed(eb, claimedBefore))
+  .returningAll()
+  .returning((eb) => cartOwner(eb).as('cart_owner')));
 const selectItems = compiledQuery((db, orderIds: string[]) => db
   .selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id'));
 const deleteItems = compiledQuery((db, orderId: string) => db.deleteFrom('order_items').where('order_id', '=', orderId));
@@ -56,6 +60,18 @@ const selectCountHoldingTerms = compiledQuery((db, driving: string, others: stri
 
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   return (await selectOrder(db, id)).rows[0];
+}
+
+/** An order with the customer its cart belongs to (`cart_owner`: null for a guest's cart, or no cart), who alone may use it. */
+export type OrderWithCartOwner = OrderRow & { cart_owner: string | null };
+
+function cartOwner(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.selectFrom('carts').select('carts.customer_id').whereRef('carts.id', '=', 'orders.cart_id');
+}
+
+/** The order and its cart's customer, in one read. */
+export async function findOrderWithCartOwner(db: Executor, id: string): Promise<OrderWithCartOwner | undefined> {
+  return (await selectOrderWithCartOwner(db, id)).rows[0];
 }
 
 /** The order a cart's checkout made that is still being checked out, if any. */
@@ -98,21 +114,20 @@ function isUnclaimed(eb: ExpressionBuilder<Database, 'orders'>, claimedBefore: n
 
 /**
  * Holds the order for one payment or money move, while `field` is still `from` and no other holds
- * it; false otherwise. Release it by setting payment_claimed_at back to null.
+ * it: answers the order as claimed, or undefined. Release it by setting payment_claimed_at back to null.
  */
-export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<boolean> {
-  const result = await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS);
-  return Number(result.numAffectedRows) > 0;
+export async function claimOrder(db: Executor, id: string, field: 'status' | 'financial_status', from: string, now: number): Promise<OrderRow | undefined> {
+  return (await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS)).rows[0];
 }
 
 /**
- * For a change of an order being checked out: true when no payment holds it. The check is a no-op
- * update, which on PostgreSQL keeps the row locked until the transaction ends, so no payment can
- * claim the order between the check and the change.
+ * For a change of an order being checked out: the order as it now stands (with its cart's customer)
+ * when it is still created and no payment holds it; undefined otherwise. The check is a no-op update,
+ * which on PostgreSQL keeps the row locked until the transaction ends, so no payment can claim the
+ * order between the check and the change.
  */
-export async function lockUnclaimed(db: Executor, id: string, now: number): Promise<boolean> {
-  const result = await lockUnclaimedRow(db, id, now - CLAIM_SECONDS);
-  return Number(result.numAffectedRows) > 0;
+export async function lockUnclaimed(db: Executor, id: string, now: number): Promise<OrderWithCartOwner | undefined> {
+  return (await lockUnclaimedRow(db, id, now - CLAIM_SECONDS)).rows[0];
 }
 
 export async function findItems(db: Executor, orderIds: string[]): Promise<OrderItemRow[]> {

@@ -5,7 +5,7 @@ import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
 import { customerViews, fullName } from '../customers/customers.view.js';
 import { appliedDiscounts } from '../discounts/discount-pricing.js';
-import { findReturnsOfOrders } from '../returns/returns.repo.js';
+import { findReturnsOfOrders, type ReturnWithItems } from '../returns/returns.repo.js';
 import { returnView } from '../returns/returns.view.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
@@ -90,18 +90,26 @@ function addressView(json: string | null): OrderView['shipping'] {
   };
 }
 
+/** Parts of orders the caller holds already (all of these orders'), which orderViews does not read again. */
+export interface HeldParts {
+  items?: OrderItemRow[];
+  transactions?: TransactionRow[];
+  /** None for an order placed in the caller's transaction, as for one still being checked out. */
+  returns?: ReturnWithItems[];
+}
+
 /**
- * Order views with their items, transactions, returns and customers, loaded in one query each for all orders.
- * `items`, when the caller holds them already (all of these orders' items), are not read again.
+ * Order views with their items, transactions, returns and customers, loaded in one query each for all
+ * orders, but for the parts `held`.
  */
-export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderItemRow[]): Promise<OrderView[]> {
+export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts = {}): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
   const [allItems, transactions, returns, customerRows] = await Promise.all([
-    items ?? repo.findItems(db, ids),
-    repo.findTransactions(db, ids),
+    held.items ?? repo.findItems(db, ids),
+    held.transactions ?? repo.findTransactions(db, ids),
     // An order being checked out has none: the checkout's answers read no returns.
-    findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
+    held.returns ?? findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
     findCustomers(db, customerIds),
   ]);
   const itemsById = new Map(allItems.map((item) => [item.id, item]));
@@ -158,7 +166,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], items?: OrderIt
   }));
 }
 
-export async function orderView(db: Executor, row: OrderRow, items?: OrderItemRow[]): Promise<OrderView> {
-  const [view] = await orderViews(db, [row], items);
+export async function orderView(db: Executor, row: OrderRow, held: HeldParts = {}): Promise<OrderView> {
+  const [view] = await orderViews(db, [row], held);
   return view!;
 }
