@@ -28,6 +28,17 @@ describe('notification templates', () => {
       text: '<i>x</i> & "y" ¥1,250\n',
     });
   });
+
+  it('renders a kept template afresh for each message, per part, and a changed template as changed', async () => {
+    const template = { subject: '{{ name }}', html: '{{ name }}', text: '{{ name }}' };
+    const first = await renderMessage(template, { name: '<a>' });
+    const second = await renderMessage(template, { name: 'b' });
+    expect([first.subject, first.html, first.text]).toEqual(['<a>', '&lt;a&gt;', '<a>\n']);
+    expect([second.subject, second.html, second.text]).toEqual(['b', 'b', 'b\n']);
+    expect((await renderMessage({ ...template, html: 'Hi {{ name }}' }, { name: 'c' })).html).toBe('Hi c');
+    for (let i = 0; i < 100; i++) expect((await renderMessage({ ...template, text: `${i} {{ name }}` }, { name: 'd' })).text).toBe(`${i} d\n`);
+    expect((await renderMessage(template, { name: 'e' })).html).toBe('e');
+  });
 });
 
 describe('shop links', () => {
