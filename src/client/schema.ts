@@ -4234,7 +4234,7 @@ export interface components {
             price: number;
             compared_price: number | null;
             image_url: string | null;
-            /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+            /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
             hidden_on: string[];
             is_active: boolean;
             category_ids: string[];
@@ -6593,7 +6593,7 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
                     hidden_on?: string[];
                     /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
                     options?: {
@@ -6627,7 +6627,7 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
                     hidden_on?: string[];
                     /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
                     options?: {
@@ -6734,7 +6734,7 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
                     hidden_on?: string[];
                     /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
                     options?: {
@@ -6765,7 +6765,7 @@ export interface operations {
                     }[];
                     category_ids?: string[];
                     collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product */
+                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
                     hidden_on?: string[];
                     /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
                     options?: {

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
+import { storefrontProductView } from '../catalog/products.view.js';
 import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { discountsFor } from '../discounts/discount-pricing.js';
@@ -94,6 +95,12 @@ function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
     throw Problem.notFound('cart', id);
   }
   return cart;
+}
+
+/** The cart as the caller is shown it: a storefront sees its products as storefrontProductView. */
+function shownTo(ctx: Ctx, cart: CartView): CartView {
+  if (isStaff(ctx)) return cart;
+  return { ...cart, items: cart.items.map((item) => ({ ...item, product: storefrontProductView(item.product) })) };
 }
 
 /**
@@ -248,7 +255,7 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
     const items = await applyItems(tx, row.id, input.items, now);
     // The new cart holds just the items written: they are not read back.
     const held = items.map((item) => ({ ...item, product_id: skus.get(item.sku_id)!.product_id }));
-    return cartView(tx, row, now, input.discount_codes !== undefined, held);
+    return shownTo(ctx, await cartView(tx, row, now, input.discount_codes !== undefined, held));
   });
 }
 
@@ -290,10 +297,10 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
     const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
     await checkItems(tx, input.items ?? {}, now, cart.channel_id);
     await applyItems(tx, id, input.items, now);
-    return cartView(tx, cart, now, input.discount_codes !== undefined);
+    return shownTo(ctx, await cartView(tx, cart, now, input.discount_codes !== undefined));
   });
 }
 
 export async function getCart(ctx: Ctx, id: string): Promise<CartView> {
-  return cartView(ctx.db, await findOwnCart(ctx, ctx.db, id), ctx.now());
+  return shownTo(ctx, await cartView(ctx.db, await findOwnCart(ctx, ctx.db, id), ctx.now()));
 }

@@ -50,7 +50,7 @@ export const Product = Type.Object({
   price: Type.Integer({ description: 'price of the default sku, in cents' }),
   compared_price: Nullable(Type.Integer()),
   image_url: Nullable(Type.String()),
-  hidden_on: Type.Array(Type.String(), { description: 'ids of the sales channels (chn_…) whose storefront does not show the product' }),
+  hidden_on: Type.Array(Type.String(), { description: 'ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront' }),
   is_active: Type.Boolean(),
   category_ids: Type.Array(Type.String()),
   collection_ids: Type.Array(Type.String(), { description: 'collections of kind products it belongs to' }),
@@ -75,7 +75,7 @@ const productFields = {
   category_ids: idList,
   collection_ids: idList,
   hidden_on: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), {
-    maxItems: 100, description: 'ids of the sales channels (chn_…) whose storefront does not show the product',
+    maxItems: 100, description: 'ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront',
   })),
   options: Type.Optional(Type.Record(
     Type.String({ minLength: 1, maxLength: 100 }),

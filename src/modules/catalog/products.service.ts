@@ -11,7 +11,7 @@ import { resolveImage, type ResolvedImage } from './images.js';
 import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
 import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
-import { productView, productViews, type ProductView } from './products.view.js';
+import { productView, productViews, storefrontProductView, type ProductView } from './products.view.js';
 import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
 import { parseOptions } from './skus.view.js';
@@ -254,7 +254,8 @@ async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
 
 /** A product; the storefront sees only active, published ones. */
 export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
-  return productView(ctx.db, await findVisibleProduct(ctx, id));
+  const view = await productView(ctx.db, await findVisibleProduct(ctx, id));
+  return isStorefront(ctx) ? storefrontProductView(view) : view;
 }
 
 /** Products in scope passing the filter, in the given order. */
@@ -269,7 +270,7 @@ export async function listProducts(
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
   const views = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
-  return toPage(views, page, total, url);
+  return toPage(isStorefront(ctx) ? views.map(storefrontProductView) : views, page, total, url);
 }
 
 /** Checks that the caller may see a product (404 otherwise), for routes nested under it. */

@@ -51,6 +51,14 @@ function tagView(row: TagRow) {
 }
 
 /**
+ * A product as a storefront is shown it: which sales channels hide it is staff's business (a
+ * storefront only ever sees products its own channel shows, so its own id is never in the list).
+ */
+export function storefrontProductView(view: ProductView): ProductView {
+  return view.hidden_on.length === 0 ? view : { ...view, hidden_on: [] };
+}
+
+/**
  * Product views for several rows, loading their skus, vendors, tags and memberships in one query
  * each (never one per product). With `listableOnly`, `skus` holds only the listable skus.
  */

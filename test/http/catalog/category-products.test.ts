@@ -83,6 +83,24 @@ describeEachDatabase('products of a category, and hidden_on', (t) => {
     expect((await other.client.get(`/v1/skus/${hidden.sku_id}`)).status).toBe(200);
   });
 
+  it("never shows a storefront which other channels hide a product: hidden_on is staff's", async () => {
+    const other = await secondChannel();
+    const word = uniqueWord();
+    const product = await createProduct({ name: `Elsewhere ${word}`, hidden_on: [other.id] });
+    const hiddenOn = async (client: Client) => {
+      const one = await client.get(`/v1/products/${product.id}`);
+      const listed = await client.get(`/v1/products?q=${word}`);
+      const cart = await client.post('/v1/carts', { items: { [product.sku_id]: 1 } });
+      expect([one.status, listed.status, cart.status], cart.text).toEqual([200, 200, 201]);
+      const changed = await client.put(`/v1/carts/${cart.body.data.id}`, { items: { [product.sku_id]: 2 } });
+      const read = await client.get(`/v1/carts/${cart.body.data.id}`);
+      return [one.body.data, listed.body.data[0], cart.body.data.items[0].product, changed.body.data.items[0].product, read.body.data.items[0].product]
+        .map((view) => view.hidden_on);
+    };
+    expect(await hiddenOn(t.storefront)).toEqual([[], [], [], [], []]);
+    expect(await hiddenOn(t.admin)).toEqual(Array(5).fill([other.id]));
+  });
+
   it("counts a collection's members for a channel without those hidden on it, counting none twice", async () => {
     const collection = (await t.admin.post('/v1/collections', { title: `Collection ${uniqueWord()}`, kind: 'products' })).body.data;
     const member = (body: Record<string, unknown>) => createProduct({ collection_ids: [collection.id], ...body });
