@@ -8,7 +8,7 @@ export const ARRIVED = ['received', 'refunded'];
 
 /**
  * The returns' rules (returns.service.ts), each broken one said in `broken`: an item is never held
- * by returns for more units, or more money, than was bought; a canceled order holds no return; each
+ * by returns for more units, or more money, than was bought, nor for more units than are shipped; a canceled order holds no return; each
  * move's time is set exactly when the return made it; a refunded return names its own succeeded
  * refund of the order, for the amount it says.
  */
@@ -26,6 +26,7 @@ export function checkReturns(
     const units = held.reduce((sum, unit) => sum + Number(unit.quantity), 0);
     const amount = held.reduce((sum, unit) => sum + Number(unit.amount), 0);
     if (units > item.quantity) broken.push(`order item ${item.id}: returns hold ${units} units of ${item.quantity}`);
+    if (item.is_shipping_required === 1 && units > item.fulfilled) broken.push(`order item ${item.id}: returns hold ${units} units, ${item.fulfilled} shipped`);
     if (amount > item.total) broken.push(`order item ${item.id}: returns hold ${amount} of the ${item.total} paid for it`);
   }
   const refundsUsed = new Set<string>();

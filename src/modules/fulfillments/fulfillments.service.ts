@@ -14,6 +14,7 @@ import { recordOrderEvents } from '../orders/order-events.js';
 import { itemView, orderView } from '../orders/orders.view.js';
 import type { FulfillmentCreateInput, FulfillmentUpdateInput, FulfillmentView } from './fulfillments.schemas.js';
 import * as repo from './fulfillments.repo.js';
+import * as returns from '../returns/returns.repo.js';
 import { queueOrderNotification } from '../notifications/queue.js';
 
 /** Fulfillment `status` moves: a canceled or failed shipment never moves again. */
@@ -171,9 +172,23 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: Fulfil
   });
 }
 
-/** Gives a fulfillment's units back to its order items and recomputes the order. */
-async function giveUnitsBack(tx: Tx, row: FulfillmentRow, now: number): Promise<void> {
-  for (const item of await repo.findFulfillmentItems(tx, [row.id])) await repo.unshipUnits(tx, item.order_item_id, item.quantity, now);
+/**
+ * Gives a fulfillment's units back to its order items and recomputes the order. The order is locked.
+ * @throws Problem invalid_state when returns hold units of an item that would then no longer be shipped:
+ * they came back, so the shipment happened (cancel those returns first).
+ */
+async function giveUnitsBack(tx: Tx, row: FulfillmentRow, requested: FulfillmentStatus, now: number): Promise<void> {
+  const units = await repo.findFulfillmentItems(tx, [row.id]);
+  const held = await returns.findHeldUnits(tx, row.order_id);
+  if (held.size > 0) {
+    const shipped = new Map((await orders.findItems(tx, [row.order_id])).map((item) => [item.id, item.fulfilled]));
+    const returned = units.filter((unit) => shipped.get(unit.order_item_id)! - unit.quantity < (held.get(unit.order_item_id)?.quantity ?? 0));
+    if (returned.length > 0) {
+      const detail = `The fulfillment cannot be ${fulfillmentWords.move[requested]}: returns hold units it shipped; cancel those returns first`;
+      throw new Problem('invalid_state', detail, { extra: { field: 'status', current: row.status, requested } });
+    }
+  }
+  for (const unit of units) await repo.unshipUnits(tx, unit.order_item_id, unit.quantity, now);
   await refreshOrder(tx, row.order_id, now);
 }
 
@@ -181,7 +196,8 @@ async function giveUnitsBack(tx: Tx, row: FulfillmentRow, now: number): Promise<
  * Changes the tracking code, carrier or notification flag of a shipment, or settles a pending one
  * (`succeeded`, or `failed`, which gives its units back). Records `fulfillment.updated` and
  * `order.updated`.
- * @throws Problem not_found; invalid_state for a move the status forbids (a canceled shipment never moves).
+ * @throws Problem not_found; invalid_state for a move the status forbids (a canceled shipment never
+ * moves), or failing a shipment whose units returns hold (giveUnitsBack).
  */
 export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, input: FulfillmentUpdateInput): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
@@ -196,7 +212,7 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, i
       assertMove(fulfillmentMoves, 'status', row.status, input.status, fulfillmentWords);
       changes.status = input.status;
       if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, input.status);
-      if (!shipping.includes(input.status)) await giveUnitsBack(tx, row, now);
+      if (!shipping.includes(input.status)) await giveUnitsBack(tx, row, input.status, now);
     } else {
       await repo.updateFulfillment(tx, id, changes);
     }
@@ -225,7 +241,8 @@ function movedMeanwhile(read: FulfillmentStatus, requested: FulfillmentStatus): 
 /**
  * Cancels a shipment: its units go back to the order items, the order's fulfillment_status is
  * recomputed, and `fulfillment.updated` and `order.updated` are recorded.
- * @throws Problem not_found; invalid_state for a canceled (or failed) shipment.
+ * @throws Problem not_found; invalid_state for a canceled (or failed) shipment, or one whose units
+ * returns hold (giveUnitsBack).
  */
 export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): Promise<FulfillmentView> {
   return ctx.db.transaction().execute(async (tx) => {
@@ -235,7 +252,7 @@ export async function cancelFulfillment(ctx: Ctx, orderId: string, id: string): 
     assertMove(fulfillmentMoves, 'status', row.status, 'canceled', fulfillmentWords);
     const changes: Partial<FulfillmentRow> = { status: 'canceled', updated_at: now };
     if (!(await repo.moveFulfillment(tx, id, row.status, changes))) throw movedMeanwhile(row.status, 'canceled');
-    await giveUnitsBack(tx, row, now);
+    await giveUnitsBack(tx, row, 'canceled', now);
     const view = await fulfillmentView(tx, { ...row, ...changes });
     await recordEvent(tx, now, 'fulfillment.updated', view);
     await recordOrderChange(tx, order, now);

@@ -156,6 +156,42 @@ describeEachDatabase('returns', (t) => {
     await assertInvariants(t);
   });
 
+  it('refuses to cancel or fail a shipment whose units a return holds, so they are never shipped twice', async () => {
+    const { orderId, items: [item] } = await order([{ quantity: 3 }], false);
+    const shipments = [];
+    for (const quantity of [2, 1]) {
+      const res = await t.admin.post(`/v1/orders/${orderId}/fulfillments`, { items: [{ id: item.id, quantity }], status: 'pending' });
+      expect(res.status, res.text).toBe(201);
+      shipments.push(res.body.data);
+    }
+    const [first, second] = shipments;
+    const made = await requested(orderId, [{ id: item.id, quantity: 3 }]);
+    const fulfillmentsBefore = await t.db.selectFrom('fulfillments').select(['id', 'status']).where('order_id', '=', orderId).orderBy('id').execute();
+
+    for (const res of [
+      await t.admin.post(`/v1/orders/${orderId}/fulfillments/${first.id}/cancel`),
+      await t.admin.post(`/v1/orders/${orderId}/fulfillments/${second.id}/cancel`),
+      await t.admin.post(`/v1/orders/${orderId}/fulfillments/${first.id}`, { status: 'failed' }),
+    ]) {
+      expectProblem(res, 409, 'invalid_state');
+      expect(res.body).toMatchObject({ field: 'status', current: 'pending' });
+      expect(res.body.detail).toMatch(/returns hold units it shipped; cancel those returns first/);
+    }
+    expect(await t.db.selectFrom('fulfillments').select(['id', 'status']).where('order_id', '=', orderId).orderBy('id').execute()).toEqual(fulfillmentsBefore);
+    expect((await orderRow(t, orderId)).fulfillment_status).toBe('fulfilled');
+    expectProblem(await t.admin.post(`/v1/orders/${orderId}/fulfillments`, {}), 409, 'invalid_state');
+    await assertInvariants(t);
+
+    // A return of 2 of the 3 shipped units: the shipment of 1 may go back, that of 2 may not.
+    await acted(orderId, made.id, 'cancel');
+    await requested(orderId, [{ id: item.id, quantity: 2 }]);
+    expectProblem(await t.admin.post(`/v1/orders/${orderId}/fulfillments/${first.id}/cancel`), 409, 'invalid_state');
+    const canceled = await t.admin.post(`/v1/orders/${orderId}/fulfillments/${second.id}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect((await orderRow(t, orderId)).fulfillment_status).toBe('partially_fulfilled');
+    await assertInvariants(t);
+  });
+
   it('refuses quantities below 1, unknown and repeated item ids, items of another order and unknown reasons, naming each', async () => {
     const { orderId, items: [item] } = await order([{ quantity: 3 }]);
     const other = await order();
