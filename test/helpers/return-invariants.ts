@@ -8,9 +8,9 @@ export const ARRIVED = ['received', 'refunded'];
 
 /**
  * The returns' rules (returns.service.ts), each broken one said in `broken`: an item is never held
- * by returns for more units, or more money, than was bought, nor for more units than are shipped; a canceled order holds no return; each
- * move's time is set exactly when the return made it; a refunded return names its own succeeded
- * refund of the order, for the amount it says.
+ * by returns for more units, or more money, than was bought, nor for more units than are shipped; a
+ * canceled order holds no return; each move's time is set exactly when the return made it; a refunded
+ * return names its own succeeded refund of the order, for the amount it says.
  */
 export function checkReturns(
   broken: string[],
