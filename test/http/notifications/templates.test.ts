@@ -85,4 +85,20 @@ describeEachDatabase('notification templates', (t) => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.text).toBe('[][]\n');
   });
+
+  test("a template may not read the server's files: include, render and layout are refused, nothing saved", async () => {
+    const before = (await t.admin.get('/v1/notifications/templates/refund')).body.data;
+    const reads = ["{% include 'package.json' %}", "{% render 'README.md' %}", "{% layout 'README.md' %}x", "{% liquid\n include 'package.json'\n %}"];
+    for (const text of reads) {
+      for (const res of [
+        await t.admin.post('/v1/notifications/templates/refund', { text }),
+        await t.admin.post('/v1/notifications/templates/refund/preview', { text }),
+      ]) {
+        expectInvalid(res, 'text');
+        expect(res.body.errors[0].message, text).toMatch(/tag "(include|render|layout)" not found/);
+        expect(res.text).not.toContain('"name": "storefront"');
+      }
+    }
+    expect((await t.admin.get('/v1/notifications/templates/refund')).body.data).toEqual(before);
+  });
 });
