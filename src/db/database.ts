@@ -133,10 +133,20 @@ const OPTIMIZE_EVERY_MS = 3_600_000;
  * the planner guesses: a storefront's count of a collection's products hidden on its channel read
  * every product through the publication date's index (4 ms on 10,000) instead of the few hidden ones.
  */
-function keepPlannerStatistics(sqlite: SQLite.Database): () => void {
+export function keepPlannerStatistics(sqlite: SQLite.Database, everyMs = OPTIMIZE_EVERY_MS): () => void {
   sqlite.pragma('analysis_limit = 1000');
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
   // Analyzing writes: with another process holding the write lock (busy), the next hour tries again.
   const optimize = (mask: string) => {
+    if (stopped) return;
+    // A request's transaction is open on this connection (between two of its awaits): analyzed in
+    // it, the statistics would be undone with it. They wait for it to end.
+    if (sqlite.inTransaction) {
+      retry = setTimeout(() => optimize(mask), Math.min(everyMs, 1_000));
+      retry.unref();
+      return;
+    }
     try {
       sqlite.pragma(`optimize = ${mask}`);
     } catch {
@@ -144,9 +154,13 @@ function keepPlannerStatistics(sqlite: SQLite.Database): () => void {
     }
   };
   optimize('0x10002');
-  const timer = setInterval(() => optimize('0xfffe'), OPTIMIZE_EVERY_MS);
+  const timer = setInterval(() => optimize('0xfffe'), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(retry);
+  };
 }
 
 const transactionConnections = new WeakMap<object, SqliteDatabase>();
