@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateTo, migrateToLatest } from './db/migrate.js';
 import { describeSeed, seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
@@ -47,7 +47,7 @@ function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command
 
 async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
+  const database = openConfiguredDatabase(config);
   try {
     await database.withDirectConnection(migrateToLatest);
     await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
@@ -87,8 +87,7 @@ async function migrate(args: string[]): Promise<void> {
     process.stdout.write('The database is up to date.\n');
     return;
   }
-  const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
+  const database = openConfiguredDatabase(loadConfig());
   try {
     await database.withDirectConnection((db) => migrateTo(db, target));
   } finally {

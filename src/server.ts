@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ensureStore } from './bootstrap.js';
 import type { Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
 import { processLog } from './lib/process-log.js';
@@ -26,7 +26,7 @@ function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>
 
 /** Migrates, and sets up a new store on first start (with the demo catalogue unless STOREFRONT_DEMO=0). */
 async function prepare(config: Config): Promise<DatabaseHandle> {
-  const database = openDatabase(config.databaseUrl, { checkpointInBackground: true, directUrl: config.databaseDirectUrl });
+  const database = openConfiguredDatabase(config, { checkpointInBackground: true });
   await database.withDirectConnection(migrateToLatest);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   if (first.created && config.demo) await seedDemo(database);
@@ -138,5 +138,5 @@ export async function serve(config: Config, workers = 1): Promise<void> {
   keepHeapNearLiveData();
   if (workers <= 1) return serveHttp(config, await prepare(config), config.worker === 'internal');
   if (cluster.isPrimary) return superviseCluster(config, workers);
-  return serveHttp(config, openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl }), false);
+  return serveHttp(config, openConfiguredDatabase(config), false);
 }

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { processLog } from './lib/process-log.js';
 import { startMailLoop } from './modules/notifications/mail-loop.js';
@@ -50,7 +50,7 @@ export function startWorker(database: DatabaseHandle, config: Config, log: { inf
  * with STOREFRONT_WORKER=external). Stops on SIGTERM or SIGINT after the batch under way.
  */
 export async function work(config: Config): Promise<void> {
-  const database = openDatabase(config.databaseUrl, { directUrl: config.databaseDirectUrl });
+  const database = openConfiguredDatabase(config);
   await database.withDirectConnection(migrateToLatest);
   const loop = startWorker(database, config, processLog);
   const stop = async () => {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, run } from './sqlite-write-lock.js';
+import type { Config } from '../config.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,11 @@ export interface OpenOptions {
    * when the URL is a transaction-pooling pooler's (DATABASE_DIRECT_URL); the URL itself by default.
    */
   directUrl?: string;
+}
+
+/** Opens the database the configuration names (DATABASE_URL, and DATABASE_DIRECT_URL for what needs a session). */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'databaseDirectUrl'>, options: Omit<OpenOptions, 'directUrl'> = {}): DatabaseHandle {
+  return openDatabase(config.databaseUrl, { ...options, directUrl: config.databaseDirectUrl });
 }
 
 /**

@@ -6,7 +6,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 // up to the page (6 ms for a middle page). Each membership now keeps its product's sort keys — the
 // lower-cased name, the default sku's price and the creation time — and an index per order on them
 // within the collection, so a page walks one index of the collection's own rows
-// (catalog/products.repo.ts onSaleMemberPage). Triggers keep the keys, whatever changes a
+// (catalog/products.repo.ts memberPage). Triggers keep the keys, whatever changes a
 // membership, a product's name or default sku, or a sku's price (the API, bulk loads). The name is
 // lower-cased by the database, as the listing's `lower(p.name)` order was.
 //

@@ -126,7 +126,8 @@ export const TRIGRAM = 3;
 /**
  * Conditions narrowing the products (`productId`: of `p`, or of a membership `cp`) to those that may
  * hold every term of TRIGRAM characters or more, through the text indexes of migration 012; the
- * exact conditions beside them decide. On SQLite, one FTS5 query of all the terms (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
+ * exact conditions beside them decide. On SQLite, one FTS5 query of all the terms
+ * (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
  */
 export function indexedMatches(db: Executor, searchTerms: string[], productId: 'p.id' | 'cp.product_id'): Expression<SqlBool>[] {
   const terms = searchTerms.filter((term) => [...term].length >= TRIGRAM);

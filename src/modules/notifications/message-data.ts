@@ -21,9 +21,9 @@ export function storeDataOf(row: StoreRow | undefined, config: Pick<Config, 'sho
 
 /**
  * What a queued message's templates render, loaded when the worker renders it (never in the
- * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order (as GET /v1/orders/{id} shows it) for
- * `order_id`; the customer for `customer_id`; the checkout and the link back to it for
- * `checkout_id`; then what the caller snapshotted in `data`, which wins.
+ * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order
+ * (as GET /v1/orders/{id} shows it) for `order_id`; the customer for `customer_id`; the checkout and
+ * the link back to it for `checkout_id`; then what the caller snapshotted in `data`, which wins.
  * @throws Error when a record the message names is gone.
  */
 export async function messageData(
