@@ -41,7 +41,8 @@ function Setting({ field, gateway, form }: { field: SettingField; gateway: Gatew
     case 'choice':
       return <Select label={label} description={sentence(field.description)} data={optionsOf(field)} allowDeselect={false} readOnly={readOnly} {...input} />;
     default:
-      return <Textarea label={label} description={sentence(field.description)} autosize minRows={2} readOnly={readOnly} {...input} />;
+      // One line, as most settings are (a key, an address), growing with what is typed (instructions over lines).
+      return <Textarea label={label} description={sentence(field.description)} autosize minRows={1} readOnly={readOnly} {...input} />;
   }
 }
 
