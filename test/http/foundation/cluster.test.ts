@@ -35,7 +35,9 @@ for (const kind of testDatabases()) {
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_CHANNEL_KEY: channelKey }, ['--workers', '2']);
       const call = channelCaller(server.base, channelKey);
       try {
-        await waitFor(() => childrenOf(server.child.pid!).length === 2, 'two API processes');
+        // /health answers once one process listens; killing it before the other listens would close the port.
+        const listening = () => server.output().match(/an API process is listening/g)?.length ?? 0;
+        await waitFor(() => childrenOf(server.child.pid!).length === 2 && listening() === 2, 'two API processes listening');
         // The store was prepared once, by the primary.
         expect(server.output().match(/A new store was created/g)).toHaveLength(1);
 
@@ -53,8 +55,8 @@ for (const kind of testDatabases()) {
         process.kill(victim!, 'SIGKILL');
         await waitFor(() => {
           const now = childrenOf(server.child.pid!);
-          return now.length === 2 && !now.includes(victim!);
-        }, 'a replacement API process');
+          return now.length === 2 && !now.includes(victim!) && listening() === 3;
+        }, 'a replacement API process listening');
         expect((await call('GET', `/v1/skus/${sku.id}`)).status).toBe(200);
       } finally {
         const children = childrenOf(server.child.pid!);
