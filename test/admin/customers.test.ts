@@ -111,6 +111,28 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     });
   }, SLOW);
 
+  it('opens the row clicked while the words typed wait to be searched, even when its screen loads slowly', async () => {
+    const base = await listen(t);
+    const surname = `Lovelace${Math.random().toString(36).slice(2, 8)}`;
+    const ada = await customer(t, { first_name: 'Ada', last_name: surname });
+
+    await inWindow(holder.browser, async (page) => {
+      await signIn(page, base, t.adminKey, `/admin/customers?q=${surname}`);
+      const row = page.getByRole('link', { name: `Ada ${surname}` });
+      await row.waitFor();
+      // The customer screen's code takes a second to come, as over a poor connection: longer than the
+      // search's pause.
+      await page.route((url) => url.pathname.startsWith('/admin/assets/'), async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.getByLabel('Search').fill(`Ada ${surname}`);
+      await row.click();
+      await page.getByRole('heading', { name: `Ada ${surname}`, level: 1 }).waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe(`/admin/customers/${ada.id}`);
+    });
+  }, SLOW);
+
   it('shows a taken email, a missing state and a weak password beside their fields, and saves none', async () => {
     const base = await listen(t);
     const ada = await customer(t, { first_name: 'Ada', last_name: 'Byron' });

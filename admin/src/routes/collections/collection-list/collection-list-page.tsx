@@ -1,10 +1,11 @@
 import { Badge, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Collection } from 'storefront/client';
 import { useCollections } from '../../../api/collections';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { useSearchAsTyped } from '../../../components/search-field';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { NewCollectionDialog } from './new-collection-dialog';
@@ -17,10 +18,7 @@ export function CollectionListPage() {
   const navigate = route.useNavigate();
   const collections = useCollections(search);
   const [creating, create] = useDisclosure();
-  const searchFor = useDebouncedCallback(
-    (q: string) => void navigate({ search: { q: q.trim() === '' ? undefined : q.trim() }, replace: true }),
-    350,
-  );
+  const searchAsTyped = useSearchAsTyped((q) => void navigate({ search: { q }, replace: true }));
 
   return (
     <Stack gap="md">
@@ -32,7 +30,7 @@ export function CollectionListPage() {
         <WriteButton onClick={create.open}>New collection</WriteButton>
       </Group>
       <Paper withBorder p="md">
-        <TextInput type="search" label="Search" placeholder="Words of the title" defaultValue={search.q ?? ''} onChange={(event) => searchFor(event.currentTarget.value)} maw={480} />
+        <TextInput type="search" label="Search" placeholder="Words of the title" defaultValue={search.q ?? ''} {...searchAsTyped} maw={480} />
       </Paper>
       <ListPanel
         query={collections}

@@ -1,10 +1,10 @@
 import { Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { useSearchAsTyped } from '../../../components/search-field';
 import { formatTime } from '../../../lib/format';
 import { AccountBadges } from '../account-badges';
 import { customerName } from '../customer-name';
@@ -16,7 +16,7 @@ export function CustomerListPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers(search);
-  const searchFor = useDebouncedCallback((q: string) => void navigate({ search: { q: q.trim() === '' ? undefined : q.trim() }, replace: true }), 350);
+  const searchAsTyped = useSearchAsTyped((q) => void navigate({ search: { q }, replace: true }));
 
   return (
     <Stack gap="md">
@@ -31,7 +31,7 @@ export function CustomerListPage() {
           description="Words that start the email, the first or the last name"
           placeholder="ada, lovelace, ada@example.com…"
           defaultValue={search.q ?? ''}
-          onChange={(event) => searchFor(event.currentTarget.value)}
+          {...searchAsTyped}
         />
       </Paper>
       <ListPanel

@@ -1,10 +1,10 @@
 import { Accordion, Autocomplete, Grid, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { eventKinds, useEvents } from '../../../api/events';
 import { AnchorLink } from '../../../components/links';
 import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
+import { useSearchAsTyped } from '../../../components/search-field';
 import { PageHeader } from '../page-header';
 import type { EventListSearch } from '../search';
 import { EventData } from './event-data';
@@ -17,7 +17,7 @@ export function EventsPage() {
   const navigate = route.useNavigate();
   const events = useEvents(search);
   const filter = (change: Partial<EventListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
-  const relatedTo = useDebouncedCallback((value: string) => filter({ related_object: value.trim() === '' ? undefined : value.trim() }), 350);
+  const relatedTo = useSearchAsTyped((related_object) => filter({ related_object }));
   const filterKind = (value: string) => {
     const kind = value.trim() === '' ? undefined : value.trim();
     if (kind !== search.kind) filter({ kind });
@@ -49,7 +49,7 @@ export function EventsPage() {
               label="Related record"
               placeholder="An id: ord_…, prd_…, cus_…"
               defaultValue={search.related_object ?? ''}
-              onChange={(event) => relatedTo(event.currentTarget.value)}
+              {...relatedTo}
             />
           </Grid.Col>
         </Grid>
