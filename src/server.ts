@@ -97,7 +97,7 @@ async function superviseCluster(config: Config, count: number): Promise<void> {
     processLog.error({ worker_pid: worker.process.pid, code, signal }, 'an API process stopped; starting another');
     setTimeout(fork, lived < RESTART_DELAY_MS ? RESTART_DELAY_MS : 0);
   });
-  // Until a process listens, the port refuses connections: only then is a replacement serving.
+  // A forked process serves only once it listens, which can take seconds after the fork: say when.
   cluster.on('listening', (worker) => processLog.info({ worker_pid: worker.process.pid }, 'an API process is listening'));
   for (let i = 0; i < count; i++) fork();
   processLog.info({ workers: count, host: config.host, port: config.port }, 'serving with several API processes');

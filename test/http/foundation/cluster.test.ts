@@ -16,7 +16,7 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -63,6 +63,6 @@ for (const kind of testDatabases()) {
         expect(await stop(server.child)).toBe(0);
         for (const pid of children) expect(() => process.kill(pid, 0)).toThrow();
       }
-    }, 90_000);
+    }, 240_000);
   });
 }
