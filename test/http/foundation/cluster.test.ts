@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,13 +6,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { channelCaller, startServer, stop } from '../../helpers/server-process.js';
 import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
-/** The pids of a process's children (pgrep, on Linux and macOS alike). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return []; // pgrep exits 1 when there are none
-  }
+/**
+ * The pids of the API processes that have started serving, in order, from the primary's log lines.
+ * Not the primary's children: under tsx, an esbuild process is one of them too, and it outlives the
+ * primary by a moment.
+ */
+function servingPids(output: string): number[] {
+  return output.split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; worker_pid?: number };
+      return entry.msg === 'an API process is listening' && entry.worker_pid ? [entry.worker_pid] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
@@ -34,10 +40,10 @@ for (const kind of testDatabases()) {
       const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, 'store.db')}`);
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_CHANNEL_KEY: channelKey }, ['--workers', '2']);
       const call = channelCaller(server.base, channelKey);
+      const serving = () => servingPids(server.output());
       try {
         // /health answers once one process listens; killing it before the other listens would close the port.
-        const listening = () => server.output().match(/an API process is listening/g)?.length ?? 0;
-        await waitFor(() => childrenOf(server.child.pid!).length === 2 && listening() === 2, 'two API processes listening');
+        await waitFor(() => serving().length === 2, 'two API processes listening');
         // The store was prepared once, by the primary.
         expect(server.output().match(/A new store was created/g)).toHaveLength(1);
 
@@ -51,17 +57,18 @@ for (const kind of testDatabases()) {
         const reread = await Promise.all(carts.map((c) => call('GET', `/v1/carts/${c.body.data.id}`)));
         expect(reread.map((r) => r.body.data.total_items)).toEqual(reread.map(() => 2));
 
-        const [victim] = childrenOf(server.child.pid!);
+        const [victim, survivor] = serving();
         process.kill(victim!, 'SIGKILL');
-        await waitFor(() => {
-          const now = childrenOf(server.child.pid!);
-          return now.length === 2 && !now.includes(victim!) && listening() === 3;
-        }, 'a replacement API process listening');
+        await waitFor(() => serving().length === 3, 'a replacement API process listening');
+        const replacement = serving()[2]!;
+        expect(new Set([victim, survivor, replacement]).size).toBe(3);
+        expect(() => process.kill(victim!, 0)).toThrow();
         expect((await call('GET', `/v1/skus/${sku.id}`)).status).toBe(200);
       } finally {
-        const children = childrenOf(server.child.pid!);
+        const apiProcesses = serving();
         expect(await stop(server.child)).toBe(0);
-        for (const pid of children) expect(() => process.kill(pid, 0)).toThrow();
+        // The primary exits only after its API processes have.
+        for (const pid of apiProcesses) expect(() => process.kill(pid, 0)).toThrow();
       }
     }, 240_000);
   });
