@@ -2,11 +2,13 @@ import type { Config } from '../../config.js';
 import { claimDue } from '../../db/claim-due.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { NotificationRow, StoreRow } from '../../db/types.js';
+import { JobThreadError } from '../../lib/job-thread.js';
 import { giveUpAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
 import { isNotificationKind } from './kinds.js';
 import { sendMail, type MailSettings, type OutgoingMail } from './mailer.js';
 import { messageData, storeDataOf } from './message-data.js';
-import { renderMessage, type RenderedMessage } from './render.js';
+import type { RenderedMessage } from './render.js';
+import { renderMessageInThread } from './render-thread.js';
 import { effectiveTemplate } from './templates.service.js';
 import { findStore } from '../store/stores.repo.js';
 
@@ -25,7 +27,9 @@ async function compose(handle: DatabaseHandle, row: NotificationRow, batch: Batc
   if (row.subject !== null && row.html !== null && row.text !== null) return { subject: row.subject, html: row.html, text: row.text };
   if (!isNotificationKind(row.kind)) throw new Error(`unknown kind ${row.kind}`);
   const template = await effectiveTemplate(handle.db, row.kind);
-  return renderMessage(template, await messageData(handle.db, row, options, batch.store));
+  const outcome = await renderMessageInThread(template, await messageData(handle.db, row, options, batch.store));
+  if (!outcome.ok) throw new Error(outcome.errors.map((error) => `${error.field} ${error.message}`).join('; '));
+  return outcome.message;
 }
 
 /** What every message of a batch shares, read once: the sender, and the store as templates see it. */
@@ -49,7 +53,8 @@ function errorText(error: unknown): string {
  * claim lapses, and only a pending, claimed row is ever sent, so a message is sent once (a worker
  * dying between the server's acceptance and that save is the one case sent again). A failure is
  * retried on the webhooks' schedule until its horizon (3 days by default), then `failed`; a
- * message that cannot be rendered fails at once (a template error would fail every retry).
+ * message that cannot be rendered fails at once (a template error, or a template over its limits,
+ * would fail every retry).
  */
 async function deliverOne(handle: DatabaseHandle, row: NotificationRow, batch: Batch, options: MailDeliveryOptions): Promise<void> {
   const nowMs = Date.now();
@@ -58,6 +63,9 @@ async function deliverOne(handle: DatabaseHandle, row: NotificationRow, batch: B
   try {
     rendered = await compose(handle, row, batch, options);
   } catch (error) {
+    // The render thread failing to start is no fault of the message: it stays claimed, and is tried
+    // again once the claim lapses.
+    if (error instanceof JobThreadError) throw error;
     await settle(handle, row, { status: 'failed', last_error: `could not render: ${errorText(error)}`, attempts: row.attempts, updated_at: now });
     return;
   }

@@ -37,7 +37,7 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'>) {
 
     app.post('/v1/notifications/templates/:kind', {
       schema: { tags, summary: "Change a kind's template, or switch the kind off (a syntax error is refused)", params: TemplateParams, body: TemplateUpdate, response: ok(TemplateEnvelope) },
-    }, async (request) => ({ data: await templates.saveTemplate(request.ctx, kindOf(request.params.kind), request.body) }));
+    }, async (request) => ({ data: await templates.saveTemplate(request.ctx, config, kindOf(request.params.kind), request.body) }));
 
     app.post('/v1/notifications/templates/:kind/preview', {
       schema: { tags, summary: "Render a kind's template (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { defaultTemplates } from './default-templates.js';
 import { notificationKinds } from './kinds.js';
 import { shopLink } from './links.js';
-import { renderMessage, templateErrors } from './render.js';
+import { renderMessage, templateErrors, type RenderedMessage } from './render.js';
+import type { MessageTemplate } from './default-templates.js';
+
+/** The message rendered, failing the test when it could not be. */
+function rendered(template: MessageTemplate, data: Record<string, unknown>): RenderedMessage {
+  const outcome = renderMessage(template, data);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+  return outcome.message;
+}
 
 describe('notification templates', () => {
   it('names the part, line and column of a syntax error', () => {
@@ -18,11 +26,11 @@ describe('notification templates', () => {
   });
 
   it('escapes data in HTML only, keeps the subject on one line and shows money in the currency', async () => {
-    const rendered = await renderMessage(
+    const message = rendered(
       { subject: 'A\n{{ name }}', html: '<b>{{ name }}</b> {{ cents | money: "EUR" }}', text: '{{ name }} {{ cents | money: "JPY" }}' },
       { name: '<i>x</i> & "y"', cents: 1250 },
     );
-    expect(rendered).toEqual({
+    expect(message).toEqual({
       subject: 'A <i>x</i> & "y"',
       html: '<b>&lt;i&gt;x&lt;/i&gt; &amp; &#34;y&#34;</b> €12.50',
       text: '<i>x</i> & "y" ¥1,250\n',
@@ -31,13 +39,35 @@ describe('notification templates', () => {
 
   it('renders a kept template afresh for each message, per part, and a changed template as changed', async () => {
     const template = { subject: '{{ name }}', html: '{{ name }}', text: '{{ name }}' };
-    const first = await renderMessage(template, { name: '<a>' });
-    const second = await renderMessage(template, { name: 'b' });
+    const first = rendered(template, { name: '<a>' });
+    const second = rendered(template, { name: 'b' });
     expect([first.subject, first.html, first.text]).toEqual(['<a>', '&lt;a&gt;', '<a>\n']);
     expect([second.subject, second.html, second.text]).toEqual(['b', 'b', 'b\n']);
-    expect((await renderMessage({ ...template, html: 'Hi {{ name }}' }, { name: 'c' })).html).toBe('Hi c');
-    for (let i = 0; i < 100; i++) expect((await renderMessage({ ...template, text: `${i} {{ name }}` }, { name: 'd' })).text).toBe(`${i} d\n`);
-    expect((await renderMessage(template, { name: 'e' })).html).toBe('e');
+    expect((rendered({ ...template, html: 'Hi {{ name }}' }, { name: 'c' })).html).toBe('Hi c');
+    for (let i = 0; i < 100; i++) expect((rendered({ ...template, text: `${i} {{ name }}` }, { name: 'd' })).text).toBe(`${i} d\n`);
+    expect((rendered(template, { name: 'e' })).html).toBe('e');
+  });
+});
+
+describe('notification template limits', () => {
+  const template = { subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' };
+
+  it('stops a render that runs out of its time, or builds too much, naming the part and the limit', () => {
+    const endless = '{% assign r = (1..100) %}{% for a in r %}{% for b in r %}{% for c in r %}{% for d in r %}{% endfor %}{% endfor %}{% endfor %}{% endfor %}';
+    expect(renderMessage({ ...template, text: endless }, {})).toEqual({ ok: false, errors: [{ field: 'text', code: 'limit_exceeded', message: 'exceeds the render time limit of 250 ms' }] });
+    const growing = '{% assign s = "xxxxxxxxxx" %}{% for i in (1..30) %}{% assign s = s | append: s %}{% endfor %}';
+    expect(renderMessage({ ...template, html: growing }, {})).toEqual({ ok: false, errors: [{ field: 'html', code: 'limit_exceeded', message: 'exceeds the render memory limit of 2,000,000 characters and list items built' }] });
+  });
+
+  it('refuses a part that renders more than 512 KiB, counted in UTF-8 bytes', () => {
+    // 200,000 characters, each 3 bytes in UTF-8: 600,000 bytes.
+    const euros = '{% for i in (1..20000) %}€€€€€€€€€€{% endfor %}';
+    expect(renderMessage({ ...template, subject: euros }, {})).toEqual({ ok: false, errors: [{ field: 'subject', code: 'limit_exceeded', message: 'exceeds the output size limit of 512 KiB' }] });
+    expect(rendered({ ...template, text: '{% for i in (1..10000) %}xxxxxxxxxx{% endfor %}' }, {}).text).toHaveLength(100_001);
+  });
+
+  it('refuses a source over the size limit', () => {
+    expect(templateErrors({ text: 'x'.repeat(100_001) })).toEqual([{ field: 'text', code: 'limit_exceeded', message: 'exceeds the template size limit of 100,000 characters' }]);
   });
 });
 

@@ -7,7 +7,8 @@ import { Problem } from '../../lib/problem.js';
 import { defaultTemplates, type MessageTemplate } from './default-templates.js';
 import type { NotificationKind } from './kinds.js';
 import { forgetDisabledKinds } from './queue.js';
-import { renderMessage, templateErrors, type RenderedMessage, type TemplatePart } from './render.js';
+import { renderMessageInThread, templateErrorsInThread } from './render-thread.js';
+import type { RenderedMessage, TemplatePart } from './render.js';
 import { sampleData } from './sample-data.js';
 import * as repo from './templates.repo.js';
 
@@ -47,14 +48,38 @@ export async function getTemplate(ctx: Ctx, kind: NotificationKind): Promise<Tem
   return view(kind, await repo.findTemplate(ctx.db, kind));
 }
 
+/** The saved template of a kind with the parts given in place of its own (null: the shipped part). */
+async function withParts(ctx: Ctx, kind: NotificationKind, input: Partial<Record<TemplatePart, string | null>>): Promise<MessageTemplate> {
+  const saved = await effectiveTemplate(ctx.db, kind);
+  const shipped = defaultTemplates[kind];
+  const part = (name: TemplatePart) => (input[name] === undefined ? saved[name] : input[name] ?? shipped[name]);
+  return { subject: part('subject'), html: part('html'), text: part('text') };
+}
+
+/**
+ * Parses the parts given, then renders the template they make with the kind's sample data, both in
+ * the render thread.
+ * @throws Problem validation_failed naming each part with a syntax error, then the part that does
+ * not render or exceeds a limit of templateLimits (`limit_exceeded`, naming the limit).
+ */
+async function renderChecked(ctx: Ctx, config: Pick<Config, 'shopUrl'>, kind: NotificationKind, input: Partial<Record<TemplatePart, string | null>>): Promise<RenderedMessage> {
+  const errors = await templateErrorsInThread(input);
+  if (errors.length > 0) throw Problem.invalid(errors);
+  const outcome = await renderMessageInThread(await withParts(ctx, kind, input), await sampleData(ctx.db, config, kind));
+  if (!outcome.ok) throw Problem.invalid(outcome.errors);
+  return outcome.message;
+}
+
 /**
  * Saves the parts given of a kind's template (null: back to the shipped part) and whether the kind
- * is sent at all. Every part is parsed first: nothing is saved while one has a syntax error.
- * @throws Problem validation_failed naming each part with a syntax error, and its line.
+ * is sent at all. The template they make is first parsed and rendered with the preview's sample
+ * data: nothing is saved while a part has a syntax error, does not render or exceeds a limit.
+ * @throws Problem validation_failed naming each part with a syntax error, and its line; or the part
+ * that does not render or exceeds a limit (`limit_exceeded`, naming the limit).
  */
-export async function saveTemplate(ctx: Ctx, kind: NotificationKind, input: TemplateInput): Promise<TemplateView> {
-  const errors = templateErrors(input);
-  if (errors.length > 0) throw Problem.invalid(errors);
+export async function saveTemplate(ctx: Ctx, config: Pick<Config, 'shopUrl'>, kind: NotificationKind, input: TemplateInput): Promise<TemplateView> {
+  const parts = { subject: input.subject, html: input.html, text: input.text };
+  if (Object.values(parts).some((part) => part !== undefined)) await renderChecked(ctx, config, kind, parts);
   const saved = await ctx.db.transaction().execute(async (tx) => {
     const current = await repo.findTemplate(tx, kind);
     const row: NotificationTemplateRow = {
@@ -75,16 +100,9 @@ export async function saveTemplate(ctx: Ctx, kind: NotificationKind, input: Temp
 /**
  * Renders a kind's template with sample data: the saved one, with the parts given in `input` in
  * place of its own (a draft tried before it is saved).
- * @throws Problem validation_failed naming a part that does not parse or render.
+ * @throws Problem validation_failed naming a part that does not parse or render, or exceeds a limit
+ * (`limit_exceeded`, naming the limit).
  */
 export async function previewTemplate(ctx: Ctx, config: Pick<Config, 'shopUrl'>, kind: NotificationKind, input: Partial<Record<TemplatePart, string>>): Promise<RenderedMessage> {
-  const errors = templateErrors(input);
-  if (errors.length > 0) throw Problem.invalid(errors);
-  const saved = await effectiveTemplate(ctx.db, kind);
-  const template = { ...saved, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as MessageTemplate;
-  try {
-    return await renderMessage(template, await sampleData(ctx.db, config, kind));
-  } catch (error) {
-    throw Problem.invalid([{ field: 'template', code: 'invalid_template', message: `could not be rendered: ${error instanceof Error ? error.message : String(error)}` }]);
-  }
+  return renderChecked(ctx, config, kind, input);
 }
