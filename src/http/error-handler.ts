@@ -6,13 +6,14 @@ import { Problem, problemBody, type ProblemCode } from '../lib/problem.js';
 import { validationFieldErrors, type AjvError } from './validation-messages.js';
 
 function fromValidation(error: FastifyError & { validation: AjvError[]; validationContext?: string }): Problem {
-  const unique = validationFieldErrors(error.validation, error.validationContext);
   // An unknown member is a 400 before anything else: a typo must not pass for a request that means
   // something else (`activ=false` is no filter on `active`), nor be taken for a wrong value.
-  const unknown = unique.filter((e) => e.code === 'unknown');
-  if (unknown.length > 0 && error.validationContext !== 'params') {
+  const unknownMembers = error.validation.filter((e) => e.keyword === 'additionalProperties');
+  if (unknownMembers.length > 0 && error.validationContext !== 'params') {
+    const unknown = validationFieldErrors(unknownMembers, error.validationContext);
     return new Problem('invalid_request', `${unknown[0]!.field} ${unknown[0]!.message}`, { errors: unknown });
   }
+  const unique = validationFieldErrors(error.validation, error.validationContext);
   switch (error.validationContext) {
     case 'body':
       // A body that is not an object at all (`null`, `[]`, `"text"`) has no fields to name.

@@ -112,9 +112,25 @@ export function fieldError(error: AjvError, part: RequestPart): FieldError {
   }
 }
 
-/** The schema errors of a request as field errors, each reported once. */
+/**
+ * How many field errors a problem lists at most: a body of 60,000 unknown members is 60,000 faults,
+ * and listing each would take the API's thread for long and answer megabytes, where the first
+ * hundred say what to fix.
+ */
+export const MAX_LISTED_ERRORS = 100;
+
+/** The schema errors of a request as field errors, each reported once, the first MAX_LISTED_ERRORS of them. */
 export function validationFieldErrors(validation: readonly AjvError[], part: RequestPart): FieldError[] {
-  const errors = validation.map((error) => fieldError(error, part));
-  // Drop repeats (anyOf branches report the same field several times).
-  return errors.filter((e, i) => errors.findIndex((o) => o.field === e.field && o.code === e.code) === i);
+  const listed: FieldError[] = [];
+  // anyOf branches report the same field several times: each field and code is listed once.
+  const seen = new Set<string>();
+  for (const error of validation) {
+    if (listed.length === MAX_LISTED_ERRORS) break;
+    const found = fieldError(error, part);
+    const key = `${found.code} ${found.field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    listed.push(found);
+  }
+  return listed;
 }

@@ -79,7 +79,7 @@ export const problemCatalog = {
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
-    when: 'The body is larger than the server accepts (STOREFRONT_BODY_LIMIT, 1 MiB by default; uploads: STOREFRONT_FILE_MAX_BYTES).',
+    when: 'The body is larger than the server accepts (STOREFRONT_BODY_LIMIT, 1 MiB by default; uploads: STOREFRONT_FILE_MAX_BYTES; from a channel key or a customer token: 64 KiB, and a JSON body of at most 1,000 members and list items).',
     action: 'Send a smaller body: fewer items per request, or a smaller file.',
   },
   unsupported_media_type: {
@@ -91,7 +91,7 @@ export const problemCatalog = {
   validation_failed: {
     status: 422,
     title: 'Validation failed',
-    when: 'The body is well-formed but fields are invalid: missing, of the wrong type, out of range, unknown ids or rules of the record broken. errors[] lists every field at fault, by its bracket name (shipping[postcode]), with a code and a message.',
+    when: 'The body is well-formed but fields are invalid: missing, of the wrong type, out of range, unknown ids or rules of the record broken. errors[] lists every field at fault (the first 100 when there are more), by its bracket name (shipping[postcode]), with a code and a message.',
     action: 'Correct each field errors[] names and send the request again.',
   },
   rate_limited: {

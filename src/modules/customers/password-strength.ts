@@ -1,37 +1,56 @@
-import type { TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/core';
-import type { FieldErrors } from '../../lib/problem.js';
+import { JobThread, JobThreadError } from '../../lib/job-thread.js';
+import { Problem, type FieldErrors } from '../../lib/problem.js';
+import type { PasswordEstimate, PasswordJob } from './password-estimate-job.js';
 
 /** zxcvbn scores 0–4; 3 means "safely unguessable: moderate protection from an offline attack". */
 export const MIN_PASSWORD_SCORE = 3;
 
-// Only the English messages of @zxcvbn-ts/language-en are read, not its word lists: those cost
-// ~18 MB of heap and ~200 ms per process for little over the common dictionary's 30,000 passwords.
-const ENGLISH_MESSAGES = '@zxcvbn-ts/language-en/dist/translations.mjs';
+/**
+ * How many characters of a password (and of each of the customer's own words) zxcvbn judges. Its
+ * work grows with the square of the length and more (bench/password-check.ts: 1–2 s for 256
+ * l33t-spelt characters beside 255-character names, 50–110 ms for 64): a password whose first 64
+ * characters a guesser would not try early is strong whatever follows, and one whose first 64 are
+ * weak is refused.
+ */
+export const JUDGED_LENGTH = 64;
 
-let estimator: Promise<ZxcvbnFactory> | undefined;
+/**
+ * Where passwords are judged: a thread of its own, so no password holds the API's thread, and one
+ * thread, so a burst of sign-ups waits its turn there rather than taking both cores of a small
+ * machine from the other requests. A judged password takes ~100 ms at most; the deadline is for a
+ * thread that stopped answering.
+ */
+const passwordThread = new JobThread<PasswordJob, PasswordEstimate>({
+  module: new URL('./password-estimate-job.js', import.meta.url),
+  handler: 'estimatePassword',
+  deadlineMs: 5_000,
+  // The dictionaries take ~7 MB of heap: the cap keeps a fault in the thread from growing the process.
+  resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
+});
 
-/** Built on first use (~70 ms, ~7 MB), so processes that never see a password never pay for it. */
-function passwordEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory: Factory }, common, english] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import(ENGLISH_MESSAGES) as Promise<{ default: TranslationKeys }>,
-    ]);
-    return new Factory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs, translations: english.default });
-  })();
-  return estimator;
+/** The customer's email and names, and each of their words, cut to the judged length: zxcvbn's known words. */
+function knownWords(userInputs: Array<string | null | undefined>): string[] {
+  const words = userInputs.flatMap((input) => (input ? [input, ...input.split(/[@.\s_+-]+/)] : []));
+  return [...new Set(words.filter((word) => word.length > 0).map((word) => word.slice(0, JUDGED_LENGTH)))];
 }
 
 /**
  * Refuses, as `password` `too_weak`, a password a guesser would try early: common passwords and
  * their variations, keyboard patterns, sequences, dates, or the customer's own email and names
- * (`userInputs`). The message carries the estimator's reason when it gives one.
+ * (`userInputs`). The message carries the estimator's reason when it gives one. The estimator runs
+ * on a thread of its own and judges the first JUDGED_LENGTH characters, so no input holds the API's
+ * thread.
+ * @throws Problem unavailable (503) when the thread gave no answer (it could not start, died, or
+ * passed its deadline): nothing is decided, the request may be retried.
  */
 export async function checkPasswordStrength(password: string, userInputs: Array<string | null | undefined>, errors: FieldErrors): Promise<void> {
-  const inputs = userInputs.flatMap((input) => (input ? [input, ...input.split(/[@.\s_+-]+/)] : [])).filter((input) => input.length > 0);
-  const result = (await passwordEstimator()).check(password, inputs);
+  let result: PasswordEstimate;
+  try {
+    result = await passwordThread.run({ password: password.slice(0, JUDGED_LENGTH), userInputs: knownWords(userInputs) });
+  } catch (error) {
+    if (error instanceof JobThreadError) throw new Problem('unavailable', 'The password could not be checked just now; retry the request');
+    throw error;
+  }
   if (result.score >= MIN_PASSWORD_SCORE) return;
-  const reason = result.feedback.warning ?? result.feedback.suggestions[0] ?? 'It would be guessed too soon.';
-  errors.add('password', 'too_weak', `is too easy to guess: ${reason}`);
+  errors.add('password', 'too_weak', `is too easy to guess: ${result.reason ?? 'It would be guessed too soon.'}`);
 }
