@@ -289,6 +289,20 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       expect(await stored(gateway.id)).toMatchObject({ secret_key: 'sk_test_51StripeSecret', publishable_key: 'pk_test_51StripePublishable' });
       await page.getByText('Webhook secret: ******** (set)').waitFor();
       expect(await page.content()).not.toContain('whsec_stripesigningsecret');
+
+      // Moving the API address asks for the secret key again: the stored one never goes to the new host.
+      await page.getByRole('button', { name: 'Edit Cards (Stripe)' }).click();
+      await edit.getByLabel('Secret key is set').waitFor();
+      await edit.getByLabel('API base URL').fill('http://127.0.0.1:9');
+      await edit.getByRole('button', { name: 'Save gateway' }).click();
+      // Mantine marks a password input data-invalid (not aria-invalid): the message describing it is what counts.
+      await expect.poll(() => describedAs(page, edit.getByLabel('New secret key'))).toContain('changing the API address (api_base) asks for the secret again');
+      expect(await stored(gateway.id)).not.toHaveProperty('api_base');
+      await edit.getByLabel('New secret key').fill('sk_test_51MovedSecret');
+      await edit.getByRole('button', { name: 'Save gateway' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await stored(gateway.id)).api_base).toBe('http://127.0.0.1:9');
+      expect(await stored(gateway.id)).toMatchObject({ secret_key: 'sk_test_51MovedSecret', webhook_secret: 'whsec_stripesigningsecret' });
     });
   }, SLOW);
 

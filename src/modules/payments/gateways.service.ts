@@ -17,7 +17,10 @@ export { findGateway } from './gateways.repo.js';
 /** What a secret setting that is set shows as; sent back on update, it keeps the stored value. */
 export const SECRET_MASK = '********';
 
-/** Who an answer is for: staff see every gateway and which secrets are set; buyers see enabled ones, without secrets. */
+/**
+ * Who an answer is for: staff see every gateway, its settings and which secrets are set; buyers see
+ * enabled ones with only the settings a storefront needs (the driver's storefrontSettings).
+ */
 export type GatewayAudience = 'admin' | 'storefront';
 
 export interface GatewayView {
@@ -49,18 +52,26 @@ function isSecret(driver: GatewayDriver | undefined, name: string): boolean {
   return driver === undefined || driver.secretSettings.includes(name);
 }
 
+function isForStorefront(driver: GatewayDriver | undefined, name: string): boolean {
+  return driver !== undefined && driver.storefrontSettings.includes(name) && !isSecret(driver, name);
+}
+
 /**
  * The gateway as the wire shows it. Secrets never leave: for staff a secret that is set shows as
- * SECRET_MASK (an empty one as it is, so they can tell it is missing); for the storefront secret
- * settings are left out altogether.
+ * SECRET_MASK (an empty one as it is, so they can tell it is missing). The storefront sees only the
+ * settings its driver gives buyers: where the server calls the provider, how it captures and the
+ * like are staff's business.
  */
 export function gatewayView(row: GatewayRow, audience: GatewayAudience): GatewayView {
   const driver = driverFor(row.driver);
   const stored = gatewaySettings(row);
   const settings: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(stored)) {
-    if (!isSecret(driver, name)) settings[name] = value;
-    else if (audience === 'admin') settings[name] = value === null || value === '' ? value : SECRET_MASK;
+    if (audience === 'storefront') {
+      if (isForStorefront(driver, name)) settings[name] = value;
+    } else {
+      settings[name] = !isSecret(driver, name) || value === null || value === '' ? value : SECRET_MASK;
+    }
   }
   return {
     id: row.id,
@@ -81,7 +92,6 @@ function audienceOf(ctx: Ctx): GatewayAudience {
   return isStorefront(ctx) ? 'storefront' : 'admin';
 }
 
-/** Gateways in creation order; the storefront sees only enabled ones. */
 /**
  * The drivers a gateway may have, each with the settings it takes and which are secrets, for a form
  * to ask for them (`GET /v1/gateway_drivers`).
@@ -105,6 +115,7 @@ export function listGatewayDrivers(page: PageRequest, url: string): Page<Static<
   return toPage(drivers.slice(offset, offset + page.perPage), page, drivers.length, url);
 }
 
+/** Gateways in creation order; the storefront sees only enabled ones. */
 export async function listGateways(ctx: Ctx, page: PageRequest, url: string): Promise<Page<GatewayView>> {
   const audience = audienceOf(ctx);
   const filter = { enabledOnly: audience === 'storefront' };
@@ -166,6 +177,26 @@ function mergeSettings(
 }
 
 /**
+ * A write that moves where the driver sends its secrets must send each stored one again, itself
+ * (not SECRET_MASK): a secret is sent only to the host it was saved for (DESIGN.md §10), so staff who
+ * cannot read it cannot redirect it to a host of their choosing either.
+ */
+function checkSecretsResent(
+  errors: FieldErrors, driver: GatewayDriver, stored: Record<string, unknown>, merged: Record<string, unknown>, sent: Record<string, unknown>,
+): void {
+  const destination = driver.secretDestination;
+  if (!destination || destination.originOf(stored) === destination.originOf(merged)) return;
+  const where = destination.settings.join(', ');
+  for (const name of destination.secrets) {
+    // Nothing stored goes nowhere; a secret removed (null) is the driver's checks' to judge.
+    if (stored[name] === undefined || stored[name] === null || sent[name] === null) continue;
+    if (sent[name] === undefined || sent[name] === SECRET_MASK) {
+      errors.add(`settings[${name}]`, 'required', `must be sent again: changing the API address (${where}) asks for the secret again, so a secret is only ever sent to the host it was saved for`);
+    }
+  }
+}
+
+/**
  * Creates a gateway. Settings are checked by its driver; secrets among them are stored as sent and
  * never shown again. Records no event (DESIGN.md §7 has none for gateways).
  * @param schemaErrors the request's schema errors, reported together with these checks.
@@ -218,7 +249,9 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
  * ones (see mergeSettings) and the result is checked by the driver. Records no event.
  * @param schemaErrors the request's schema errors, reported together with these checks.
  * @throws Problem not_found; validation_failed for a blank name, another driver (it cannot change:
- * the gateway's transactions belong to it), settings the driver refuses, or a source already taken.
+ * the gateway's transactions belong to it), settings the driver refuses, a change of the address
+ * secrets are sent to without those secrets sent again (`settings[secret_key]`, see
+ * checkSecretsResent), or a source already taken.
  */
 export async function updateGateway(
   ctx: Ctx, id: string, input: Static<typeof GatewayUpdate>, schemaErrors: FieldError[] = [],
@@ -239,8 +272,10 @@ export async function updateGateway(
       if (!driver) {
         errors.add('settings', 'invalid_value', `cannot change: the driver ${current.driver} is no longer available`);
       } else {
-        settings = mergeSettings(errors, driver, gatewaySettings(current), body.settings);
+        const stored = gatewaySettings(current);
+        settings = mergeSettings(errors, driver, stored, body.settings);
         checkSettings(errors, driver, settings);
+        checkSecretsResent(errors, driver, stored, settings, body.settings);
       }
     }
     if (body.source !== current.source) await checkSource(tx, errors, named, body.source, id);

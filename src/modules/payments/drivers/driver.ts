@@ -109,6 +109,20 @@ export interface SettingSpec {
   description: string;
 }
 
+/**
+ * Where a driver sends its secrets. A write that changes it must send each of `secrets` again
+ * (DESIGN.md §10): a secret is sent only to the host it was saved for, so staff who cannot read a
+ * secret cannot redirect it either.
+ */
+export interface SecretDestination {
+  /** The secrets sent there (Stripe's secret_key; not a secret that only checks what arrives). */
+  readonly secrets: readonly string[];
+  /** The settings that decide where (api_base), as the message asking for the secrets names them. */
+  readonly settings: readonly string[];
+  /** Where the secrets go with these settings, as an origin (`https://api.stripe.com`). */
+  originOf(settings: Record<string, unknown>): string;
+}
+
 export interface GatewayDriver {
   /** The `driver` value of a gateway (`manual`, `test`). */
   readonly name: string;
@@ -120,6 +134,10 @@ export interface GatewayDriver {
   methods(settings: Record<string, unknown>): string[];
   /** Setting names whose values are secrets: write-only, masked in every answer. */
   readonly secretSettings: readonly string[];
+  /** The settings a storefront sees (Stripe's publishable key, manual instructions); the rest are staff's. */
+  readonly storefrontSettings: readonly string[];
+  /** Where its secrets are sent, when it sends any to an address the settings choose. */
+  readonly secretDestination?: SecretDestination;
   /** Checks settings on create and update; returns a message per invalid setting name. */
   checkSettings(settings: Record<string, unknown>): Record<string, string>;
   /** Checks what the buyer sent under `payment` before anything is charged; a message per member name. */

@@ -35,6 +35,8 @@ export const manualDriver: GatewayDriver = {
     { name: 'instructions', kind: 'text', description: `text for the buyer, such as the account to pay into (at most ${INSTRUCTIONS_MAX} characters)` },
   ],
   secretSettings: [],
+  // The methods offered are the gateway's `methods` already.
+  storefrontSettings: ['instructions'],
 
   methods: offered,
 

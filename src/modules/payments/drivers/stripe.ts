@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { apiBaseRefusal, apiOriginOf } from './api-base.js';
 import type { ChargeRequest, DriverResult, FollowUpRequest, GatewayDriver, GatewayNotice } from './driver.js';
 import { GatewayFailure, WebhookRefused } from './driver.js';
 import { fromStripeAmount, stripeCurrency, toStripeAmount } from './stripe-amounts.js';
@@ -9,6 +10,8 @@ const TEXT_MAX = 500;
 /** A buyer waits for the answer; Stripe's own default (80 s) would hold the order's claim too long. */
 const TIMEOUT_MS = 30_000;
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,200}$/;
+/** Where the library sends requests when the gateway has no api_base. */
+const STRIPE_ORIGIN = 'https://api.stripe.com';
 
 const keyRules: Record<string, { pattern: RegExp; words: string }> = {
   secret_key: { pattern: /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, words: 'a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_…)' },
@@ -34,7 +37,8 @@ function clientOf(settings: Record<string, unknown>): Stripe {
       maxNetworkRetries: 0,
       timeout: TIMEOUT_MS,
       telemetry: false,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+      // An IPv6 host goes to the socket without the URL's brackets.
+      ...(base ? { host: base.hostname.replace(/^\[|\]$/g, ''), port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
     });
     clients.set(cacheKey, client);
   }
@@ -163,7 +167,8 @@ function noticeOf(event: Stripe.Event, isTest: boolean): GatewayNotice {
  * (`payment[payment_method_id]`, `pm_…`), and the server creates and confirms a PaymentIntent for the
  * order's total with it, so card numbers never reach the store. Settings: `secret_key` and
  * `webhook_secret` (secrets), `publishable_key` (shown to the storefront for Stripe.js), `capture`
- * (automatic, the default; manual only authorizes) and `api_base` (another address of Stripe's API).
+ * (automatic, the default; manual only authorizes) and `api_base` (another address of Stripe's API,
+ * bound to the secret key: moving it asks for the key again).
  */
 export const stripeDriver: GatewayDriver = {
   name: 'stripe',
@@ -173,9 +178,15 @@ export const stripeDriver: GatewayDriver = {
     { name: 'secret_key', kind: 'secret', description: 'the secret key (sk_… or a restricted rk_…): write-only, never shown' },
     { name: 'webhook_secret', kind: 'secret', description: 'the signing secret (whsec_…) of the Stripe webhook endpoint pointed at POST /v1/gateways/{id}/webhooks: write-only, never shown' },
     { name: 'capture', kind: 'choice', options: CAPTURE_MODES, description: 'automatic (the default) charges at once; manual only authorizes, and staff capture later' },
-    { name: 'api_base', kind: 'text', description: "another address of Stripe's API (http or https URL), for tests; leave empty for Stripe itself" },
+    {
+      name: 'api_base', kind: 'text',
+      description: "another address of Stripe's API (an https origin; http only on loopback), for tests; leave empty for Stripe itself. Changing it asks for the secret key again",
+    },
   ],
   secretSettings: ['secret_key', 'webhook_secret'],
+  storefrontSettings: ['publishable_key'],
+  // The webhook secret is not bound: it only checks what Stripe sends to the store, and goes nowhere.
+  secretDestination: { secrets: ['secret_key'], settings: ['api_base'], originOf: (settings) => apiOriginOf(settings.api_base, STRIPE_ORIGIN) },
 
   methods: () => ['card'],
 
@@ -188,7 +199,8 @@ export const stripeDriver: GatewayDriver = {
       } else if (name === 'capture') {
         if (typeof value !== 'string' || !CAPTURE_MODES.includes(value)) errors[name] = `must be one of: ${CAPTURE_MODES.join(', ')}`;
       } else if (name === 'api_base') {
-        if (typeof value !== 'string' || value.length > TEXT_MAX || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) errors[name] = 'must be an http or https URL';
+        const refusal = apiBaseRefusal(value);
+        if (refusal) errors[name] = refusal;
       } else {
         errors[name] = 'is not a setting of the stripe driver (publishable_key, secret_key, webhook_secret, capture, api_base)';
       }

@@ -54,7 +54,9 @@ export const testDriver: GatewayDriver = {
     { name: 'capture', kind: 'choice', options: CAPTURE_MODES, description: 'automatic (the default) charges at once; manual only authorizes, and staff capture later' },
     { name: 'secret_key', kind: 'secret', description: `a secret (at most ${SECRET_MAX} characters): write-only, never shown` },
   ],
+  // The secret is sent nowhere (no provider), so no secretDestination.
   secretSettings: ['secret_key'],
+  storefrontSettings: [],
 
   methods: () => ['card'],
 

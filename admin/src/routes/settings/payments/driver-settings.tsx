@@ -55,7 +55,12 @@ function Secret({ field, set, form }: { field: SettingField; set: boolean; form:
   const [replacing, setReplacing] = useState(!set);
   const path = `settings.${field.name}`;
   const label = labelOf(field.name);
+  const error = form.errors[path];
   useEffect(() => setReplacing(!set), [set]);
+  // The server asks for the secret itself (moving the API address does): open its input beside the error.
+  useEffect(() => {
+    if (error) setReplacing(true);
+  }, [error]);
   const keep = () => {
     form.setFieldValue(path, '');
     setReplacing(false);
@@ -78,9 +83,9 @@ function Secret({ field, set, form }: { field: SettingField; set: boolean; form:
             Replace {label.toLowerCase()}
           </Button>
         </Group>
-        {form.errors[path] && (
+        {error && (
           <Text size="xs" c="red">
-            {form.errors[path]}
+            {error}
           </Text>
         )}
       </Stack>
