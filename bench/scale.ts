@@ -227,7 +227,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
         referring_site: null, total_products: lines.length, total_discount: 0, total_items: lines.reduce((sum, item) => sum + item.quantity, 0),
         total_items_price: itemsPrice, subtotal_price: itemsPrice, total_taxes: 0, total_price: itemsPrice + shipping, currency: 'USD',
         total_weight: lines.reduce((sum, item) => sum + item.weight * item.quantity, 0), is_test: 1, canceler_id: null,
-        payment_claimed_at: null, checkout_expires_at: at + 72 * 3600, placed_at: at, archived_at: null, canceled_at: null, created_at: at, updated_at: at,
+        payment_claimed_at: null, reserved_at: null, checkout_expires_at: at + 72 * 3600, placed_at: at, archived_at: null, canceled_at: null, created_at: at, updated_at: at,
       };
       orderRows.push(order);
       itemRows.push(...lines);

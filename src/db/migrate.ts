@@ -29,6 +29,8 @@ import * as passwordResets from './migrations/025-password-resets.js';
 import * as gatewayEvents from './migrations/026-gateway-events.js';
 import * as orderSearchQueue from './migrations/027-order-search-queue.js';
 import * as listingOrderIndexes from './migrations/028-listing-order-indexes.js';
+import * as paymentReservations from './migrations/029-payment-reservations.js';
+import * as unpaidOrdersIndex from './migrations/030-unpaid-orders-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '026-gateway-events': gatewayEvents,
   '027-order-search-queue': orderSearchQueue,
   '028-listing-order-indexes': listingOrderIndexes,
+  '029-payment-reservations': paymentReservations,
+  '030-unpaid-orders-index': unpaidOrdersIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -459,6 +459,8 @@ export interface OrderRow {
   canceler_id: string | null;
   /** When a payment attempt took the order; null when none is under way. */
   payment_claimed_at: number | null;
+  /** When a payment reserved the order's stock and discount uses before charging; null when it holds none. */
+  reserved_at: number | null;
   /** Until when (Unix seconds) the order may be changed and paid through its checkout. */
   checkout_expires_at: number;
   placed_at: number | null;

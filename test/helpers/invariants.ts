@@ -225,6 +225,7 @@ function checkPlacement(say: (message: string) => void, order: OrderRow, eventsO
   }
   if (order.status === 'archived' && order.archived_at === null) say('archived without archived_at');
   if (order.payment_claimed_at !== null) say(`a payment claim (payment_claimed_at ${order.payment_claimed_at}) was left behind`);
+  if (order.reserved_at !== null && order.status !== 'created') say(`${order.status} but still holds a payment's reservation (reserved_at ${order.reserved_at})`);
 }
 
 /**

@@ -20,6 +20,7 @@ import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
 import { reprice, shippingLines, shippingOptions, type PricedOrder, type RepriceOptions } from './order-pricing.js';
+import { releaseReservation } from './reservation.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
 
@@ -191,6 +192,7 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
     is_test: null,
     canceler_id: null,
     payment_claimed_at: null,
+    reserved_at: null,
     checkout_expires_at: expiresAt,
     placed_at: null,
     archived_at: null,
@@ -330,10 +332,15 @@ async function takeForChange(ctx: Ctx, tx: Tx, id: string, now: number): Promise
   const order = ownOrder(ctx, id, taken ?? await orders.findOrderWithCartOwner(tx, id));
   requireCreated(order);
   requireUnexpired(order, now, 'created');
-  if (taken) return order;
-  throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
-    extra: { field: 'status', current: 'paying', requested: 'created' },
-  });
+  if (!taken) {
+    throw new Problem('invalid_state', 'A payment of this order is under way: wait for its outcome', {
+      extra: { field: 'status', current: 'paying', requested: 'created' },
+    });
+  }
+  // A payment awaiting the buyer's confirmation reserved the order as it was: a change gives that
+  // back (the payment, for the old total, would be given back if confirmed), and paying again reserves anew.
+  if (order.reserved_at !== null) await releaseReservation(ctx, tx, order.id);
+  return { ...order, reserved_at: null };
 }
 
 /** Why a shipping method is not one of the offered rates, with the ids to send instead. */

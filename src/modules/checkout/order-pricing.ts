@@ -67,7 +67,7 @@ export async function priceOrder(db: Executor, order: OrderRow, items: OrderItem
     codes ?? enteredCodes(appliedDiscounts(order.discount_codes)),
     items.map((item) => ({ skuId: item.sku_id, productId: item.product_id, subtotal: item.price * item.quantity, isShippingRequired: item.is_shipping_required === 1 })),
     order.is_shipping_required === 1 ? shippingPrice : 0,
-    { customerId: order.customer_id, emailKey: order.email_key ?? null },
+    { customerId: order.customer_id, emailKey: order.email_key ?? null, reservedBy: order.reserved_at !== null ? order.id : null },
     now,
   );
   const discounted = lines(items).map((line, i) => ({ ...line, discount: allocation.lineDiscounts[i]! }));

@@ -5,6 +5,7 @@ import * as orders from '../orders/orders.repo.js';
 import type { GatewayDriver, GatewayNotice } from '../payments/drivers/driver.js';
 import { gatewaySettings } from '../payments/gateways.service.js';
 import { giveBack, isCheckoutChanged, place, repriceForBuyer, transactionRow } from './payment.service.js';
+import { releaseReservation } from './reservation.js';
 
 // A payment the provider settles after the checkout answered (3-D Secure, or an answer lost on the
 // way) reaches the order through the provider's webhook. Each function is safe to run again for the
@@ -90,11 +91,16 @@ async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver
 
 /**
  * A payment the provider reports failed (the buyer failed 3-D Secure): the transaction kept pending
- * at the checkout is marked failed with the provider's code; the order stays payable. A failure the
- * checkout answered itself (a decline) is recorded by it already.
+ * at the checkout is marked failed with the provider's code, and the reservation it kept is given
+ * back; the order stays payable. A failure the checkout answered itself (a decline) is recorded by it
+ * already.
  */
 export async function settleFailed(ctx: Ctx, notice: Failed): Promise<void> {
   const known = await orders.findTransactionsByAuthorization(ctx.db, notice.authorization);
   const pending = known.find((row) => row.status === 'pending');
-  if (pending) await orders.updateTransaction(ctx.db, pending.id, { status: 'failed', code: notice.code, message: notice.message, updated_at: ctx.now() });
+  if (!pending) return;
+  await ctx.db.transaction().execute(async (tx) => {
+    await orders.updateTransaction(tx, pending.id, { status: 'failed', code: notice.code, message: notice.message, updated_at: ctx.now() });
+    await releaseReservation(ctx, tx, pending.order_id);
+  });
 }

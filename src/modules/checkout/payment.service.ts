@@ -17,7 +17,8 @@ import { driverFor } from '../payments/drivers/registry.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
-import { shortSkus, stockEvents, takeStock } from './stock.js';
+import { holdSkus, stockEvents, takeStock } from './stock.js';
+import { outOfStockProblem, releaseReservation, reserveForPayment } from './reservation.js';
 import type { PricedOrder } from './order-pricing.js';
 import { checkoutEnvelope, findOwnOrder, requireUnexpired, type CheckoutView } from './checkout.service.js';
 import { repriceAsNow, requireAsInShop } from './shop-check.js';
@@ -36,10 +37,6 @@ function missingData(order: OrderRow): FieldError[] {
   if (order.is_shipping_required === 1 && !order.shipping_rate_id) need('shipping[method]', 'choose a shipping method first');
   if (!order.gateway_id) need('payment[gateway]', 'choose a payment gateway first');
   return missing;
-}
-
-function outOfStockProblem(errors: FieldError[]): Problem {
-  return new Problem('out_of_stock', `Not enough stock for ${errors.map((e) => e.field).join(', ')}`, { errors });
 }
 
 export function transactionRow(order: OrderRow, gatewaySource: string, kind: string, result: DriverResult, now: number, parentId: string | null = null): TransactionRow {
@@ -85,11 +82,13 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
 }
 
 /**
- * Places the order in one transaction: status placed, the next order number, placed_at, stock taken
- * from every tracked sku (never below 0 unless backorderable), each discount's use counted (never
- * above its limits: redeemDiscounts), the payment's transaction, its search terms (the number and
- * payment method are new), and the events, in one write: each sku's sku.updated (and sku.low_stock),
- * then order.placed (and order.paid when the money is in), then order.updated. The order and its
+ * Places the order in one transaction: status placed, the next order number, placed_at, the stock and
+ * discount uses its payment reserved kept (reservation.ts) — or, for a payment that reserved nothing
+ * (one settled by the provider after its reservation was given back), stock taken from every tracked
+ * sku (never below 0 unless backorderable) and each discount's use counted (never above its limits:
+ * redeemDiscounts) —, the payment's transaction, its search terms (the number and payment method are
+ * new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
+ * here, then order.placed (and order.paid when the money is in), then order.updated. The order and its
  * items were read under the payment claim, which refuses every other change: they are as saved, and
  * their total is the amount charged. Returns the order as placed, and its view.
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
@@ -99,18 +98,20 @@ export async function place(
   ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow, isStored = false,
 ): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
-  const { short, taken } = await takeStock(ctx, tx, items);
+  // Kept only while still held: a reservation given back meanwhile (its checkout expired) is taken anew.
+  const isReserved = order.reserved_at !== null && (await orders.endReservation(tx, order.id));
+  const { short, taken } = isReserved ? await holdSkus(tx, items) : await takeStock(ctx, tx, items);
   // The check that decides whether the shop still sells the order at the amount charged runs here,
   // in the placement's transaction, as the stock check does: the one before the charge only spares
   // the buyer a charge given back, and a price changed while the gateway charged must not be placed
-  // at the old one. It reads after takeStock, so every tracked sku's row is already locked by this
+  // at the old one. It reads after takeStock (or holdSkus), so every tracked sku's row is already locked by this
   // transaction (a staff change of it waits for the commit; SQLite runs one writer at a time). A
   // change of a row not locked here (a product, an untracked sku) that commits after this read is
   // ordered after the placement, as if made a moment after payment. Either way the order placed
   // records the total charged, and that total is the shop's price when the placement commits.
   const skus = await requireAsInShop(tx, order, items, now);
   if (short.length > 0) throw outOfStockProblem(short);
-  await redeemDiscounts(tx, order, now);
+  if (!isReserved) await redeemDiscounts(tx, order, now);
   const store = await findStore(tx);
   const sequence = await orders.nextOrderNumber(tx);
   const placement: Partial<OrderRow> = {
@@ -122,6 +123,7 @@ export async function place(
     payment_method: method,
     is_test: transaction.is_test,
     payment_claimed_at: null,
+    reserved_at: null,
     updated_at: now,
   };
   if (!(await orders.moveOrder(tx, order.id, 'status', 'created', placement))) {
@@ -158,10 +160,10 @@ async function claimPayment(ctx: Ctx, id: string): Promise<OrderRow> {
 }
 
 /**
- * What paying this order needs: its data complete, its gateway enabled and offering the method,
- * every item on sale and priced as the order holds it, and stock for every item now (each checked
- * again at placement).
- * @throws Problem validation_failed; checkout_changed; out_of_stock.
+ * What paying this order needs: its data complete, its gateway enabled and offering the method, and
+ * every item on sale and priced as the order holds it (checked again at placement). Stock is for the
+ * reservation to take.
+ * @throws Problem validation_failed; checkout_changed.
  */
 async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput) {
   const missing = missingData(order);
@@ -177,9 +179,7 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
   for (const [name, message] of Object.entries(driver.checkPayment?.(input.payment) ?? {})) errors.add(`payment[${name}]`, 'invalid_value', message);
   errors.throwIfAny();
   const items = await orders.findItems(ctx.db, [order.id]);
-  const skus = await requireAsInShop(ctx.db, order, items, ctx.now());
-  const short = shortSkus(items, skus);
-  if (short.length > 0) throw outOfStockProblem(short);
+  await requireAsInShop(ctx.db, order, items, ctx.now());
   const transactions = await orders.findTransactions(ctx.db, [order.id]);
   return { gateway, driver, settings, items, transactions, attempt: attemptOf(transactions) };
 }
@@ -222,12 +222,15 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   requireUnexpired(found, ctx.now(), 'placed');
   // As claimed: checkout changes are refused from here on, so the total charged is the total placed
   // (a shipping method chosen just before the claim would otherwise go uncharged).
-  const order = await claimPayment(ctx, id);
+  const claimed = await claimPayment(ctx, id);
   let payable: Awaited<ReturnType<typeof checkPayable>>;
+  let order: OrderRow;
   try {
-    payable = await checkPayable(ctx, order, input);
+    payable = await checkPayable(ctx, claimed, input);
     if (markPaid) requireOffline(payable.gateway);
     await supersedeAwaited(ctx, id, payable.gateway, payable.driver, payable.settings, payable.transactions);
+    // Reserve, charge, place: a buyer refused for stock or a discount's limit is refused here, before any money moves.
+    order = await reserveForPayment(ctx, claimed, payable.items);
   } catch (error) {
     try {
       // Re-priced while the claim still keeps other payments and changes out.
@@ -248,21 +251,22 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     ctx.log.error({ err: error, order: id }, 'payment gateway failed');
     if (error instanceof GatewayFailure) {
       // The attempt is spent at the provider: kept failed, so paying again is a new attempt.
-      await keepUnplaced(ctx, transactionRow(order, gateway.source, 'charge', error.recorded, ctx.now()));
+      await keepUnplaced(ctx, transactionRow(order, gateway.source, 'charge', error.recorded, ctx.now()), { release: true });
       throw new Problem('unavailable', 'The payment gateway failed; the order was not placed. Pay again');
     }
+    // The provider may have taken the money: the reservation stays for the retry, which it replays.
     await releaseClaim(ctx, id);
     throw new Problem('unavailable', 'The payment gateway did not answer; the order was not placed and paying again charges once');
   }
   if (markPaid && result.status === 'pending') result = receivedOutside(result);
   const transaction = transactionRow(order, gateway.source, result.kind, result, ctx.now());
   if (result.status === 'failed') {
-    await keepUnplaced(ctx, transaction);
+    await keepUnplaced(ctx, transaction, { release: true });
     throw new Problem('payment_declined', result.message ?? 'The payment was declined', { extra: { decline_code: result.code ?? null } });
   }
   if (result.nextAction) {
-    // The buyer confirms with the card issuer first: the order waits, unplaced, for the provider's webhook.
-    await keepUnplaced(ctx, transaction);
+    // The buyer confirms with the card issuer first: the order waits, unplaced and reserved, for the provider's webhook.
+    await keepUnplaced(ctx, transaction, { release: false });
     const envelope = await checkoutEnvelope(ctx.db, (await orders.findOrder(ctx.db, id))!, ctx.actor);
     return { ...envelope, meta: { ...envelope.meta, next_action: result.nextAction } };
   }
@@ -280,10 +284,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });
 }
 
-/** Keeps a payment that placed nothing (declined, failed, or waiting for the buyer) and ends the claim. */
-async function keepUnplaced(ctx: Ctx, transaction: TransactionRow): Promise<void> {
+/**
+ * Keeps a payment that placed nothing (declined, failed, or waiting for the buyer) and ends the
+ * claim; `release` gives the reservation back (not for a payment the buyer may still confirm).
+ */
+async function keepUnplaced(ctx: Ctx, transaction: TransactionRow, { release }: { release: boolean }): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await orders.insertTransaction(tx, transaction);
+    if (release) await releaseReservation(ctx, tx, transaction.order_id);
     await orders.updateOrder(tx, transaction.order_id, { payment_claimed_at: null, updated_at: ctx.now() });
   });
 }
@@ -299,7 +307,8 @@ async function isPlacedWithThisKey(ctx: Ctx, id: string): Promise<boolean> {
 
 /**
  * The placement failed after the gateway took the money: release it (void an authorization, refund
- * a charge) and record both transactions, so the order shows what happened and stays payable.
+ * a charge) and record both transactions, so the order shows what happened and stays payable; an
+ * unplaced order's reservation is given back with them.
  */
 export async function giveBack(
   ctx: Ctx,
@@ -326,6 +335,7 @@ export async function giveBack(
     if (isStored) await orders.updateTransaction(tx, taken.id, settledChanges(taken, ctx.now()));
     else await orders.insertTransaction(tx, taken);
     await orders.insertTransaction(tx, { ...transactionRow(order, source, taken.kind === 'charge' ? 'refund' : 'void', back, ctx.now(), taken.id), amount: taken.amount });
+    await releaseReservation(ctx, tx, order.id);
     // An order placed by another payment may be held by a staff move: only the holder releases it.
     if (holdsClaim) await orders.updateOrder(tx, order.id, { payment_claimed_at: null, updated_at: ctx.now() });
     // A placed order shows the payment given back: its change is an order.updated.

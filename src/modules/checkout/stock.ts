@@ -23,17 +23,6 @@ export function outOfStock(skuId: string, left: number): FieldError & { sku_id: 
   return { field: `items[${skuId}]`, code: 'out_of_stock', message: `only ${Math.max(0, left)} in stock`, sku_id: skuId };
 }
 
-/** The skus (as read) that cannot cover the order's quantities (tracked stock, no backorders). */
-export function shortSkus(items: OrderItemRow[], skus: Array<Pick<SkuRow, 'id' | 'stock_policy' | 'is_backorderable' | 'in_stock'>>): FieldError[] {
-  const byId = new Map(skus.map((s) => [s.id, s]));
-  return items
-    .filter((item) => {
-      const sku = byId.get(item.sku_id);
-      return !sku || (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && (sku.in_stock ?? 0) < item.quantity);
-    })
-    .map((item) => outOfStock(item.sku_id, byId.get(item.sku_id)?.in_stock ?? 0));
-}
-
 /**
  * Takes each item's quantity from its sku's stock, for skus that track it (`overall`). Each take is
  * one conditional UPDATE (`in_stock >= quantity`, unless backorderable), so concurrent placements
@@ -57,6 +46,20 @@ export async function takeStock(ctx: Ctx, tx: Tx, items: OrderItemRow[]): Promis
   return { short: items.flatMap((item) => short.filter((error) => error.sku_id === item.sku_id)), taken };
 }
 
+const holdSku = compiledQuery((db, skuId: string) => db
+  .updateTable('skus').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', skuId));
+
+/**
+ * For a placement whose payment reserved the stock already: holds each item's sku row until the
+ * transaction ends, as taking the stock would (a no-op update: a row lock on PostgreSQL), so the
+ * placement's check of the shop's prices reads rows no other change can move before it commits.
+ * Answers as takeStock does: nothing short, nothing taken here.
+ */
+export async function holdSkus(tx: Tx, items: OrderItemRow[]): Promise<{ short: FieldError[]; taken: Map<string, number> }> {
+  for (const skuId of new Set(inLockOrder(items).map((item) => item.sku_id))) await holdSku(tx, skuId);
+  return { short: [], taken: new Map() };
+}
+
 /**
  * The items by sku id. Every transaction that changes stock updates its skus in this order, so two of
  * them never hold one sku's row lock each while waiting for the other's (a deadlock on PostgreSQL,
@@ -78,7 +81,8 @@ export function stockEvents(skus: SkuWithOwner[], moved: Map<string, number>, di
   });
 }
 
-async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
+/** Records the changes of the skus whose stock moved (stockEvents), read as they now stand. */
+export async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
   await recordEvents(tx, ctx.now(), stockEvents(await findSkusWithOwner(tx, [...moved.keys()]), moved, direction));
 }
 

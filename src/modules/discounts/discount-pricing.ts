@@ -16,6 +16,8 @@ export function codeKey(code: string): string {
 export interface Buyer {
   customerId: string | null;
   emailKey: string | null;
+  /** The order being priced when its payment reserved its discount uses: those are its own, not counted against it. */
+  reservedBy?: string | null;
 }
 
 /** A cart or order line as priced: the collections it belongs to are found here. */
@@ -42,9 +44,10 @@ async function unusable(db: Executor, row: DiscountRow, buyer: Buyer, now: numbe
   if (row.is_active !== 1) return 'not_found';
   if (row.starts_at !== null && row.starts_at > now) return 'not_started';
   if (row.ends_at !== null && row.ends_at <= now) return 'expired';
-  if (row.usage_limit !== null && row.times_used >= row.usage_limit) return 'usage_limit_reached';
+  const ownUses = buyer.reservedBy ? await repo.countOrderRedemptions(db, row.id, buyer.reservedBy) : 0;
+  if (row.usage_limit !== null && row.times_used - ownUses >= row.usage_limit) return 'usage_limit_reached';
   if (row.usage_limit_per_customer !== null
-    && (await repo.countRedemptions(db, row.id, buyer.customerId, buyer.emailKey)) >= row.usage_limit_per_customer) {
+    && (await repo.countRedemptions(db, row.id, buyer.customerId, buyer.emailKey)) - ownUses >= row.usage_limit_per_customer) {
     return 'usage_limit_reached';
   }
   return undefined;

@@ -97,3 +97,22 @@ export async function existingIds(db: Executor, table: 'collections' | 'products
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** How many uses of a discount this order holds (one once its payment reserved it, else none). */
+export async function countOrderRedemptions(db: Executor, discountId: string, orderId: string): Promise<number> {
+  const row = await db.selectFrom('discount_redemptions').select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('discount_id', '=', discountId).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Takes back the uses an unplaced order's reservation counted: its redemptions, and one use of each discount. */
+export async function returnUses(db: Executor, orderId: string, now: number): Promise<void> {
+  const redeemed = await db.deleteFrom('discount_redemptions').where('order_id', '=', orderId).returning('discount_id').execute();
+  for (const { discount_id: id } of redeemed) {
+    await db.updateTable('discounts')
+      .set((eb) => ({ times_used: eb('times_used', '-', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('times_used', '>', 0)
+      .execute();
+  }
+}

@@ -120,6 +120,26 @@ export async function claimOrder(db: Executor, id: string, field: 'status' | 'fi
   return (await claimOrderRow[field](db, id, from, now, now - CLAIM_SECONDS)).rows[0];
 }
 
+const endReservationRow = compiledQuery((db, id: string) => db
+  .updateTable('orders').set({ reserved_at: null }).where('id', '=', id).where('reserved_at', 'is not', null));
+
+/**
+ * Ends an unplaced order's reservation (checkout/reservation.ts): true for the one caller that ended
+ * it, so what it held is given back once. A placement ends it in its own write (the order keeps what
+ * was reserved), so only an order never placed can still hold one.
+ */
+export async function endReservation(db: Executor, id: string): Promise<boolean> {
+  return Number((await endReservationRow(db, id)).numAffectedRows) > 0;
+}
+
+/** Unplaced orders whose checkout expired while they still hold a reservation, oldest first (orders_reserved). */
+export async function findExpiredReservations(db: Executor, now: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('orders').select('id')
+    .where('reserved_at', 'is not', null).where('status', '=', 'created').where('checkout_expires_at', '<=', now)
+    .orderBy('reserved_at').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * For a change of an order being checked out: the order as it now stands (with its cart's customer)
  * when it is still created and no payment holds it; undefined otherwise. The check is a no-op update,
@@ -128,6 +148,43 @@ export async function claimOrder(db: Executor, id: string, field: 'status' | 'fi
  */
 export async function lockUnclaimed(db: Executor, id: string, now: number): Promise<OrderWithCartOwner | undefined> {
   return (await lockUnclaimedRow(db, id, now - CLAIM_SECONDS)).rows[0];
+}
+
+// The rows of the partial index orders_awaiting_offline_payment (migration 030), its terms written as
+// in its definition, literals and all: SQLite uses a partial index only for a query that repeats them.
+const awaitingOfflinePayment = sql<SqlBool>`status = 'placed' and financial_status = 'pending' and source_name is distinct from 'admin' and fulfillment_status in ('unfulfilled', 'not_required')`;
+
+/** Where a sweep of unpaid orders stopped: the last order it read, in (placed_at, id) order. */
+export interface UnpaidOrderCursor {
+  placed_at: number;
+  id: string;
+}
+
+/**
+ * Up to `limit` placed storefront orders awaiting an offline payment and not shipped, placed at
+ * `placedBefore` or earlier, after `after`, oldest first: a range of their partial index.
+ */
+export async function findOrdersAwaitingOfflinePayment(db: Executor, placedBefore: number, after: UnpaidOrderCursor | undefined, limit: number): Promise<UnpaidOrderCursor[]> {
+  let query = db.selectFrom('orders').select(['id', 'placed_at']).where(awaitingOfflinePayment).where('placed_at', '<=', placedBefore);
+  if (after) query = query.where((eb) => eb(eb.refTuple('placed_at', 'id'), '>', eb.tuple(after.placed_at, after.id)));
+  const rows = await query.orderBy('placed_at').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ id: row.id, placed_at: Number(row.placed_at) }));
+}
+
+/**
+ * The order, locked until the transaction ends, while it is placed, awaiting an offline payment and
+ * held by no money move (a capture under way claims it); undefined otherwise. A no-op update, so on
+ * PostgreSQL a capture's claim waits for the caller's transaction.
+ */
+export async function lockOrderAwaitingPayment(db: Executor, id: string, now: number): Promise<OrderRow | undefined> {
+  return db.updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('status', '=', 'placed')
+    .where('financial_status', '=', 'pending')
+    .where((eb) => isUnclaimed(eb, now - CLAIM_SECONDS))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findItems(db: Executor, orderIds: string[]): Promise<OrderItemRow[]> {

@@ -6,6 +6,7 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
 import { searchTerms } from '../catalog/catalog-filters.js';
+import { releaseReservation } from '../checkout/reservation.js';
 import { giveStockBack } from '../checkout/stock.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
@@ -175,30 +176,51 @@ function actorId(ctx: Ctx): string | null {
  */
 export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefined): Promise<OrderView> {
   return ctx.db.transaction().execute(async (tx) => {
-    const now = ctx.now();
     // Lock first: a shipment committing between the read and the move would leave a canceled order shipped.
     await repo.lockOrder(tx, id);
-    const row = await findVisibleOrder(ctx, tx, id);
-    const from = row.status as OrderStatus;
-    assertMove(statusMoves, 'status', from, 'canceled', statusWords);
-    if (row.fulfillment_status === 'partially_fulfilled' || row.fulfillment_status === 'fulfilled') {
-      throw new Problem('invalid_state', 'Items of this order were shipped: it cannot be canceled', {
-        extra: { field: 'fulfillment_status', current: row.fulfillment_status, requested: 'canceled' },
-      });
-    }
-    // Their units are on their way back or back in stock already: the cancel would give them back twice.
-    if (await hasHeldReturns(tx, id)) {
-      throw new Problem('invalid_state', 'Items of this order are returned: it cannot be canceled', { extra: { field: 'status', current: from, requested: 'canceled' } });
-    }
-    const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
-    if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
-    if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
-    const view = await orderView(tx, { ...row, ...changes });
-    await recordOrderEvents(tx, now, view, ['order.canceled']);
-    // A checkout given up is no order of the buyer's: only a placed order's buyer is told.
-    if (from === 'placed') await queueOrderNotification(tx, now, 'order_canceled', row);
-    return view;
+    return cancelLockedOrder(ctx, tx, await findVisibleOrder(ctx, tx, id), reason);
   });
+}
+
+/**
+ * Cancels, as cancelOrder does, a placed order still awaiting an offline payment: its financial
+ * status still `pending` and no money move (a capture recording the payment) under way. An order
+ * paid, canceled or being paid meanwhile is left as it is, and the answer is undefined.
+ * @throws Problem invalid_state for an order with shipped or returned items.
+ */
+export async function cancelUnpaidOrder(ctx: Ctx, id: string, reason: string): Promise<OrderView | undefined> {
+  return ctx.db.transaction().execute(async (tx) => {
+    // The check locks the row: a capture claiming the order now waits for this transaction.
+    const row = await repo.lockOrderAwaitingPayment(tx, id, ctx.now());
+    return row && cancelLockedOrder(ctx, tx, row, reason);
+  });
+}
+
+/** The cancel of an order read under its row's lock, in the caller's transaction. */
+async function cancelLockedOrder(ctx: Ctx, tx: Tx, row: OrderRow, reason: string | undefined): Promise<OrderView> {
+  const now = ctx.now();
+  const id = row.id;
+  const from = row.status as OrderStatus;
+  assertMove(statusMoves, 'status', from, 'canceled', statusWords);
+  if (row.fulfillment_status === 'partially_fulfilled' || row.fulfillment_status === 'fulfilled') {
+    throw new Problem('invalid_state', 'Items of this order were shipped: it cannot be canceled', {
+      extra: { field: 'fulfillment_status', current: row.fulfillment_status, requested: 'canceled' },
+    });
+  }
+  // Their units are on their way back or back in stock already: the cancel would give them back twice.
+  if (await hasHeldReturns(tx, id)) {
+    throw new Problem('invalid_state', 'Items of this order are returned: it cannot be canceled', { extra: { field: 'status', current: from, requested: 'canceled' } });
+  }
+  const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
+  if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
+  if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
+  // A checkout given up while its payment awaited the buyer (or was under way) held a reservation: given back once.
+  else await releaseReservation(ctx, tx, id);
+  const view = await orderView(tx, { ...row, ...changes });
+  await recordOrderEvents(tx, now, view, ['order.canceled']);
+  // A checkout given up is no order of the buyer's: only a placed order's buyer is told.
+  if (from === 'placed') await queueOrderNotification(tx, now, 'order_canceled', row);
+  return view;
 }
 
 /**

@@ -195,8 +195,9 @@ describeEachDatabase('stripe payments', (t) => {
     const [pending] = await transactionRows(t, ready.orderId);
     expect(pending).toMatchObject({ kind: 'charge', status: 'pending', authorization: intent.id });
     expect(JSON.stringify(await transactionRows(t, ready.orderId))).not.toContain(intent.client_secret);
-    expect(await orderRow(t, ready.orderId)).toMatchObject({ payment_claimed_at: null });
-    expect(await stockOf(t, ready.skus[0]!.id)).toBe(2);
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ payment_claimed_at: null, reserved_at: expect.any(Number) });
+    // Reserved while the buyer confirms: a payment the issuer lets through will find its unit.
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(1);
     expect(await eventsOf(t, ready.orderId, 'order.placed')).toEqual([]);
 
     await settle(t, ready.gateway.id, 'payment_intent.succeeded', stripe.completeAction(intent.id, 'succeeded'));
@@ -209,12 +210,16 @@ describeEachDatabase('stripe payments', (t) => {
     expect(await eventsOf(t, ready.orderId, 'order.paid')).toHaveLength(1);
   });
 
-  it('marks the pending payment failed when the buyer fails 3-D Secure, and the order stays payable', async () => {
-    const ready = await stripeCheckout();
+  it('marks the pending payment failed when the buyer fails 3-D Secure, gives its reservation back, and the order stays payable', async () => {
+    const ready = await stripeCheckout({ stock: 2 });
     expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
     const intent = stripe.intentOf(ready.orderId)!;
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(1);
 
     await settle(t, ready.gateway.id, 'payment_intent.payment_failed', stripe.completeAction(intent.id, 'failed'));
+
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(2);
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ reserved_at: null });
 
     expect(await transactionRows(t, ready.orderId)).toEqual([expect.objectContaining({ status: 'failed', code: 'payment_intent_authentication_failure' })]);
     expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid' });
@@ -268,7 +273,8 @@ describeEachDatabase('stripe payments', (t) => {
     expectProblem(lost, 503, 'unavailable');
     expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid', payment_claimed_at: null });
     expect(await transactionRows(t, ready.orderId)).toEqual([]);
-    expect(await stockOf(t, ready.skus[0]!.id)).toBe(3);
+    // Stripe may have taken the money: the reservation stays for the retry, which Stripe replays.
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(2);
     const charged = stripe.intentOf(ready.orderId)!;
     expect(charged.status).toBe('succeeded');
 
@@ -300,17 +306,34 @@ describeEachDatabase('stripe payments', (t) => {
     expect(creates().at(-1)!.idempotencyKey).toBe(`${ready.orderId}-payment-2`);
   });
 
-  it('refunds the charge when stock runs out while Stripe charges, and the order stays payable', async () => {
+  it('keeps the unit its payment reserved when staff empty the stock while Stripe charges: the order is placed, nothing refunded', async () => {
     const ready = await stripeCheckout({ stock: 1 });
     const hold = stripe.holdNext();
 
     const paying = payByStripe(t, ready.orderId);
     await hold.arrived;
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(0);
     expect((await t.admin.post(`/v1/skus/${ready.skus[0]!.id}`, { in_stock: 0 })).status).toBe(200);
     hold.release();
     const res = await paying;
 
-    expectProblem(res, 409, 'out_of_stock');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'placed', financial_status: 'paid' });
+    expect(stripe.chargeOf(stripe.intentOf(ready.orderId)!.id).amount_refunded).toBe(0);
+  });
+
+  it('refunds the charge when a price changes while Stripe charges, gives the reservation back, and the order stays payable', async () => {
+    const ready = await stripeCheckout({ stock: 1 });
+    const hold = stripe.holdNext();
+
+    const paying = payByStripe(t, ready.orderId);
+    await hold.arrived;
+    expect((await t.admin.post(`/v1/skus/${ready.skus[0]!.id}`, { price: 4321 })).status).toBe(200);
+    hold.release();
+    const res = await paying;
+
+    expectProblem(res, 409, 'checkout_changed');
+    expect(await stockOf(t, ready.skus[0]!.id)).toBe(1);
     const intent = stripe.intentOf(ready.orderId)!;
     expect(stripe.seen('/v1/refunds').at(-1)!.form).toEqual({ payment_intent: intent.id, amount: String(intent.amount) });
     expect(stripe.seen('/v1/refunds').at(-1)!.idempotencyKey).toBe(`${ready.orderId}-give-back-${intent.id}`);

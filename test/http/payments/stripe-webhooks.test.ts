@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { releaseExpiredReservations } from '../../../src/modules/checkout/reservation.js';
 import { eventsOf, makeGateway, orderRow, readyCheckout, transactionRows } from '../../helpers/checkout.js';
 import { expectProblem } from '../../helpers/expect.js';
 import { FAKE_PAYMENT_METHODS as PM, signedEvent, stripeEvent } from '../../helpers/fake-stripe.js';
@@ -151,11 +152,28 @@ describeEachDatabase('stripe webhooks', (t) => {
     expect((await orderRow(t, paid.orderId)).financial_status).toBe('paid');
   });
 
-  it('gives back a 3-D Secure payment completed after the stock ran out: refunded, the order stays payable', async () => {
+  it('places a 3-D Secure payment completed after staff emptied the stock: its unit was reserved when the payment began', async () => {
     const gateway = await makeStripeGateway(t, stripe);
     const ready = await readyCheckout(t, { gateway: gateway.id, items: [{ stock: 1 }] });
     expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
     expect((await t.admin.post(`/v1/skus/${ready.skus[0]!.id}`, { in_stock: 0 })).status).toBe(200);
+    const intent = stripe.intentOf(ready.orderId)!;
+
+    await settle(t, gateway.id, 'payment_intent.succeeded', stripe.completeAction(intent.id, 'succeeded'));
+
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'placed', financial_status: 'paid', reserved_at: null });
+    expect(stripe.chargeOf(intent.id).amount_refunded).toBe(0);
+  });
+
+  it('gives back a 3-D Secure payment completed after the buyer changed the checkout: the change returned the reservation, the payment is refunded', async () => {
+    const gateway = await makeStripeGateway(t, stripe);
+    const ready = await readyCheckout(t, { gateway: gateway.id, items: [{ stock: 1 }] });
+    expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
+    const skuId = ready.skus[0]!.id;
+    expect((await t.admin.get(`/v1/skus/${skuId}`)).body.data.in_stock).toBe(0);
+    expect((await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { customer: { email: ready.email, is_newsletterable: true } })).status).toBe(200);
+    expect((await t.admin.get(`/v1/skus/${skuId}`)).body.data.in_stock).toBe(1);
+    expect((await t.admin.post(`/v1/skus/${skuId}`, { in_stock: 0 })).status).toBe(200);
     const intent = stripe.intentOf(ready.orderId)!;
 
     await settle(t, gateway.id, 'payment_intent.succeeded', stripe.completeAction(intent.id, 'succeeded'));
@@ -165,6 +183,28 @@ describeEachDatabase('stripe webhooks', (t) => {
     expect(rows.map((row) => [row.kind, row.status])).toEqual([['charge', 'succeeded'], ['refund', 'succeeded']]);
     expect(stripe.chargeOf(intent.id).amount_refunded).toBe(intent.amount);
     expect(await eventsOf(t, ready.orderId, 'order.placed')).toEqual([]);
+  });
+
+  it('gives the stock back when a checkout expires with its 3-D Secure payment unfinished; a payment confirmed later takes the stock then', async () => {
+    const gateway = await makeStripeGateway(t, stripe);
+    const ready = await readyCheckout(t, { gateway: gateway.id, items: [{ stock: 2 }] });
+    expect((await payByStripe(t, ready.orderId, PM.threeDSecure)).status).toBe(200);
+    const skuId = ready.skus[0]!.id;
+    const stock = async () => (await t.admin.get(`/v1/skus/${skuId}`)).body.data.in_stock;
+    expect(await stock()).toBe(1);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await releaseExpiredReservations({ db: t.db, kind: t.kind }, now)).toBe(0);
+
+    await t.db.updateTable('orders').set({ checkout_expires_at: now - 1 }).where('id', '=', ready.orderId).execute();
+    expect(await releaseExpiredReservations({ db: t.db, kind: t.kind }, now)).toBe(1);
+
+    expect(await stock()).toBe(2);
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'created', reserved_at: null });
+    expect(await releaseExpiredReservations({ db: t.db, kind: t.kind }, now)).toBe(0);
+    const intent = stripe.intentOf(ready.orderId)!;
+    await settle(t, gateway.id, 'payment_intent.succeeded', stripe.completeAction(intent.id, 'succeeded'));
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ status: 'placed', financial_status: 'paid' });
+    expect(await stock()).toBe(1);
   });
 
   it('never places an order for a payment of another amount than its total: the payment is refunded and the order stays payable', async () => {
