@@ -35,6 +35,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ STOREFRONT_SHOP_URL: 'shop.example' })).toThrow(/STOREFRONT_SHOP_URL/);
   });
 
+  it('cancels unpaid offline orders after 72 hours by default; 0 never; refuses what is no whole number of hours', () => {
+    expect(loadConfig({}).unpaidOrderTtlHours).toBe(72);
+    expect(loadConfig({ STOREFRONT_UNPAID_ORDER_TTL_HOURS: '0' }).unpaidOrderTtlHours).toBe(0);
+    expect(loadConfig({ STOREFRONT_UNPAID_ORDER_TTL_HOURS: '168' }).unpaidOrderTtlHours).toBe(168);
+    for (const bad of ['-1', '1.5', 'never']) expect(() => loadConfig({ STOREFRONT_UNPAID_ORDER_TTL_HOURS: bad }), bad).toThrow(/STOREFRONT_UNPAID_ORDER_TTL_HOURS/);
+  });
+
   it('takes DATABASE_DIRECT_URL beside a postgres:// DATABASE_URL only, and unset by default', () => {
     const pooled = 'postgres://app:pw@pgbouncer:6432/shop';
     expect(loadConfig({ DATABASE_URL: pooled }).databaseDirectUrl).toBeUndefined();

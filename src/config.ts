@@ -52,6 +52,8 @@ export interface Config {
   checkoutTtlHours: number;
   /** Serve the staff dashboard at /admin. */
   admin: boolean;
+  /** `/metrics` answers anyone (a scraper on a private network); otherwise only admin keys. */
+  metrics: boolean;
   /** Where mail is sent (`smtp://user:pass@host:587`, `smtps://…`); none: messages are recorded as not_sent. */
   smtpUrl: string | undefined;
   /** The From of every message; the store's email when unset. */
@@ -60,6 +62,8 @@ export interface Config {
   mailLog: boolean;
   /** Hours an open checkout with an email waits unpaid before its buyer is reminded once. */
   abandonedAfterHours: number;
+  /** Hours a storefront order placed with an offline method may stay unpaid before it is canceled and its stock given back; 0 never cancels. */
+  unpaidOrderTtlHours: number;
   /** The storefront's web address: the links in mails point there. */
   shopUrl: string;
   /** Tests only: a route whose process dies (SIGKILL) between its commit and keeping its idempotent answer. */
@@ -187,10 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
     checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
     admin: flag(env, 'STOREFRONT_ADMIN', true),
+    metrics: flag(env, 'STOREFRONT_METRICS', false),
     smtpUrl: smtpUrl(env.STOREFRONT_SMTP_URL),
     mailFrom: env.STOREFRONT_MAIL_FROM || undefined,
     mailLog: mailMode(env.STOREFRONT_MAIL),
     abandonedAfterHours: integer(env, 'STOREFRONT_ABANDONED_AFTER_HOURS', 4, 1),
+    unpaidOrderTtlHours: integer(env, 'STOREFRONT_UNPAID_ORDER_TTL_HOURS', 72, 0),
     shopUrl: baseUrl('STOREFRONT_SHOP_URL', env.STOREFRONT_SHOP_URL || DEFAULT_SHOP_URL),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { processLog } from './lib/process-log.js';
 import { startMailLoop } from './modules/notifications/mail-loop.js';
 import { startSearchIndexing } from './modules/orders/search-indexing-loop.js';
+import { startUnpaidOrderSweep } from './modules/orders/unpaid-orders-loop.js';
 import { startDeliveryLoop } from './modules/webhooks/delivery-loop.js';
 
 const RECEIVER_TIMEOUT_MS = 10_000;
@@ -12,8 +13,9 @@ const RECEIVER_TIMEOUT_MS = 10_000;
 const SEARCH_INDEXING_POLL_MS = 200;
 
 /**
- * Starts webhook delivery with event pruning, mail delivery with the abandoned-checkout scan, and
- * order search indexing on a database, as the server or a worker process runs them.
+ * Starts webhook delivery with event pruning, mail delivery with the abandoned-checkout scan,
+ * order search indexing and the sweep of unpaid offline orders on a database, as the server or a
+ * worker process runs them.
  */
 export function startWorker(database: DatabaseHandle, config: Config, log: { info(object: unknown, message: string): void; error(object: unknown, message: string): void }) {
   const pollMs = Math.min(500, config.webhookRetryBaseMs);
@@ -38,15 +40,16 @@ export function startWorker(database: DatabaseHandle, config: Config, log: { inf
     log,
   });
   const search = startSearchIndexing(database.db, { pollMs: SEARCH_INDEXING_POLL_MS, log });
+  const unpaid = startUnpaidOrderSweep(database, { hours: config.unpaidOrderTtlHours, log });
   return {
     stop: async () => {
-      await Promise.all([webhooks.stop(), mail.stop(), search.stop()]);
+      await Promise.all([webhooks.stop(), mail.stop(), search.stop(), unpaid.stop()]);
     },
   };
 }
 
 /**
- * `storefront worker`: a process that only delivers webhooks and mail and indexes orders for search (run several beside the API processes
+ * `storefront worker`: a process that only delivers webhooks and mail, indexes orders for search and cancels unpaid offline orders (run several beside the API processes
  * with STOREFRONT_WORKER=external). Stops on SIGTERM or SIGINT after the batch under way.
  */
 export async function work(config: Config): Promise<void> {

@@ -9,6 +9,13 @@ const appliesToMembers = {
   ids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 250, description: 'collection, product or sku ids (empty for all)' }),
 };
 const AppliesTo = Type.Object(appliesToMembers, { title: 'DiscountAppliesTo' });
+/** What a write sends: `{kind: "all"}` alone is the whole store, as every client first writes it. */
+const AppliesToWrite = Type.Object({
+  kind: appliesToMembers.kind,
+  ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), {
+    maxItems: 250, description: 'collection, product or sku ids: at least one unless kind is all; left out or empty for all',
+  })),
+});
 
 export const Discount = Type.Object({
   id: Id('dsc'),
@@ -39,7 +46,7 @@ const writeMembers = {
   title: Type.String({ minLength: 1, maxLength: 255 }),
   kind: StringEnum(kinds),
   value: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping' })),
-  applies_to: Type.Optional(Type.Object(appliesToMembers)),
+  applies_to: Type.Optional(AppliesToWrite),
   minimum_subtotal: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
   starts_at: optionalTime,
   ends_at: optionalTime,

@@ -73,7 +73,7 @@ function columnsOf(input: DiscountUpdateInput): Partial<DiscountRow> {
   if (input.value !== undefined) changes.value = input.value;
   if (input.applies_to !== undefined) {
     changes.applies_to_kind = input.applies_to.kind;
-    changes.applies_to_ids = JSON.stringify([...new Set(input.applies_to.ids)]);
+    changes.applies_to_ids = JSON.stringify([...new Set(input.applies_to.ids ?? [])]);
   }
   for (const name of ['minimum_subtotal', 'starts_at', 'ends_at', 'usage_limit', 'usage_limit_per_customer'] as const) {
     if (input[name] !== undefined) changes[name] = input[name];

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { eventsOf, makeSku } from '../../helpers/checkout.js';
+import { eventsOf, makeSku, readyCheckout } from '../../helpers/checkout.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
@@ -101,6 +101,43 @@ describeEachDatabase('discounts (staff)', (t) => {
     const created = (await t.admin.post('/v1/discounts', { code: code(), title: 'Ok', kind: 'percentage', value: 100, starts_at: 1000 })).body.data;
     expectInvalid(await t.admin.post(`/v1/discounts/${created.id}`, { ends_at: 500 }), 'ends_at');
     expect((await t.admin.post('/v1/discounts', { title: 'Bad code', kind: 'percentage', value: 100, code: 'has space' })).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('makes a store-wide discount of applies_to {kind: all} alone (ids default to []), which a checkout takes', async () => {
+    const made = await t.admin.post('/v1/discounts', { code: code(), title: 'All ten off', kind: 'percentage', value: 1000, applies_to: { kind: 'all' } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data.applies_to).toEqual({ kind: 'all', ids: [] });
+    // As a form would send it, too.
+    const form = await t.admin.post('/v1/discounts', undefined, { form: `title=Form&kind=fixed_amount&value=100&code=${code()}&applies_to[kind]=all` });
+    expect(form.status, form.text).toBe(201);
+    expect(form.body.data.applies_to).toEqual({ kind: 'all', ids: [] });
+
+    const ready = await readyCheckout(t, { items: [{ price: 1500, quantity: 2 }] });
+    const applied = await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { discount_codes: [made.body.data.code] });
+    expect(applied.status, applied.text).toBe(200);
+    // Tests here share a store: its automatic discounts may apply beside the code.
+    expect(applied.body.data.total_items_price).toBe(3000);
+    expect(applied.body.data.discount_codes).toContainEqual({ code: made.body.data.code, discount_id: made.body.data.id, kind: 'percentage', amount: 300 });
+
+    // A scoped discount made store-wide the same way.
+    const sku = await makeSku(t);
+    const scoped = (await t.admin.post('/v1/discounts', { code: code(), title: 'Scoped', kind: 'percentage', value: 500, applies_to: { kind: 'skus', ids: [sku.id] } })).body.data;
+    const widened = await t.admin.post(`/v1/discounts/${scoped.id}`, { applies_to: { kind: 'all' } });
+    expect(widened.status, widened.text).toBe(200);
+    expect(widened.body.data.applies_to).toEqual({ kind: 'all', ids: [] });
+  });
+
+  it('refuses a collections, products or skus scope without ids or with none (422 required on applies_to[ids])', async () => {
+    for (const kind of ['collections', 'products', 'skus']) {
+      for (const appliesTo of [{ kind }, { kind, ids: [] }]) {
+        const res = await t.admin.post('/v1/discounts', { title: 'Scoped', kind: 'percentage', value: 100, applies_to: appliesTo });
+        expectInvalid(res, 'applies_to[ids]');
+        expect(res.body.errors.find((e: any) => e.field === 'applies_to[ids]').code, res.text).toBe('required');
+      }
+    }
+    const all = (await t.admin.post('/v1/discounts', { code: code(), title: 'All', kind: 'percentage', value: 100 })).body.data;
+    expectInvalid(await t.admin.post(`/v1/discounts/${all.id}`, { applies_to: { kind: 'products' } }), 'applies_to[ids]');
+    expect((await t.admin.get(`/v1/discounts/${all.id}`)).body.data.applies_to).toEqual({ kind: 'all', ids: [] });
   });
 
   it('lets a read-only key read but not write, and gives storefront keys nothing', async () => {
