@@ -31,6 +31,7 @@ import * as orderSearchQueue from './migrations/027-order-search-queue.js';
 import * as listingOrderIndexes from './migrations/028-listing-order-indexes.js';
 import * as paymentReservations from './migrations/029-payment-reservations.js';
 import * as unpaidOrdersIndex from './migrations/030-unpaid-orders-index.js';
+import * as mailQuotas from './migrations/031-mail-quotas.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '028-listing-order-indexes': listingOrderIndexes,
   '029-payment-reservations': paymentReservations,
   '030-unpaid-orders-index': unpaidOrdersIndex,
+  '031-mail-quotas': mailQuotas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

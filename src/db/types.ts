@@ -313,7 +313,7 @@ export interface PasswordResetRow {
   created_at: number;
 }
 
-/** Password reset requests of an email from one client, or from every client (client ''), in the current window. */
+/** Password reset requests of an email from one client in the current window (rows of client '' are from before the mail caps, unused). */
 export interface PasswordResetRequestRow {
   email_key: string;
   client: string;
@@ -777,8 +777,19 @@ export interface DiscountRedemptionRow {
   discount_id: string;
   order_id: string;
   customer_id: string | null;
+  /** The buyer's mailbox (customers/emails.ts mailboxKey), so aliases of one address count together. */
   email_key: string | null;
   created_at: number;
+}
+
+/** The mails of one budget (notifications/mail-caps.ts) sent to one mailbox within its window. */
+export interface MailQuotaRow {
+  /** customers/emails.ts mailboxKey of the recipient. */
+  recipient_key: string;
+  budget: string;
+  /** JSON array of the Unix seconds of the sends still inside the window, oldest first. */
+  sent_at: string;
+  last_sent_at: number;
 }
 
 export interface Database {
@@ -834,6 +845,7 @@ export interface Database {
   pages: PageRow;
   discounts: DiscountRow;
   discount_redemptions: DiscountRedemptionRow;
+  mail_quotas: MailQuotaRow;
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;
   notification_scans: NotificationScanRow;

@@ -6,25 +6,19 @@ import { countPasswordResetRequest } from './password-resets.repo.js';
 export const RESET_WINDOW_SECONDS = 60 * 60;
 /** Requests of one email from one client in the window; the next ones are refused (429). */
 export const MAX_CLIENT_RESET_REQUESTS = 3;
-/** Mails to one email, whoever asks, in the window; the next requests are answered 202 and mail nothing. */
-export const MAX_RESET_MAILS = 5;
-/** The row counting an email's requests from every client. */
-const ANY_CLIENT = '';
 
 /**
  * Admits a password reset request for `emailKey` from `client`: throws rate_limited (429 with
- * Retry-After) past MAX_CLIENT_RESET_REQUESTS from that client, and answers whether a mail may go —
- * false past MAX_RESET_MAILS from every client together, so that many clients cannot flood a mailbox
- * either, while the answer they get stays the same 202. Both counts run whether or not the email
- * belongs to a customer: neither a 429 nor its absence tells who has an account.
+ * Retry-After) past MAX_CLIENT_RESET_REQUESTS from that client. The count runs whether or not the
+ * email belongs to a customer, so neither a 429 nor its absence tells who has an account. The mails
+ * themselves, from every client together, are capped per mailbox by the account mail cap
+ * (notifications/mail-caps.ts), past which requests are answered 202 and mail nothing.
  * @throws Problem rate_limited.
  */
-export async function admitPasswordReset(db: Executor, emailKey: string, client: string, now: number): Promise<boolean> {
+export async function admitPasswordReset(db: Executor, emailKey: string, client: string, now: number): Promise<void> {
   const own = await countPasswordResetRequest(db, emailKey, client, now, RESET_WINDOW_SECONDS);
   if (own.requests > MAX_CLIENT_RESET_REQUESTS) {
     const wait = Math.max(1, own.first_requested_at + RESET_WINDOW_SECONDS - now);
     throw new Problem('rate_limited', `Too many password reset requests for this email from this client; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
   }
-  const all = await countPasswordResetRequest(db, emailKey, ANY_CLIENT, now, RESET_WINDOW_SECONDS);
-  return all.requests <= MAX_RESET_MAILS;
 }

@@ -2,6 +2,7 @@ import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { generateToken, hashToken } from '../access/tokens.js';
 import { recordEvent } from '../events/record-event.js';
+import { takeMailSlot } from '../notifications/mail-caps.js';
 import { isKindEnabled, queueNotification } from '../notifications/queue.js';
 import { shopLink } from '../notifications/links.js';
 import type { Config } from '../../config.js';
@@ -21,18 +22,21 @@ export const RESET_LIFETIME_SECONDS = 60 * 60;
  * a single-use token (`cpr_…`, 192 random bits, stored only as its SHA-256) valid
  * RESET_LIFETIME_SECONDS, queued as a `password_reset` notification in the same transaction.
  * Answers nothing either way, after the same reads and the same throttle writes, so the caller cannot
- * tell whether the email has an account. Earlier unexpired links stay valid until one is used.
+ * tell whether the email has an account. Past the address's account mail cap (mail-caps.ts: 3 an
+ * hour per mailbox, whoever asks) nothing is mailed, without a word: a 429 would tell that the email
+ * has an account. Earlier unexpired links stay valid until one is used.
  * @throws Problem rate_limited (password-reset-throttle.ts).
  */
 export async function requestPasswordReset(ctx: Ctx, links: Pick<Config, 'shopUrl'>, email: string, client: string): Promise<void> {
   const key = emailKey(email);
   await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
-    const mayMail = await admitPasswordReset(tx, key, client, now);
+    await admitPasswordReset(tx, key, client, now);
     const customer = await repo.findCustomerByEmail(tx, key);
-    if (!mayMail || !customer || customer.is_active !== 1) return;
+    if (!customer || customer.is_active !== 1) return;
     // With the mail switched off no link could reach the customer: make none.
     if (!(await isKindEnabled(tx, 'password_reset'))) return;
+    if ((await takeMailSlot(tx, 'password_reset', customer.email, now)) > 0) return;
     await resets.deletePasswordResets(tx, customer.id, now);
     const token = generateToken('cpr');
     const expiresAt = now + RESET_LIFETIME_SECONDS;

@@ -2,6 +2,7 @@ import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { DiscountRedemptionRow, DiscountRow } from '../../db/types.js';
 import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
+import { mailboxKey } from '../customers/emails.js';
 import type { DiscountListFilter } from './discounts.schemas.js';
 
 function filtered(db: Executor, filter: DiscountListFilter) {
@@ -73,22 +74,27 @@ export async function countUse(db: Executor, id: string, now: number): Promise<b
   return result.numUpdatedRows > 0n;
 }
 
-/** The placed orders that used a discount by this customer (its account, or its email). */
-export async function countRedemptions(db: Executor, discountId: string, customerId: string | null, emailKey: string | null): Promise<number> {
-  if (customerId === null && emailKey === null) return 0;
+/**
+ * The placed orders that used a discount by this customer: its account, or its mailbox — `email` (as
+ * typed, or its emailKey) is compared by mailboxKey, as redemptions are stored, so `victim+1@` and
+ * `v.ictim@gmail.com` count as `victim@`.
+ */
+export async function countRedemptions(db: Executor, discountId: string, customerId: string | null, email: string | null): Promise<number> {
+  if (customerId === null && email === null) return 0;
   const row = await db.selectFrom('discount_redemptions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('discount_id', '=', discountId)
     .where((eb) => eb.or([
       ...(customerId !== null ? [eb('customer_id', '=', customerId)] : []),
-      ...(emailKey !== null ? [eb('email_key', '=', emailKey)] : []),
+      ...(email !== null ? [eb('email_key', '=', mailboxKey(email))] : []),
     ]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
+/** Records a use; its `email_key` (an email or its emailKey) is stored as the mailbox key countRedemptions compares. */
 export async function insertRedemption(db: Executor, row: DiscountRedemptionRow): Promise<void> {
-  await db.insertInto('discount_redemptions').values(row).execute();
+  await db.insertInto('discount_redemptions').values({ ...row, email_key: row.email_key === null ? null : mailboxKey(row.email_key) }).execute();
 }
 
 /** Which of these ids name existing rows of a table. */

@@ -1,7 +1,8 @@
 import { encodeTime } from 'ulidx';
 import type { DatabaseHandle } from '../../db/database.js';
 import { unixNow } from '../../lib/clock.js';
-import { queueNotification } from './queue.js';
+import { takeMailSlot } from './mail-caps.js';
+import { isKindEnabled, queueNotification } from './queue.js';
 
 const SCAN = 'abandoned_checkout';
 /** Orders looked at per transaction: a backlog (a worker down for a day) is worked through in steps. */
@@ -19,8 +20,10 @@ function firstOrderIdAt(ms: number): string {
  * last scan stopped, so a scan reads only the orders made since, by primary key — no index on the
  * orders is needed, and nothing is added to the checkout's writes. A checkout paid or expired by
  * then is passed over for good; so "once per checkout" holds with several workers too (the cursor's
- * row is locked while a scan runs). The first scan starts at the checkouts opened `hours` ago:
- * older ones, made before the server sent these mails, are not reminded. Returns how many it queued.
+ * row is locked while a scan runs). A mailbox is reminded of one checkout a day at most
+ * (mail-caps.ts): the others due meanwhile are passed over for good. The first scan starts at the
+ * checkouts opened `hours` ago: older ones, made before the server sent these mails, are not
+ * reminded. Returns how many it queued.
  */
 export async function queueAbandonedCheckouts(handle: DatabaseHandle, hours: number, nowMs = Date.now()): Promise<number> {
   const boundary = firstOrderIdAt(nowMs - hours * 3_600_000);
@@ -43,7 +46,9 @@ export async function queueAbandonedCheckouts(handle: DatabaseHandle, hours: num
       let count = 0;
       for (const order of orders) {
         const open = order.status === 'created' && order.financial_status === 'unpaid' && order.payment_claimed_at === null && order.checkout_expires_at * 1000 > nowMs;
-        if (!open || !order.email) continue;
+        if (!open || !order.email || !(await isKindEnabled(tx, 'abandoned_checkout'))) continue;
+        // One reminder a day per mailbox: checkouts are free to open, with any address in them.
+        if ((await takeMailSlot(tx, 'abandoned_checkout', order.email, Math.floor(nowMs / 1000))) > 0) continue;
         const id = await queueNotification(tx, unixNow(), { kind: 'abandoned_checkout', to: order.email, data: {}, checkout_id: order.id, customer_id: order.customer_id });
         if (id) count++;
       }

@@ -10,6 +10,12 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * The account mails: sent to whatever address an account names (a sign-up, a reset request), so
+ * capped per mailbox (mail-caps.ts) and never carrying what an unverified account typed (message-data.ts).
+ */
+export const accountMailKinds: ReadonlySet<NotificationKind> = new Set(['password_reset', 'email_verification']);
+
 export function isNotificationKind(value: string): value is NotificationKind {
   return (notificationKinds as readonly string[]).includes(value);
 }

@@ -1,12 +1,13 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import type { NotificationRow, StoreRow } from '../../db/types.js';
-import { customerView } from '../customers/customers.view.js';
+import { customerView, type CustomerView } from '../customers/customers.view.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { findOrder } from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
 import { findStore } from '../store/stores.repo.js';
 import { storeView } from '../store/stores.service.js';
+import { accountMailKinds, type NotificationKind } from './kinds.js';
 import { checkoutLink } from './links.js';
 
 /** The store as every template sees it: GET /v1/store's fields, and `url`, the storefront's address. */
@@ -22,7 +23,8 @@ export function storeDataOf(row: StoreRow | undefined, config: Pick<Config, 'sho
 /**
  * What a queued message's templates render, loaded when the worker renders it (never in the
  * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order
- * (as GET /v1/orders/{id} shows it) for `order_id`; the customer for `customer_id`; the checkout and
+ * (as GET /v1/orders/{id} shows it) for `order_id`; the customer for `customer_id` (in an account
+ * mail to an unverified account, without what it typed: unprovenCustomer); the checkout and
  * the link back to it for `checkout_id`; then what the caller snapshotted in `data`, which wins.
  * @throws Error when a record the message names is gone.
  */
@@ -34,13 +36,27 @@ export async function messageData(
   if (row.order_id) data.order = await loadOrder(db, row.order_id);
   if (row.customer_id && snapshot.customer === undefined) {
     const customer = await findCustomer(db, row.customer_id);
-    if (customer) data.customer = await customerView(db, customer);
+    if (customer) {
+      const view = await customerView(db, customer);
+      data.customer = accountMailKinds.has(row.kind as NotificationKind) && !view.is_verified ? unprovenCustomer(view) : view;
+    }
   }
   if (row.checkout_id) {
     data.checkout = await loadOrder(db, row.checkout_id);
     data.checkout_url = checkoutLink(config, row.checkout_id);
   }
   return { ...data, ...snapshot };
+}
+
+/**
+ * The customer as an account mail to an unverified account shows it: without a word the account
+ * typed (names, addresses, and whatever is added later), only what the shop decided. Anyone can sign up
+ * with any address and any name, so its names in a greeting would let a stranger write to that mailbox
+ * in the shop's name; once the mailbox is proven, the names are its owner's.
+ */
+function unprovenCustomer(view: CustomerView): Record<string, unknown> {
+  const { id, object, email, is_active, is_verified, created_at, updated_at } = view;
+  return { id, object, email, is_active, is_verified, created_at, updated_at, name: null, first_name: null, last_name: null };
 }
 
 async function loadOrder(db: Executor, id: string): Promise<unknown> {

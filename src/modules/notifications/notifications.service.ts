@@ -1,9 +1,11 @@
 import type { Static } from 'typebox';
+import type { Executor } from '../../db/database.js';
 import type { NotificationRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
+import { findOrder } from '../orders/orders.repo.js';
 import type { NotificationKind, NotificationStatus } from './kinds.js';
 import * as repo from './notifications.repo.js';
 import type { Notification } from './notifications.schemas.js';
@@ -47,6 +49,15 @@ export async function listNotifications(ctx: Ctx, filter: repo.NotificationFilte
   return toPage(rows.map(notificationView), page, total, url);
 }
 
+/** Where a message goes again: its order's (or checkout's) email now, or its first recipient. */
+async function recipientNow(db: Executor, message: NotificationRow): Promise<string> {
+  const orderId = message.order_id ?? message.checkout_id;
+  if (orderId === null) return message.recipient;
+  const email = (await findOrder(db, orderId))?.email;
+  if (!email) throw new Problem('invalid_state', 'The order of this message has no email now: set one on the order first');
+  return email;
+}
+
 /** @throws Problem not_found. */
 export async function getNotification(ctx: Ctx, id: string): Promise<NotificationView> {
   const row = await repo.findNotification(ctx.db, id);
@@ -55,11 +66,14 @@ export async function getNotification(ctx: Ctx, id: string): Promise<Notificatio
 }
 
 /**
- * Sends a message again: a new message (`resent_from` names the first) to the same recipient,
- * queued now, with the same content — the message as it was rendered, or, for one never rendered
- * (it failed to render), rendered anew with the template of now. The first keeps its history. It
- * is sent even when its kind is switched off: staff asked for it.
- * @throws Problem not_found; invalid_state while the message is still pending (it is to be sent).
+ * Sends a message again: a new message (`resent_from` names the first) to the same recipient — or,
+ * for a message about an order or a checkout, to that order's email as it is now, as order mails go
+ * only to the order's own email (staff may have corrected a mistyped one) — queued now, with the same
+ * content: the message as it was rendered, or, for one never rendered (it failed to render), rendered
+ * anew with the template of now. The first keeps its history. It is sent even when its kind is
+ * switched off: staff asked for it.
+ * @throws Problem not_found; invalid_state while the message is still pending (it is to be sent), or
+ * when its order has no email now.
  */
 export async function resendNotification(ctx: Ctx, id: string): Promise<NotificationView> {
   return ctx.db.transaction().execute(async (tx) => {
@@ -71,6 +85,7 @@ export async function resendNotification(ctx: Ctx, id: string): Promise<Notifica
     const now = ctx.now();
     const row: NotificationRow = {
       ...first,
+      recipient: await recipientNow(tx, first),
       id: newId('ntf'),
       status: 'pending',
       attempts: 0,

@@ -4,6 +4,7 @@ import { KeptSetting } from '../../db/kept-setting.js';
 import type { NotificationRow } from '../../db/types.js';
 import { newId } from '../../lib/ids.js';
 import type { NotificationKind } from './kinds.js';
+import { takeMailSlot } from './mail-caps.js';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -72,16 +73,24 @@ export async function queueNotification(tx: Executor, now: number, message: NewN
 
 /**
  * Queues an order's message to its buyer (queueNotification), in the transaction of the change:
- * nothing when the order has no email. `data` is what the caller holds beyond the order, which the
- * worker loads when it renders the message.
+ * only ever to the order's own email, and nothing when it has none. The confirmation of an order
+ * placed unpaid (`financial_status` pending: an offline method) takes a slot of its mailbox's cap
+ * (mail-caps.ts) and is not queued past it — such an order costs its placer nothing, so anyone could
+ * otherwise have the shop mail any address at will; the order is placed all the same. `data` is what
+ * the caller holds beyond the order, which the worker loads when it renders the message.
  */
-export function queueOrderNotification(
+export async function queueOrderNotification(
   tx: Executor,
   now: number,
   kind: Extract<NotificationKind, 'order_confirmation' | 'shipping_confirmation' | 'order_canceled' | 'refund'>,
-  order: { id: string; email: string | null; customer_id: string | null },
+  order: { id: string; email: string | null; customer_id: string | null; financial_status?: string },
   data: Record<string, unknown> = {},
 ): Promise<string | undefined> {
-  if (!order.email) return Promise.resolve(undefined);
+  if (!order.email) return undefined;
+  if (kind === 'order_confirmation' && order.financial_status === 'pending') {
+    // A kind switched off spends no slot.
+    if (!(await isKindEnabled(tx, kind))) return undefined;
+    if ((await takeMailSlot(tx, 'unpaid_order_confirmation', order.email, now)) > 0) return undefined;
+  }
   return queueNotification(tx, now, { kind, to: order.email, data, order_id: order.id, customer_id: order.customer_id });
 }
