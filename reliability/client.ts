@@ -60,7 +60,7 @@ export function throwIfUnavailable(answer: Answer, label: string): void {
 
 /** One request and what became of it; times are performance.now() milliseconds. */
 export interface RequestRecord {
-  /** The X-Request-Id it was sent with (the server logs it at LOG_LEVEL=info). */
+  /** The X-Request-Id it was sent with (the server logs it at LOG_LEVEL=info, and when it read the request at debug). */
   id: string;
   label: string;
   method: string;

@@ -5,7 +5,7 @@
  *   npm run shutdown-test -- [--db sqlite|postgres|both] [--rounds 5] [--buyers 8]
  *
  * Each round: load for 1.5–4 s, SIGTERM, and the clients carry on until the server is gone. The
- * server runs with LOG_LEVEL=info and every request carries its own X-Request-Id, so the server's
+ * server runs with LOG_LEVEL=debug and every request carries its own X-Request-Id, so the server's
  * log tells which requests it read ("incoming request") and when it took the signal ("shutting
  * down"). Rules:
  *   - no answer of 500 or above but 503, and every 503 is an application/problem+json problem;
@@ -148,7 +148,8 @@ function classifyProbes(probes: Probe[], read: Map<string, number>, shutdownAt: 
 async function shutdownDatabase(kind: DatabaseKind, rounds: number, buyers: number): Promise<DatabaseResult> {
   log(`\n== graceful shutdown on ${kind}: ${rounds} rounds, ${buyers} buyers ==`);
   const store = await prepareStore(kind, `shutdown_${kind}`, { scarce: 5 });
-  const serverOptions = { logLevel: 'info', keepLog: true };
+  // Debug: the server writes "incoming request" lines only then (info has one line per answer).
+  const serverOptions = { logLevel: 'debug', keepLog: true };
   let server = await startServer(store, serverOptions);
   const { port } = server;
   // The same port after every restart: the clients carry on against the same base.

@@ -14,10 +14,13 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from 
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
+import { registerMetrics } from './http/metrics.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
 import { buildRequestValidator, closeRequestSchemas, formBodyParser } from './http/request-validation.js';
+import { loggerOptions, RequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { registerStorefrontBodyLimit, storefrontJsonProblem } from './http/storefront-body-limit.js';
 import type { App } from './http/types.js';
 import { Problem, problemBody } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
@@ -42,10 +45,11 @@ import { gatewayWebhooksRoutes } from './modules/payments/gateway-webhooks.route
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
 import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
+import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
@@ -72,7 +76,9 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
 /** Builds the HTTP application on an open database; the caller listens and closes. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger: loggerOptions(options.logger, options.config.logLevel),
+    // One line per request instead of Fastify's two, and none that logs a URL (http/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: options.config.bodyLimit,
     // request.ip (rate limits, an order's browser_ip) reads X-Forwarded-For only from the proxies
     // STOREFRONT_TRUST_PROXY names; by default it is the socket's address, which no client can forge.
@@ -89,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     schemaController: { compilersFactory: { buildValidator: buildRequestValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so the request's span holds all the rest of it.
+  activeTracing()?.traceRequests(app);
   registerErrorHandler(app);
   const refuseOtherMethods = registerMethodNotAllowed(app);
   app.addHook('onRequest', (request, reply, done) => {
@@ -114,8 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const tooManyEntries = body === '' ? undefined : storefrontJsonProblem(request, body as string);
     if (body === '') done(null, undefined);
     else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) done(new Problem('invalid_request', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    else if (tooManyEntries) done(tooManyEntries, undefined);
     else parseJson(request, body as string, done);
   });
   // A write without a body is a write of `{}`: its schema then names what is missing.
@@ -124,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     done();
   });
   registerInputGuards(app);
+  registerStorefrontBodyLimit(app);
   await app.register(formbody, { parser: formBodyParser(parseBrackets) });
   // Before the OpenAPI plugin's hook, which reads the same schemas: the document says what is refused.
   app.addHook('onRoute', closeRequestSchemas);
@@ -161,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     provideCatalogueStamp(options.database.db, () => cache.stamp());
   }
 
+  registerMetrics(app, options.database, { open: options.config.metrics ?? false });
   registerHealth(app, options.database);
   await app.register(storesRoutes);
   await app.register(apiKeysRoutes);

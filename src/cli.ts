@@ -4,8 +4,10 @@ import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { backupSqlite, OperationRefused, restoreSqlite, sqliteFileOf } from './db/backup.js';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateTo, migrateToLatest } from './db/migrate.js';
+import { postgresBackupGuide } from './db/postgres-backup-guide.js';
 import { describeSeed, seedDemo } from './demo.js';
 import { unixNow } from './lib/clock.js';
 import { Problem } from './lib/problem.js';
@@ -19,6 +21,8 @@ const usage: Record<string, string> = {
   migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
   seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL, all of it or nothing; what the store has of it\n  already (a product, category, collection or shipping zone of the same name, a gateway of the same source)\n  is kept as it is.',
+  backup: 'storefront backup PATH\n  Copies the SQLite database of DATABASE_URL to the new file PATH, consistently, while the server runs.\n  On PostgreSQL, prints the pg_dump command to use.',
+  restore: 'storefront restore PATH [--force]\n  Replaces the SQLite database of DATABASE_URL with the backup PATH (checked, then migrated); the server\n  must be stopped, and --force is needed to replace a database that holds a store. On PostgreSQL, prints\n  the pg_restore commands to use.',
 };
 
 function help(command?: string): string {
@@ -112,6 +116,31 @@ async function seed(args: string[]): Promise<void> {
   process.stdout.write(`${describeSeed(await withDatabase(seedDemo))}\n`);
 }
 
+/** The one PATH a backup or restore takes, and whether --force was given (restore only). */
+function pathArgument(command: 'backup' | 'restore', args: string[]): { path: string; force: boolean } {
+  const { values, positionals } = command === 'restore'
+    ? parseCommand(command, args, { force: { type: 'boolean' } }, true)
+    : { ...parseCommand(command, args, {}, true), values: { force: false } };
+  if (positionals.length === 0) throw new ConfigError(`Missing PATH.\n\n${usage[command]}`);
+  if (positionals.length > 1) throw new ConfigError(`One PATH only, not ${positionals.length}.\n\n${usage[command]}`);
+  return { path: positionals[0]!, force: values.force === true };
+}
+
+/** `storefront backup PATH` and `storefront restore PATH`: SQLite files here; PostgreSQL's tools' job otherwise. */
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<void> {
+  const { path, force } = pathArgument(command, args);
+  const config = loadConfig();
+  const file = sqliteFileOf(config.databaseUrl);
+  if (file === undefined) throw new OperationRefused(postgresBackupGuide(command, config.databaseDirectUrl ?? config.databaseUrl, path));
+  if (command === 'backup') {
+    const { bytes } = await backupSqlite(file, path);
+    process.stdout.write(`Backed up ${file} to ${path} (${(bytes / 1_048_576).toFixed(1)} MB, checked).\n`);
+    return;
+  }
+  const { store } = await restoreSqlite(path, file, force);
+  process.stdout.write(`Restored ${path} into ${file}${store === undefined ? '' : ` (store "${store}")`}, migrated to this release's schema. Start the server.\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === 'version' || rest.includes('--version')) {
@@ -138,6 +167,9 @@ async function main(argv: string[]): Promise<void> {
       return createKey(rest);
     case 'seed':
       return seed(rest);
+    case 'backup':
+    case 'restore':
+      return backupOrRestore(command, rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${help()}`);
   }
@@ -147,6 +179,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof OperationRefused) {
+    process.stderr.write(`${error.message.trimEnd()}\n`);
+    process.exit(1);
   }
   // A refusal of the services (the data does not allow it) is told as the API would tell it, without a trace.
   if (error instanceof Problem) {

@@ -7,8 +7,10 @@ import type { Config } from './config.js';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './demo.js';
+import { gatherClusterMetrics } from './lib/cluster-metrics.js';
 import { processLog } from './lib/process-log.js';
 import { openStorage } from './modules/files/storage.js';
+import { activeTracing, startTracing } from './tracing/tracing.js';
 import { startWorker } from './worker.js';
 
 /** How long the primary waits for its API processes to finish their requests on shutdown. */
@@ -72,6 +74,7 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
     await worker?.stop();
     storage.close();
     await database.close();
+    await activeTracing()?.shutdown();
     process.exit(0);
   });
   await app.listen({ host: config.host, port: config.port });
@@ -86,6 +89,8 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
 async function superviseCluster(config: Config, count: number): Promise<void> {
   const database = await prepare(config);
   const delivery = config.worker === 'internal' ? startWorker(database, config, processLog) : undefined;
+  // A scrape of /metrics reaches one API process; it asks here for all of theirs.
+  gatherClusterMetrics();
   let closing = false;
   const startedAt = new Map<Worker, number>();
   const fork = () => startedAt.set(cluster.fork(), Date.now());
@@ -138,6 +143,8 @@ function keepHeapNearLiveData(): void {
  */
 export async function serve(config: Config, workers = 1): Promise<void> {
   keepHeapNearLiveData();
+  // Before the database is opened and the app built: both look for it.
+  await startTracing();
   if (workers <= 1) return serveHttp(config, await prepare(config), config.worker === 'internal');
   if (cluster.isPrimary) return superviseCluster(config, workers);
   return serveHttp(config, openConfiguredDatabase(config), false);

@@ -9455,8 +9455,8 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids (empty for all) */
-                        ids: string[];
+                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
+                        ids?: string[];
                     };
                     minimum_subtotal?: number | null;
                     starts_at?: number | null;
@@ -9479,8 +9479,8 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids (empty for all) */
-                        ids: string[];
+                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
+                        ids?: string[];
                     };
                     minimum_subtotal?: number | null;
                     starts_at?: number | null;
@@ -9577,8 +9577,8 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids (empty for all) */
-                        ids: string[];
+                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
+                        ids?: string[];
                     };
                     minimum_subtotal?: number | null;
                     starts_at?: number | null;
@@ -9601,8 +9601,8 @@ export interface operations {
                          * @enum {string}
                          */
                         kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids (empty for all) */
-                        ids: string[];
+                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
+                        ids?: string[];
                     };
                     minimum_subtotal?: number | null;
                     starts_at?: number | null;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, run } from './sqlite-write-lock.js';
+import { activeTracing } from '../tracing/tracing.js';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
 
@@ -32,6 +33,17 @@ export interface DatabaseHandle {
    */
   withDirectConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's clients now (for /metrics); SQLite has one connection and no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Clients open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a client. */
+  waiting: number;
+  max: number;
 }
 
 /** How long a request waits for a PostgreSQL connection: to be made, or to be freed by others. */
@@ -69,7 +81,9 @@ export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dat
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options.checkpointInBackground ?? false);
   const directUrl = options.directUrl ?? url;
-  const db = postgresKysely(url, options.poolSize ?? 10);
+  const poolSize = options.poolSize ?? 10;
+  const pool = postgresPool(url, poolSize);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const token = registerAnnouncer(db);
   return {
     db,
@@ -77,10 +91,15 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     openChangeFeed: () => postgresChangeFeed(directUrl, token),
     withDirectConnection: (work) => withOwnConnection(directUrl, work),
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
 function postgresKysely(url: string, poolSize: number): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, poolSize) }) });
+}
+
+function postgresPool(url: string, poolSize: number): pg.Pool {
   // A database that does not answer (a host gone, a full pool that never frees) fails the request
   // within seconds (503, http/error-handler.ts) instead of holding it until the client gives up.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -89,8 +108,11 @@ function postgresKysely(url: string, poolSize: number): Db {
   // Nor may one losing it while checked out between two queries (a transaction's, a database restart,
   // pg_terminate_backend): pg-pool listens only to idle clients, and an unheard 'error' event ends
   // the process. The client's next query fails instead, and the pool drops it when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    activeTracing()?.tracePostgresClient(client);
+  });
+  return pool;
 }
 
 async function withOwnConnection<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {
@@ -116,7 +138,8 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
   // pages rather than 1,000 copies a page written by many commits once (commits cost 30 % less).
   sqlite.pragma('wal_autocheckpoint = 10000');
   const stopOptimizing = keepPlannerStatistics(sqlite);
-  const statements = withStatementCache(sqlite);
+  const cached = withStatementCache(sqlite);
+  const statements = activeTracing()?.traceSqlite(cached) ?? cached;
   const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect(statements) });
   // Its transactions share the database's adapter.
   transactionConnections.set(db.getExecutor().adapter, statements);

@@ -2,6 +2,7 @@ import { setImmediate, setTimeout } from 'node:timers/promises';
 import {
   CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement,
 } from 'kysely';
+import { sqliteLockWaits } from '../lib/metrics.js';
 
 /**
  * Waiting for SQLite's write lock while another process (`serve --workers N`, a `worker`) holds it.
@@ -110,14 +111,18 @@ class LockWaitingConnection implements DatabaseConnection {
 
   /** Tries `statement` again from the event loop, lending the connection to others between the tries; returns holding it. */
   async #waitForLock<R>(statement: SqliteStatement, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    const started = performance.now();
     const deadline = Date.now() + WAIT_LIMIT_MS;
+    let outcome: 'acquired' | 'failed' = 'failed';
     this.lending.give();
     await this.#lockTurn.take();
     try {
       for (let tries = 1; ; tries++) {
         await this.lending.take();
         try {
-          return runExpectingBusy<R>(statement, parameters);
+          const result = runExpectingBusy<R>(statement, parameters);
+          outcome = 'acquired';
+          return result;
         } catch (error) {
           if (!isBusy(error) || Date.now() > deadline) throw error;
         }
@@ -126,6 +131,7 @@ class LockWaitingConnection implements DatabaseConnection {
       }
     } finally {
       this.#lockTurn.give();
+      sqliteLockWaits.observe({ outcome }, (performance.now() - started) / 1000);
     }
   }
 

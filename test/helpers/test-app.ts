@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -145,6 +146,10 @@ export interface TestAppOptions {
   mail?: { smtpUrl?: string };
   /** The storefront's address mail links point to (STOREFRONT_SHOP_URL). */
   shopUrl?: string;
+  /** `/metrics` open to anyone (STOREFRONT_METRICS=1): off by default, so only admin keys read it. */
+  metrics?: boolean;
+  /** Fastify logger options (a `stream` to read the log lines); no logging by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
@@ -170,9 +175,9 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     database: handle,
     files,
     config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
-      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL },
+      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL, metrics: options.metrics ?? false },
     adminBuild: options.adminBuild,
-    logger: false,
+    logger: options.logger ?? false,
   });
   await app.ready();
   const mail = options.mail

@@ -38,7 +38,7 @@ for (const kind of testDatabases()) {
     it('serves from several processes, writes from all of them without errors, replaces a dead one, and stops on SIGTERM', async () => {
       const channelKey = `ck_${randomBytes(16).toString('hex')}`;
       const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, 'store.db')}`);
-      const server = await startServer({ DATABASE_URL: url, STOREFRONT_CHANNEL_KEY: channelKey }, ['--workers', '2']);
+      const server = await startServer({ DATABASE_URL: url, STOREFRONT_CHANNEL_KEY: channelKey, STOREFRONT_METRICS: '1' }, ['--workers', '2']);
       const call = channelCaller(server.base, channelKey);
       const serving = () => servingPids(server.output());
       try {
@@ -56,6 +56,9 @@ for (const kind of testDatabases()) {
         expect(updated.map((u) => u.status)).toEqual(updated.map(() => 200));
         const reread = await Promise.all(carts.map((c) => call('GET', `/v1/carts/${c.body.data.id}`)));
         expect(reread.map((r) => r.body.data.total_items)).toEqual(reread.map(() => 2));
+        // A scrape reaches one process, and answers for both: the primary adds their counts up.
+        const metrics = await (await fetch(`${server.base}/metrics`)).text();
+        expect(metrics).toContain('storefront_http_requests_total{method="POST",route="/v1/carts",status="201"} 40');
 
         const [victim, survivor] = serving();
         process.kill(victim!, 'SIGKILL');

@@ -1,9 +1,10 @@
+import { countedDriver } from './counted-driver.js';
 import type { GatewayDriver } from './driver.js';
 import { manualDriver } from './manual.js';
 import { stripeDriver } from './stripe.js';
 import { testDriver } from './test.js';
 
-const drivers = new Map<string, GatewayDriver>([manualDriver, testDriver, stripeDriver].map((driver) => [driver.name, driver]));
+const drivers = new Map<string, GatewayDriver>([manualDriver, testDriver, stripeDriver].map((driver) => [driver.name, countedDriver(driver)]));
 
 /** The `driver` values a gateway may have. */
 export const driverNames: readonly string[] = [...drivers.keys()];
