@@ -21,6 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('mail_quotas_pkey', ['recipient_key', 'budget'])
     .execute();
+  // The sweep forgets the rows whose every send has left its window (mail-quotas.repo.ts).
+  await db.schema.createIndex('mail_quotas_last_sent_at').on('mail_quotas').column('last_sent_at').execute();
   await rekeyRedemptions(db);
 }
 

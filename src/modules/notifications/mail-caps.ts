@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { Problem } from '../../lib/problem.js';
 import { mailboxKey } from '../customers/emails.js';
-import { lockMailQuota, saveMailQuota } from './mail-quotas.repo.js';
+import { forgetMailQuotasBefore, lockMailQuota, saveMailQuota } from './mail-quotas.repo.js';
 
 const HOUR = 60 * 60;
 
@@ -68,4 +68,12 @@ export async function admitAccountMail(db: Executor, kind: 'email_verification' 
     const { max } = mailCaps[kind];
     throw new Problem('rate_limited', `This address was sent ${max} account mails within the hour; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
   }
+}
+
+/** The longest window of any cap: a budget untouched for longer holds no send that still counts. */
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(mailCaps).map((cap) => cap.windowSeconds));
+
+/** Forgets the budgets of mailboxes sent nothing within any cap's window; answers how many. */
+export function forgetSpentMailQuotas(db: Executor, now: number): Promise<number> {
+  return forgetMailQuotasBefore(db, now - LONGEST_WINDOW_SECONDS);
 }

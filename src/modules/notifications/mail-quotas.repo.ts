@@ -22,3 +22,9 @@ export async function saveMailQuota(db: Executor, recipientKey: string, budget: 
     .where('budget', '=', budget)
     .execute();
 }
+
+/** Deletes the budgets whose last send was before `before`: they count nothing any more. Answers how many. */
+export async function forgetMailQuotasBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('mail_quotas').where('last_sent_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

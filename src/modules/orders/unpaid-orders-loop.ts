@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { unixNow } from '../../lib/clock.js';
 import { startPollingLoop } from '../../lib/polling-loop.js';
 import { releaseExpiredReservations } from '../checkout/reservation.js';
+import { forgetSpentMailQuotas } from '../notifications/mail-caps.js';
 import { cancelUnpaidOrders } from './unpaid-orders.js';
 
 /** Unpaid orders come due by the hour: looking for them once a minute is soon enough. */
@@ -10,7 +11,8 @@ const SWEEP_EVERY_MS = 60_000;
 /**
  * Once a minute until stopped: cancels the unpaid offline orders older than `hours`
  * (unpaid-orders.ts; `hours` 0 cancels none) and gives back the reservations of checkouts that
- * expired unplaced (checkout/reservation.ts). Errors are logged and the loop goes on (the database may come
+ * expired unplaced (checkout/reservation.ts), and forgets the mail caps' counts that have left
+ * every window (notifications/mail-caps.ts). Errors are logged and the loop goes on (the database may come
  * back). `stop` waits for the sweep under way.
  */
 export function startUnpaidOrderSweep(
@@ -23,6 +25,7 @@ export function startUnpaidOrderSweep(
     if (canceled > 0) options.log.info({ canceled }, `canceled ${canceled} unpaid orders older than ${options.hours} h`);
     const released = await releaseExpiredReservations(handle, unixNow());
     if (released > 0) options.log.info({ released }, `gave back the stock and discount uses of ${released} expired checkouts`);
+    await forgetSpentMailQuotas(handle.db, unixNow());
     return released;
   }, { batchSize: 1, pollMs: SWEEP_EVERY_MS, onError: (error) => options.log.error({ err: error }, 'unpaid order sweep failed') });
 }

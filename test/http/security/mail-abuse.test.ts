@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../src/db/database.js';
 import { queueAbandonedCheckouts } from '../../../src/modules/notifications/abandoned-checkouts.js';
+import { forgetSpentMailQuotas } from '../../../src/modules/notifications/mail-caps.js';
+import { mailboxKey } from '../../../src/modules/customers/emails.js';
 import { placedOrder, readyCheckout } from '../../helpers/checkout.js';
 import { signedUpCustomer, verifyEmail } from '../../helpers/customers.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
@@ -50,6 +52,19 @@ describeEachDatabase('mail abuse', (t) => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => customer.client.post(`/v1/customers/${customer.id}/verification`, {})));
     expect(answers.map((res) => res.status).sort()).toEqual([...Array(3).fill(202), ...Array(7).fill(429)]);
     expect(await mailsTo(t, 'email_verification', [customer.email])).toHaveLength(3);
+  });
+
+  it('forgets a mailbox\'s counts once a day has passed since its last mail, and not before', async () => {
+    const customer = await signedUpCustomer(t);
+    expect((await customer.client.post(`/v1/customers/${customer.id}/verification`, {})).status).toBe(202);
+    const budgets = () => t.db.selectFrom('mail_quotas').select('last_sent_at').where('recipient_key', '=', mailboxKey(customer.email)).execute();
+    const [budget] = await budgets();
+    expect(budget).toBeDefined();
+
+    await forgetSpentMailQuotas(t.db, Number(budget!.last_sent_at) + DAY_MS / 1000);
+    expect(await budgets()).toHaveLength(1);
+    expect(await forgetSpentMailQuotas(t.db, Number(budget!.last_sent_at) + DAY_MS / 1000 + 1)).toBeGreaterThanOrEqual(1);
+    expect(await budgets()).toHaveLength(0);
   });
 
   it('counts the cap by the mailbox: accounts made with aliases of one address share it', async () => {
