@@ -81,7 +81,7 @@ console.log(JSON.stringify({ email: store.email, skus, refused: thrown }));
 `);
     const { stdout } = await run(process.execPath, ['store.mjs'], { cwd: project, env: { ...process.env, STOREFRONT_URL: server.base, CHANNEL_KEY: channelKey }, timeout: 60_000 });
     expect(JSON.parse(stdout)).toEqual({ email: 'shop@demo.storefront.test', skus: 12, refused: 401 });
-  });
+  }, 60_000);
 
   it('runs the README’s example as written: signs up, signs in, buys a demo mug and pays with the test card', async () => {
     const example = readmeExample();
@@ -98,5 +98,5 @@ console.log(JSON.stringify({ email: store.email, skus, refused: thrown }));
     const { stdout } = await run(tsx, [example.name], { cwd: project, env: { ...process.env, STOREFRONT_URL: server.base, CHANNEL_KEY: channelKey }, timeout: 60_000 });
     expect(stdout).toMatch(/^Canvas Tote Bag 1500$/m);
     expect(stdout).toMatch(/^Order #1001: placed, paid, 3500 cents$/m);
-  });
+  }, 120_000);
 });
