@@ -7,6 +7,8 @@ import { createProduct } from './modules/catalog/products.service.js';
 import { createSku, deleteSku, updateSku } from './modules/catalog/skus.service.js';
 import { createGateway } from './modules/payments/gateways.service.js';
 import { createShippingZone } from './modules/shipping/shipping-zones.service.js';
+import { findStore } from './modules/store/stores.repo.js';
+import { updateStore } from './modules/store/stores.service.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -56,6 +58,12 @@ const gateways = [
   { name: 'Test card', display_name: 'Card (test mode)', source: 'test', driver: 'test' },
 ];
 
+/**
+ * The demo store's email, the `From` of its mails: in `.test`, a top-level domain reserved never to be
+ * delegated (RFC 2606), so a mail sent from or replied to it reaches no one by mistake.
+ */
+export const DEMO_STORE_EMAIL = 'shop@demo.storefront.test';
+
 const categoryTitles = { apparel: 'Apparel', coffee: 'Coffee', home: 'Home' } as const;
 
 /** What the store has already, of the names (gateways: the sources) the demo gives its things. */
@@ -99,20 +107,24 @@ const kinds = {
 export interface DemoSeed {
   added: Record<keyof typeof kinds, number>;
   kept: number;
+  /** The email the store was given (DEMO_STORE_EMAIL), or null when it had one already. */
+  storeEmail: string | null;
 }
 
 /** One line for the person who ran the seed. */
 export function describeSeed(seed: DemoSeed): string {
   const added = Object.entries(seed.added).filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${kinds[kind as keyof typeof kinds][count === 1 ? 0 : 1]}`);
-  if (added.length === 0) return 'The store already has the demo catalogue; nothing was added.';
-  if (seed.kept === 0) return `The demo catalogue was added: ${added.join(', ')}.`;
-  return `The store had part of the demo catalogue (${seed.kept} of its things, kept as they were); added the rest: ${added.join(', ')}.`;
+  const email = seed.storeEmail ? ` The store had no email: its mails now come from ${seed.storeEmail}.` : '';
+  if (added.length === 0) return `The store already has the demo catalogue; nothing was added.${email}`;
+  if (seed.kept === 0) return `The demo catalogue was added: ${added.join(', ')}.${email}`;
+  return `The store had part of the demo catalogue (${seed.kept} of its things, kept as they were); added the rest: ${added.join(', ')}.${email}`;
 }
 
 /**
  * A small store for a new database: categories, products with skus and stock, a hand-picked
- * collection and a smart one, shipping zones with rates, and the manual and test gateways. Written
+ * collection and a smart one, shipping zones with rates, the manual and test gateways, and the
+ * store's email (DEMO_STORE_EMAIL) when it has none, so its mails have a sender of its own. Written
  * through the services, so it has its events like any change, and in one transaction. What the store
  * has already (a zone, product, category or collection of the same name, a gateway of the same
  * source) is kept as it is and not added again, so seeding twice adds nothing.
@@ -121,7 +133,7 @@ export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {
   return database.db.transaction().execute(async (tx) => {
     const ctx: Ctx = { db: joining(tx), dbKind: database.kind, actor: { kind: 'system' }, now: unixNow, log: quiet };
     const present = await findPresent(tx);
-    const seed: DemoSeed = { added: { zones: 0, gateways: 0, categories: 0, collections: 0, products: 0 }, kept: 0 };
+    const seed: DemoSeed = { added: { zones: 0, gateways: 0, categories: 0, collections: 0, products: 0 }, kept: 0, storeEmail: null };
     /** Counts one of the demo's things as added or kept; true when it is to be made. */
     const isMissing = (what: keyof DemoSeed['added'], found: boolean): boolean => {
       if (found) seed.kept += 1;
@@ -156,6 +168,12 @@ export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {
       // A smart collection of the store's own named Featured takes no hand-picked products.
       const collectionIds = i % 2 === 0 && featured!.kind === 'products' ? [featured!.id] : [];
       if (isMissing('products', present.products.has(item.name))) await seedProduct(ctx, item, categories[item.category]!, collectionIds);
+    }
+    // Without an email the mails would come from no-reply@localhost; an email staff set is theirs.
+    const store = await findStore(tx);
+    if (store && store.email === null) {
+      await updateStore(ctx, { email: DEMO_STORE_EMAIL });
+      seed.storeEmail = DEMO_STORE_EMAIL;
     }
     return seed;
   });

@@ -2,11 +2,11 @@ import cluster, { type Worker } from 'node:cluster';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
-import { ensureStore } from './bootstrap.js';
+import { ensureStore, type FirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './demo.js';
+import { seedDemo, type DemoSeed } from './demo.js';
 import { gatherClusterMetrics } from './lib/cluster-metrics.js';
 import { processLog } from './lib/process-log.js';
 import { openStorage } from './modules/files/storage.js';
@@ -18,11 +18,33 @@ const CHILD_STOP_TIMEOUT_MS = 30_000;
 /** A process that dies this soon after it started is not restarted at once (a crash loop). */
 const RESTART_DELAY_MS = 1_000;
 
-function announce(config: Config, first: Awaited<ReturnType<typeof ensureStore>>): void {
+/** How to start again without the demo, for the database the server was started on. */
+function emptyStartHint(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite::memory:')) return 'To start with an empty store instead, start the server with STOREFRONT_DEMO=0.';
+  const file = /^sqlite:(.+)$/.exec(databaseUrl)?.[1];
+  const where = file ? `delete ${file}` : 'point DATABASE_URL at an empty database (or empty this one)';
+  return `To start with an empty store instead: stop the server, ${where} and start it with STOREFRONT_DEMO=0.`;
+}
+
+/** What a new store was given: the demo store (what it holds and how to do without it), or nothing. */
+function demoLines(config: Config, seed: DemoSeed | undefined): string[] {
+  if (!seed) return ['The store is empty (STOREFRONT_DEMO=0): add a catalogue through the API or the dashboard, or the demo one with `storefront seed --demo`.'];
+  const { products, categories, collections, zones } = seed.added;
+  const email = seed.storeEmail ? `, and ${seed.storeEmail} as the email its mails come from` : '';
+  return [
+    `A demo store was made: ${products} products in ${categories} categories and ${collections} collections, ${zones} shipping zones, `
+      + `the manual and test payment gateways (test card 4242 4242 4242 4242)${email}.`,
+    emptyStartHint(config.databaseUrl),
+  ];
+}
+
+/** The first start's words: the keys, printed once, and whether the store is the demo one. */
+function announce(config: Config, first: FirstStart, seed: DemoSeed | undefined): void {
   if (!first.created) return;
   const lines = ['A new store was created.'];
   lines.push(config.adminKey ? 'Admin key: from STOREFRONT_ADMIN_KEY' : `Admin key:   ${first.adminKey}   (shown once; keep it)`);
   lines.push(config.channelKey ? 'Channel key: from STOREFRONT_CHANNEL_KEY' : `Channel key: ${first.channelKey}   (shown once)`);
+  lines.push('', ...demoLines(config, seed));
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
@@ -31,8 +53,8 @@ async function prepare(config: Config): Promise<DatabaseHandle> {
   const database = openConfiguredDatabase(config, { checkpointInBackground: true });
   await database.withDirectConnection(migrateToLatest);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
-  if (first.created && config.demo) await seedDemo(database);
-  announce(config, first);
+  const seed = first.created && config.demo ? await seedDemo(database) : undefined;
+  announce(config, first, seed);
   return database;
 }
 

@@ -69,11 +69,11 @@ const signature = `
 {{ store.name }}{% if store.email %} · {{ store.email }}{% endif %}
 `;
 
-const shippingAddressHtml = `{% if order.shipping %}<p style="margin:0 0 16px;"><strong>Shipping to</strong><br>{{ order.shipping.name }}<br>{{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}<br>{{ order.shipping.address.postcode }} {{ order.shipping.address.city }}, {{ order.shipping.address.country }}</p>{% endif %}`;
+const shippingAddressHtml = `{% if order.shipping %}<p style="margin:0 0 16px;"><strong>Shipping to</strong><br>{{ order.shipping.name }}<br>{{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}<br>{{ order.shipping.address | locality }}, {{ order.shipping.address.country }}</p>{% endif %}`;
 const shippingAddressText = `{% if order.shipping %}Shipping to:
 {{ order.shipping.name }}
 {{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}
-{{ order.shipping.address.postcode }} {{ order.shipping.address.city }}, {{ order.shipping.address.country }}
+{{ order.shipping.address | locality }}, {{ order.shipping.address.country }}
 {% endif %}`;
 
 const tracking = '{% if fulfillment.tracking_code %}{% if fulfillment.carrier %}{{ fulfillment.carrier }} tracking number{% else %}Tracking number{% endif %}: {{ fulfillment.tracking_code }}{% endif %}';

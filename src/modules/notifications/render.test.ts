@@ -49,6 +49,39 @@ describe('notification templates', () => {
   });
 });
 
+describe('addresses in mails', () => {
+  const order = (address: Record<string, string | null>) => ({
+    store: { name: 'Demo', email: 'shop@demo.storefront.test' },
+    order: {
+      number: '#1001', currency: 'USD', items: [], total_products: 0, total_discount: 0, subtotal_price: 0, total_taxes: 0,
+      total_price: 0, is_shipping_required: true, shipping_rate: 0, customer: { first_name: 'Ada' },
+      shipping: { name: 'Ada Lovelace', address: { address1: '1 Main St', address2: null, ...address } },
+    },
+  });
+
+  it('writes a US address as its post does: city, state code and ZIP code on one line', () => {
+    const message = rendered(defaultTemplates.order_confirmation, order({
+      city: 'New York', postcode: '10001', country: 'United States', country_code: 'US', state: 'New York', state_code: 'NY',
+    }));
+    expect(message.text).toContain('Ada Lovelace\n1 Main St\nNew York, NY 10001, United States\n');
+    expect(message.html).toContain('Ada Lovelace<br>1 Main St<br>New York, NY 10001, United States</p>');
+  });
+
+  it('writes a French address as before: postcode, then city', () => {
+    const message = rendered(defaultTemplates.order_confirmation, order({
+      city: 'Paris', postcode: '75002', country: 'France', country_code: 'FR', state: 'Paris', state_code: null,
+    }));
+    expect(message.text).toContain('Ada Lovelace\n1 Main St\n75002 Paris, France\n');
+    expect(message.html).toContain('Ada Lovelace<br>1 Main St<br>75002 Paris, France</p>');
+  });
+
+  it('gives templates the locality filter, escaped in HTML like any output', () => {
+    const template = { subject: '{{ a | locality }}', html: '{{ a | locality }}', text: '{{ a | locality }}' };
+    const message = rendered(template, { a: { city: 'A&B <Town>', postcode: '12345', country_code: 'US', state_code: 'NY' } });
+    expect([message.subject, message.html, message.text]).toEqual(['A&B <Town>, NY 12345', 'A&amp;B &lt;Town&gt;, NY 12345', 'A&B <Town>, NY 12345\n']);
+  });
+});
+
 describe('notification template limits', () => {
   const template = { subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' };
 

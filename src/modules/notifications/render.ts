@@ -1,5 +1,6 @@
 import { Liquid, type Template } from 'liquidjs';
 import type { FieldError } from '../../lib/problem.js';
+import { formatLocality } from './address-format.js';
 import type { MessageTemplate } from './default-templates.js';
 import { limitError, templateLimits, type TemplateLimit } from './template-limits.js';
 
@@ -45,6 +46,8 @@ const textEngine = new Liquid(limits);
 const fileTags = ['include', 'render', 'layout'];
 for (const engine of [htmlEngine, textEngine]) {
   engine.registerFilter('money', money);
+  // `{{ order.shipping.address | locality }}`: `New York, NY 10001`, `75002 Paris` (address-format.ts).
+  engine.registerFilter('locality', formatLocality);
   for (const tag of fileTags) delete engine.tags[tag];
 }
 

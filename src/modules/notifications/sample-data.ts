@@ -20,7 +20,7 @@ export async function sampleData(db: Executor, config: Pick<Config, 'shopUrl'>, 
     email: customer.email, customer, items, is_shipping_required: true, shipping_rate: 500,
     shipping: {
       name: 'Jane Doe', first_name: 'Jane', last_name: 'Doe', phone: '+1 555 0100', company: null, references: null,
-      address: { address1: '1 Main Street', address2: null, city: 'Springfield', postcode: '12345', country: 'United States', country_code: 'US', state: null, state_code: null },
+      address: { address1: '1 Main Street', address2: null, city: 'Springfield', postcode: '62701', country: 'United States', country_code: 'US', state: 'Illinois', state_code: 'IL' },
     },
     total_products: 3, total_discount: 0, subtotal_price: 8100, total_taxes: 0, total_price: 8600, currency,
     cancel_reason: null, placed_at: now, created_at: now, updated_at: now,

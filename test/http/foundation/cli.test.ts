@@ -82,7 +82,8 @@ for (const kind of testDatabases()) {
       const { url, handle } = await newStore();
       try {
         const first = await runCli(['seed', '--demo'], { DATABASE_URL: url });
-        expect(first).toEqual({ code: 0, output: 'The demo catalogue was added: 2 shipping zones, 2 payment gateways, 3 categories, 2 collections, 8 products.\n' });
+        expect(first).toEqual({ code: 0, output: 'The demo catalogue was added: 2 shipping zones, 2 payment gateways, 3 categories, 2 collections, 8 products. The store had no email: its mails now come from shop@demo.storefront.test.\n' });
+        expect((await handle.db.selectFrom('stores').select('email').executeTakeFirstOrThrow()).email).toBe('shop@demo.storefront.test');
         const seeded = await rowCounts(handle.db);
         expect(seeded).toMatchObject({ shipping_zones: 2, shipping_rates: 4, gateways: 2, categories: 3, collections: 2, products: 8 });
 
@@ -106,7 +107,7 @@ for (const kind of testDatabases()) {
         const seeded = await runCli(['seed', '--demo'], { DATABASE_URL: url });
         expect(seeded).toEqual({
           code: 0,
-          output: 'The store had part of the demo catalogue (2 of its things, kept as they were); added the rest: 2 shipping zones, 1 payment gateway, 3 categories, 2 collections, 7 products.\n',
+          output: 'The store had part of the demo catalogue (2 of its things, kept as they were); added the rest: 2 shipping zones, 1 payment gateway, 3 categories, 2 collections, 7 products. The store had no email: its mails now come from shop@demo.storefront.test.\n',
         });
         const gateways = (await t.admin.get('/v1/gateways')).body.data as { source: string; name: string }[];
         expect(gateways.map((gateway) => [gateway.source, gateway.name]).sort()).toEqual([['manual', 'Bank transfer or cash'], ['test', 'Our test cards']]);

@@ -52,6 +52,17 @@ for (const kind of testDatabases()) {
       try {
         expect(server.output()).toContain('A new store was created');
         expect(server.output()).not.toContain(adminKey);
+        // The first start says it made a demo store, with what, and how to start empty instead.
+        expect(server.output()).toContain(
+          'A demo store was made: 8 products in 3 categories and 2 collections, 2 shipping zones, the manual and test '
+          + 'payment gateways (test card 4242 4242 4242 4242), and shop@demo.storefront.test as the email its mails come from.',
+        );
+        const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
+        expect(server.output()).toContain(file
+          ? `To start with an empty store instead: stop the server, delete ${file} and start it with STOREFRONT_DEMO=0.`
+          : 'To start with an empty store instead: stop the server, point DATABASE_URL at an empty database (or empty this one) and start it with STOREFRONT_DEMO=0.');
+        const store = await fetch(`${server.base}/v1/store`, { headers: { 'channel-key': channelKey } });
+        expect(((await store.json()) as { data: { email: string } }).data.email).toBe('shop@demo.storefront.test');
         const products = await fetch(`${server.base}/v1/products`, { headers: { authorization: `Bearer ${adminKey}` } });
         expect(products.status).toBe(200);
         const body = (await products.json()) as { data: Array<{ skus: unknown[] }>; meta: { pagination: { total_items: number } } };
@@ -70,6 +81,7 @@ for (const kind of testDatabases()) {
       const again = await startServer({ DATABASE_URL: url });
       try {
         expect(again.output()).not.toContain('A new store was created');
+        expect(again.output()).not.toContain('A demo store was made');
         const store = await fetch(`${again.base}/v1/store`, { headers: { authorization: `Bearer ${adminKey}` } });
         expect(store.status).toBe(200);
       } finally {
@@ -85,6 +97,8 @@ for (const kind of testDatabases()) {
         const channelKey = /Channel key:\s+(ck_\S+)/.exec(server.output())?.[1];
         expect(adminKey).toBeDefined();
         expect(channelKey).toBeDefined();
+        expect(server.output()).not.toContain('A demo store was made');
+        expect(server.output()).toContain('The store is empty (STOREFRONT_DEMO=0): add a catalogue through the API or the dashboard, or the demo one with `storefront seed --demo`.');
         const products = await fetch(`${server.base}/v1/products`, { headers: { authorization: `Bearer ${adminKey}` } });
         expect(((await products.json()) as { data: unknown[] }).data).toEqual([]);
         const skus = await fetch(`${server.base}/v1/skus`, { headers: { 'channel-key': channelKey! } });
