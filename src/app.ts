@@ -64,6 +64,18 @@ export interface BuildOptions {
 const parseBrackets = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
 const parseQuery = (text: string) => (text.includes('[') || text.includes('%5B') || text.includes('%5b') ? parseBrackets(text) : fastQuerystring.parse(text));
 
+/**
+ * The request line and headers the server reads, in bytes; more is `431 headers_too_large`. Node's
+ * default of 16 KiB refused requests the document allows: a sku listing may filter on 10,000
+ * characters of ids, 10,000 of permalinks and 10 options of 20 values (some 95 KB of query in all),
+ * beside a credential, an Idempotency-Key (255) and whatever cookies a browser sends. 128 KiB holds the
+ * longest such query written in ASCII with over 30 KiB to spare, and still bounds what a slow client
+ * can make the server hold per connection (a body may be 1 MiB). Text outside ASCII takes 3 to 12
+ * bytes a character once percent-encoded, so a query of long non-ASCII values can still pass it
+ * (docs/api.md says so); test/http/foundation/header-size.test.ts sends the longest of each route.
+ */
+export const MAX_HEADER_BYTES = 128 * 1024;
+
 /** How long start-up waits for the change feed before serving without in-memory caches until it works. */
 const FEED_WAIT_MS = 5_000;
 
@@ -80,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // One line per request instead of Fastify's two, and none that logs a URL (http/request-log.ts).
     logController: new RequestLog(),
     bodyLimit: options.config.bodyLimit,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     // request.ip (rate limits, an order's browser_ip) reads X-Forwarded-For only from the proxies
     // STOREFRONT_TRUST_PROXY names; by default it is the socket's address, which no client can forge.
     trustProxy: options.config.trustProxy ?? false,

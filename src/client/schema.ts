@@ -5929,7 +5929,7 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
                     [key: string]: string | string[];
                 };
@@ -6257,7 +6257,7 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
                     [key: string]: string | string[];
                 };
@@ -6523,7 +6523,7 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
                     [key: string]: string | string[];
                 };
@@ -6849,7 +6849,7 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
                     [key: string]: string | string[];
                 };
@@ -6907,7 +6907,7 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names */
+                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
                     [key: string]: string | string[];
                 };

@@ -117,13 +117,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return token;
 }
 
+/** The `Channel-Key` sent, empty or not: a header that is there is a credential to check. */
 function channelKey(request: FastifyRequest): string | undefined {
   const header = request.headers['channel-key'];
-  return typeof header === 'string' && header !== '' ? header.trim() : undefined;
+  return typeof header === 'string' ? header.trim() : undefined;
 }
 
 async function resolveChannel(cache: CredentialCache, handle: DatabaseHandle, key: string): Promise<ApiKeyRow> {
-  const credential = await cache.lookup(handle, key);
+  const credential = key === '' ? null : await cache.lookup(handle, key);
   if (credential?.type !== 'key' || credential.row.kind !== 'channel' || !credential.row.channel_id) {
     throw new Problem('unauthorized', 'Unknown or revoked channel key');
   }
@@ -147,6 +148,9 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
   if (bearer !== undefined) {
     const credential = await cache.lookup(handle, bearer);
     if (credential?.type !== 'key' || credential.row.kind === 'channel') throw new Problem('unauthorized', 'Unknown or revoked key');
+    // An admin key acts as itself, but a Channel-Key sent beside it is checked all the same: a
+    // forged or revoked one is refused, never passed over as if it had not been sent.
+    if (key !== undefined) await resolveChannel(cache, handle, key);
     return { kind: 'admin', keyId: credential.row.id, readOnly: credential.row.kind === 'read_only' };
   }
   if (key !== undefined) {

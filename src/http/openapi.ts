@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import type { Access } from './auth.js';
 import { Problem } from './common-schemas.js';
+import { DOCS_CSP } from './docs-csp.js';
 import { registerErrorDocs } from './error-docs.js';
 import { addExamples } from './openapi-examples.js';
 import { documentRequests } from './openapi-requests.js';
@@ -115,7 +116,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       return document;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP, uiConfig: { validatorUrl: null } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerErrorDocs(app);
 }

@@ -103,7 +103,7 @@ export const problemCatalog = {
   headers_too_large: {
     status: 431,
     title: 'Request header fields too large',
-    when: 'The request line and headers together are larger than the server reads (16 KiB). The connection is closed.',
+    when: 'The request line and headers together are larger than the server reads (128 KiB, as sent: text outside ASCII counts once percent-encoded). The connection is closed.',
     action: 'Send shorter headers and a shorter URL: fewer cookies, or filters in fewer parameters.',
   },
   internal: {

@@ -74,12 +74,18 @@ export const listingQuery = {
   // hundreds is a 400, not one condition per name nested past SQLite's expression depth (a 500).
   // One value or a list of them: a generated client writes `options[color]=red` (deepObject has
   // no form for a list); `options[color][]=red&options[color][]=blue` asks for either.
+  // Names and values are bounded as the catalogue bounds them (a modifier name is at most 100
+  // characters, a value 255), and the whole so that the longest query fits in the request head the
+  // server reads (MAX_HEADER_BYTES, app.ts): 10 names of 20 values at their longest are some 75 KB.
+  // `propertyNames` says it where the document and the validator read it (a Record's key schema
+  // reaches neither).
   options: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Union([
     Type.String({ maxLength: 255 }),
-    Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 }),
+    Type.Array(Type.String({ maxLength: 255 }), { maxItems: 20 }),
   ]), {
     maxProperties: 10,
-    description: 'options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names',
+    propertyNames: { maxLength: 100 },
+    description: 'options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values',
   })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),

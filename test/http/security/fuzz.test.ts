@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { MAX_HEADER_BYTES } from '../../../src/app.js';
 import { ADDRESS, CARDS, placedOrder, readyCheckout } from '../../helpers/checkout.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { uploadFile } from '../../helpers/files.js';
@@ -375,12 +376,13 @@ describeEachDatabase('hostile input', (t) => {
       await own.app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = own.app.server.address() as { port: number };
       const raw = (text: string) => rawExchange(port, text);
-      const cookie = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${own.adminKey}\r\nCookie: a=${'x'.repeat(20 * 1024)}\r\nConnection: close\r\n\r\n`);
-      const custom = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'y'.repeat(20 * 1024)}\r\nConnection: close\r\n\r\n`);
-      const many = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\n${Array.from({ length: 2_000 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}Connection: close\r\n\r\n`);
-      const longUrl = await raw(`GET /v1/products?q=${'z'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      const over = MAX_HEADER_BYTES + 1024;
+      const cookie = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${own.adminKey}\r\nCookie: a=${'x'.repeat(over)}\r\nConnection: close\r\n\r\n`);
+      const custom = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'y'.repeat(over)}\r\nConnection: close\r\n\r\n`);
+      const many = await raw(`GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\n${Array.from({ length: over / 8 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}Connection: close\r\n\r\n`);
+      const longUrl = await raw(`GET /v1/products?q=${'z'.repeat(over)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       const garbage = await raw('GET /v1/store HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header Line\r\nConnection: close\r\n\r\n');
-      // Node's parser counts the request line and all headers against its 16 KiB.
+      // Node's parser counts the request line and all headers against MAX_HEADER_BYTES (app.ts).
       for (const [what, answer] of [['cookie', cookie], ['custom header', custom], ['many headers', many], ['long url', longUrl]] as const) {
         expect(answer.status, `${what}: ${answer.head}`).toBe(431);
         expect(answer.headers['content-type'], what).toMatch(/^application\/problem\+json/);
