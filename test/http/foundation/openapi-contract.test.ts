@@ -15,7 +15,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** The resources a generated client must be able to name. */
 const RESOURCES = [
   'Order', 'OrderItem', 'Transaction', 'Sku', 'Product', 'Collection', 'Cart', 'CartItem', 'Checkout', 'Customer', 'Address', 'Fulfillment',
-  'Event', 'Webhook', 'Delivery', 'Problem', 'Pagination', 'Category', 'CategoryNode', 'Blog', 'Post', 'Page', 'File', 'Gateway', 'ShippingZone',
+  'Event', 'Webhook', 'Delivery', 'Problem', 'Pagination', 'Category', 'CategoryNode', 'Blog', 'Post', 'Page', 'StoredFile', 'Gateway', 'ShippingZone',
   'ShippingRate', 'TaxRate', 'ApiKey', 'Channel', 'ChannelKey', 'Store', 'Country', 'State', 'Vendor', 'Tag', 'Image', 'OrderAddress',
 ];
 
