@@ -1439,7 +1439,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates": {
+    "/v1/notification_templates": {
         parameters: {
             query?: never;
             header?: never;
@@ -1447,7 +1447,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the template of every kind */
-        get: operations["getV1NotificationsTemplates"];
+        get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1456,7 +1456,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates/{kind}": {
+    "/v1/notification_templates/{kind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1464,17 +1464,17 @@ export interface paths {
             cookie?: never;
         };
         /** Get a kind's template */
-        get: operations["getV1NotificationsTemplatesKind"];
+        get: operations["getV1NotificationTemplatesKind"];
         put?: never;
         /** Change a kind's template, or switch the kind off (a syntax error is refused) */
-        post: operations["postV1NotificationsTemplatesKind"];
+        post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates/{kind}/preview": {
+    "/v1/notification_templates/{kind}/preview": {
         parameters: {
             query?: never;
             header?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
-        post: operations["postV1NotificationsTemplatesKindPreview"];
+        post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11234,7 +11234,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getV1NotificationsTemplates: {
+    getV1NotificationTemplates: {
         parameters: {
             query?: never;
             header?: never;
@@ -11264,7 +11264,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getV1NotificationsTemplatesKind: {
+    getV1NotificationTemplatesKind: {
         parameters: {
             query?: never;
             header?: never;
@@ -11297,7 +11297,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    postV1NotificationsTemplatesKind: {
+    postV1NotificationTemplatesKind: {
         parameters: {
             query?: never;
             header?: {
@@ -11350,7 +11350,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    postV1NotificationsTemplatesKindPreview: {
+    postV1NotificationTemplatesKindPreview: {
         parameters: {
             query?: never;
             header?: {
