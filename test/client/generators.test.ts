@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeErrors } from '../../scripts/client-generator/generators.js';
 import { buyerData, cardPayment } from '../helpers/buyer.js';
 import { ids } from '../helpers/catalog.js';
@@ -25,6 +26,10 @@ beforeAll(async () => {
     await server.close();
   }
 }, 300_000);
+
+afterAll(() => {
+  if (generated) rmSync(generated.dir, { recursive: true, force: true });
+});
 
 describe('clients generated from /openapi.json', () => {
   it('compile under strict TypeScript, every generator', () => {
