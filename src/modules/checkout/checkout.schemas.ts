@@ -59,13 +59,13 @@ const ShippingMethod = Type.Object(
 );
 
 /** The stored customer for that customer signed in; for anyone else the buyer as sent, with a null id. */
-const CheckoutCustomer = Type.Object({
+const CheckoutBuyer = Type.Object({
   ...Customer.properties,
   id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer' })),
 }, { title: 'CheckoutBuyer' });
 const CheckoutOrder = Type.Object({
   ...Order.properties,
-  customer: Nullable(CheckoutCustomer),
+  customer: Nullable(CheckoutBuyer),
   customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer or staff' })),
 }, { title: 'Checkout' });
 
