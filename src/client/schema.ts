@@ -1439,7 +1439,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates": {
+    "/v1/notification_templates": {
         parameters: {
             query?: never;
             header?: never;
@@ -1447,7 +1447,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the template of every kind */
-        get: operations["getV1NotificationsTemplates"];
+        get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1456,7 +1456,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates/{kind}": {
+    "/v1/notification_templates/{kind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1464,17 +1464,17 @@ export interface paths {
             cookie?: never;
         };
         /** Get a kind's template */
-        get: operations["getV1NotificationsTemplatesKind"];
+        get: operations["getV1NotificationTemplatesKind"];
         put?: never;
         /** Change a kind's template, or switch the kind off (a syntax error is refused) */
-        post: operations["postV1NotificationsTemplatesKind"];
+        post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/notifications/templates/{kind}/preview": {
+    "/v1/notification_templates/{kind}/preview": {
         parameters: {
             query?: never;
             header?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
-        post: operations["postV1NotificationsTemplatesKindPreview"];
+        post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1609,7 +1609,7 @@ export interface components {
         Address: {
             /** @description id with prefix adr_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "customer_address";
             customer_id: string;
             first_name: string | null;
@@ -1650,7 +1650,7 @@ export interface components {
         ApiKey: {
             /** @description id with prefix key_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "api_key";
             name: string | null;
             read_only: boolean;
@@ -1699,7 +1699,7 @@ export interface components {
         Blog: {
             /** @description id with prefix blg_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "blog";
             permalink: string;
             title: string;
@@ -1887,7 +1887,7 @@ export interface components {
         Cart: {
             /** @description id with prefix crt_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "cart";
             items: components["schemas"]["CartItem"][];
             is_gift: boolean;
@@ -2063,7 +2063,7 @@ export interface components {
         CartItem: {
             /** @description id with prefix itm_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "cart_item";
             cart_id: string;
             product_id: string;
@@ -2101,7 +2101,7 @@ export interface components {
         Category: {
             /** @description id with prefix cat_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "category";
             permalink: string;
             title: string;
@@ -2131,7 +2131,7 @@ export interface components {
         CategoryNode: {
             /** @description id with prefix cat_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "category";
             permalink: string;
             title: string;
@@ -2169,7 +2169,7 @@ export interface components {
         Channel: {
             /** @description id with prefix chn_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "channel";
             name: string;
             keys: components["schemas"]["ChannelKey"][];
@@ -2192,7 +2192,7 @@ export interface components {
         ChannelKey: {
             /** @description id with prefix key_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "channel_key";
             channel_id: string;
             last_four: string;
@@ -2446,15 +2446,16 @@ export interface components {
         Checkout: {
             /** @description id with prefix ord_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "order";
             /** @description null until the order is placed */
             number: string | null;
             status: string;
             financial_status: string;
             fulfillment_status: string;
+            /** Format: email */
             email: string | null;
-            customer: components["schemas"]["CheckoutCustomer"] | null;
+            customer: components["schemas"]["CheckoutBuyer"] | null;
             items: components["schemas"]["OrderItem"][];
             is_shipping_required: boolean;
             shipping_lines: components["schemas"]["ShippingLine"] | null;
@@ -2508,7 +2509,7 @@ export interface components {
             updated_at: number;
         };
         /**
-         * CheckoutCustomer
+         * CheckoutBuyer
          * @example {
          *       "id": null,
          *       "object": "customer",
@@ -2571,15 +2572,16 @@ export interface components {
          *       "updated_at": 1767225600
          *     }
          */
-        CheckoutCustomer: {
+        CheckoutBuyer: {
             /** @description null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer */
             id: string | null;
-            /** @enum {string} */
+            /** @constant */
             object: "customer";
             /** @description first and last name */
             name: string | null;
             first_name: string | null;
             last_name: string | null;
+            /** Format: email */
             email: string;
             is_newsletterable: boolean;
             is_active: boolean;
@@ -2615,7 +2617,23 @@ export interface components {
          *         }
          *       ],
          *       "payment_gateways": [
-         *         {}
+         *         {
+         *           "id": "gtw_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "object": "gateway",
+         *           "name": "Test cards",
+         *           "display_name": "Card",
+         *           "source": "test",
+         *           "driver": "test",
+         *           "is_enabled": true,
+         *           "settings": {
+         *             "capture": "automatic"
+         *           },
+         *           "methods": [
+         *             "card"
+         *           ],
+         *           "created_at": 1767225600,
+         *           "updated_at": 1767225600
+         *         }
          *       ]
          *     }
          */
@@ -2626,9 +2644,8 @@ export interface components {
             /** @description Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again */
             expires_at: number;
             shipping_methods: components["schemas"]["ShippingMethod"][];
-            payment_gateways: {
-                [key: string]: unknown;
-            }[];
+            /** @description the gateways the buyer may pay with, as a storefront sees them */
+            payment_gateways: components["schemas"]["Gateway"][];
             /** @description only on the answer of a payment the buyer must still confirm: the order stays created (unplaced) until the gateway's webhook settles it */
             next_action?: {
                 /** @description requires_action: confirm with the card issuer (3-D Secure) in the browser; processing: wait */
@@ -2639,8 +2656,6 @@ export interface components {
                 payment_intent: string;
                 /** @description for Stripe.js handleNextAction; never stored, shown only in this answer */
                 client_secret: string | null;
-            } & {
-                [key: string]: unknown;
             };
         };
         /**
@@ -2675,7 +2690,7 @@ export interface components {
         Collection: {
             /** @description id with prefix col_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "collection";
             permalink: string;
             title: string;
@@ -2683,6 +2698,7 @@ export interface components {
             description: string | null;
             meta_title: string | null;
             meta_description: string | null;
+            /** Format: uri */
             image_url: string | null;
             /** @enum {string} */
             kind: "products" | "smart";
@@ -2709,7 +2725,7 @@ export interface components {
          *     }
          */
         CollectionProduct: {
-            /** @enum {string} */
+            /** @constant */
             object: "collection_product";
             collection_id: string;
             product_id: string;
@@ -2728,7 +2744,7 @@ export interface components {
         CollectionRule: {
             /** @description id with prefix rul_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "collection_rule";
             field: string;
             condition: string;
@@ -2813,12 +2829,13 @@ export interface components {
         Customer: {
             /** @description id with prefix cus_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "customer";
             /** @description first and last name */
             name: string | null;
             first_name: string | null;
             last_name: string | null;
+            /** Format: email */
             email: string;
             is_newsletterable: boolean;
             is_active: boolean;
@@ -2903,12 +2920,13 @@ export interface components {
         CustomerWithToken: {
             /** @description id with prefix cus_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "customer";
             /** @description first and last name */
             name: string | null;
             first_name: string | null;
             last_name: string | null;
+            /** Format: email */
             email: string;
             is_newsletterable: boolean;
             is_active: boolean;
@@ -2947,7 +2965,7 @@ export interface components {
         Delivery: {
             /** @description id with prefix att_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "webhook_attempt";
             delivery_id: string;
             event_id: string;
@@ -2991,7 +3009,7 @@ export interface components {
         Discount: {
             /** @description id with prefix dsc_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "discount";
             /** @description what the buyer enters (compared without case); null for an automatic discount */
             code: string | null;
@@ -3045,7 +3063,10 @@ export interface components {
          *     }
          */
         EmailVerificationSent: {
-            /** @description where the verification link was mailed; the token is only in the mail */
+            /**
+             * Format: email
+             * @description where the verification link was mailed; the token is only in the mail
+             */
             email: string;
             /** @description Unix seconds */
             expires_at: number;
@@ -3070,7 +3091,7 @@ export interface components {
         Event: {
             /** @description id with prefix evn_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "event";
             /** @description collection.created, product.updated, sku.deleted, … */
             kind: string;
@@ -3099,44 +3120,6 @@ export interface components {
             field: string;
             code: string;
             message: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * File
-         * @example {
-         *       "id": "fil_01jgz7q3v2c8m4k6n9p5r2t7wx",
-         *       "object": "file",
-         *       "filename": "linen-shirt.png",
-         *       "original_filename": "linen shirt.png",
-         *       "src": "https://shop.example.com/files/linen-shirt.png",
-         *       "url": "https://shop.example.com/files/linen-shirt.png",
-         *       "mime_type": "image/png",
-         *       "size": 48213,
-         *       "created_at": 1767225600,
-         *       "updated_at": 1767225600
-         *     }
-         */
-        File: {
-            /** @description id with prefix fil_ */
-            id: string;
-            /** @enum {string} */
-            object: "file";
-            /** @description name in the system, unique */
-            filename: string;
-            original_filename: string;
-            /** @description where the file is served */
-            src: string;
-            /** @description src with a version, for caches */
-            url: string;
-            /** @description sniffed from the bytes */
-            mime_type: string;
-            /** @description bytes */
-            size: number;
-            /** @description Unix seconds */
-            created_at: number;
-            /** @description Unix seconds */
-            updated_at: number;
         };
         /**
          * Fulfillment
@@ -3191,7 +3174,7 @@ export interface components {
         Fulfillment: {
             /** @description id with prefix ful_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "fulfillment";
             /**
              * @description parcial while something is left to ship after it
@@ -3250,7 +3233,7 @@ export interface components {
         FulfillmentItem: {
             /** @description id with prefix itm_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "order_item";
             permalink: string;
             name: string;
@@ -3315,7 +3298,7 @@ export interface components {
         Gateway: {
             /** @description id with prefix gtw_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "gateway";
             name: string;
             /** @description what the buyer sees; null shows name */
@@ -3359,7 +3342,7 @@ export interface components {
          *     }
          */
         GatewayDriver: {
-            /** @enum {string} */
+            /** @constant */
             object: "gateway_driver";
             /** @description the driver value of a gateway */
             name: string;
@@ -3405,7 +3388,7 @@ export interface components {
          *     }
          */
         GatewayEvent: {
-            /** @enum {string} */
+            /** @constant */
             object: "gateway_event";
             /** @description the provider's event id (Stripe: evt_…) */
             id: string;
@@ -3424,8 +3407,9 @@ export interface components {
          *     }
          */
         Image: {
-            /** @enum {string} */
+            /** @constant */
             object: "image";
+            /** Format: uri */
             url: string;
             file_id: string | null;
             position: number;
@@ -3457,7 +3441,7 @@ export interface components {
         Notification: {
             /** @description id with prefix ntf_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "notification";
             /**
              * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
@@ -3510,7 +3494,7 @@ export interface components {
          *     }
          */
         NotificationPreview: {
-            /** @enum {string} */
+            /** @constant */
             object: "notification_preview";
             /**
              * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
@@ -3537,7 +3521,7 @@ export interface components {
          *     }
          */
         NotificationTemplate: {
-            /** @enum {string} */
+            /** @constant */
             object: "notification_template";
             /**
              * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
@@ -3801,13 +3785,14 @@ export interface components {
         Order: {
             /** @description id with prefix ord_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "order";
             /** @description null until the order is placed */
             number: string | null;
             status: string;
             financial_status: string;
             fulfillment_status: string;
+            /** Format: email */
             email: string | null;
             customer: components["schemas"]["Customer"] | null;
             items: components["schemas"]["OrderItem"][];
@@ -3936,7 +3921,7 @@ export interface components {
         OrderItem: {
             /** @description id with prefix itm_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "order_item";
             permalink: string;
             name: string;
@@ -3993,7 +3978,7 @@ export interface components {
         Page: {
             /** @description id with prefix pag_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "page";
             permalink: string;
             title: string;
@@ -4047,7 +4032,10 @@ export interface components {
          *     }
          */
         PasswordResetRequested: {
-            /** @description the email as sent; a link goes to it only if it is an active customer's */
+            /**
+             * Format: email
+             * @description the email as sent; a link goes to it only if it is an active customer's
+             */
             email: string;
         };
         /**
@@ -4073,7 +4061,7 @@ export interface components {
         Post: {
             /** @description id with prefix pst_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "post";
             permalink: string;
             title: string;
@@ -4082,6 +4070,7 @@ export interface components {
             content: string | null;
             meta_title: string | null;
             meta_description: string | null;
+            /** Format: uri */
             image_url: string | null;
             /** @description id with prefix blg_ */
             blog_id: string;
@@ -4113,8 +4102,6 @@ export interface components {
             code: string;
             detail: string;
             errors?: components["schemas"]["FieldError"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Product
@@ -4211,7 +4198,7 @@ export interface components {
         Product: {
             /** @description id with prefix prd_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "product";
             permalink: string;
             name: string;
@@ -4233,6 +4220,7 @@ export interface components {
             /** @description price of the default sku, in cents */
             price: number;
             compared_price: number | null;
+            /** Format: uri */
             image_url: string | null;
             /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
             hidden_on: string[];
@@ -4277,7 +4265,7 @@ export interface components {
         Return: {
             /** @description id with prefix ret_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "return";
             order_id: string;
             /** @enum {string} */
@@ -4363,7 +4351,7 @@ export interface components {
          *     }
          */
         SalesReport: {
-            /** @enum {string} */
+            /** @constant */
             object: "sales_report";
             since: string;
             until: string;
@@ -4412,7 +4400,7 @@ export interface components {
          */
         ShippingMethod: {
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "shipping_zone_rate";
             kind: string;
             name: string;
@@ -4422,8 +4410,6 @@ export interface components {
             store: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ShippingRate
@@ -4443,7 +4429,7 @@ export interface components {
         ShippingRate: {
             /** @description id with prefix shr_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "shipping_zone_rate";
             name: string;
             /**
@@ -4500,7 +4486,7 @@ export interface components {
         ShippingZone: {
             /** @description id with prefix shz_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "shipping_zone";
             name: string;
             /** @description ISO 3166-1 alpha-2 codes */
@@ -4567,7 +4553,7 @@ export interface components {
         Sku: {
             /** @description id with prefix sku_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "sku";
             permalink: string;
             /** @description the product name and the option values */
@@ -4585,6 +4571,7 @@ export interface components {
             options: {
                 [key: string]: string;
             };
+            /** Format: uri */
             image_url: string | null;
             is_listable: boolean;
             is_taxable: boolean;
@@ -4666,7 +4653,7 @@ export interface components {
          */
         Store: {
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "store";
             subdomain: string | null;
             domain: string | null;
@@ -4674,6 +4661,7 @@ export interface components {
             description: string | null;
             image: string | null;
             store_status: string;
+            /** Format: email */
             email: string | null;
             address1: string | null;
             address2: string | null;
@@ -4688,6 +4676,7 @@ export interface components {
             tax_id: string | null;
             business_name: string | null;
             fiscal_address: string | null;
+            /** Format: email */
             contact_email: string | null;
             lang: string;
             currency: string;
@@ -4711,6 +4700,45 @@ export interface components {
             updated_at: string;
         };
         /**
+         * StoredFile
+         * @example {
+         *       "id": "fil_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "file",
+         *       "filename": "linen-shirt.png",
+         *       "original_filename": "linen shirt.png",
+         *       "src": "https://shop.example.com/files/linen-shirt.png",
+         *       "url": "https://shop.example.com/files/linen-shirt.png",
+         *       "mime_type": "image/png",
+         *       "size": 48213,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        StoredFile: {
+            /** @description id with prefix fil_ */
+            id: string;
+            /** @constant */
+            object: "file";
+            /** @description name in the system, unique */
+            filename: string;
+            original_filename: string;
+            /** @description where the file is served */
+            src: string;
+            /**
+             * Format: uri
+             * @description src with a version, for caches
+             */
+            url: string;
+            /** @description sniffed from the bytes */
+            mime_type: string;
+            /** @description bytes */
+            size: number;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
          * Tag
          * @example {
          *       "id": "tag_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4724,7 +4752,7 @@ export interface components {
         Tag: {
             /** @description id with prefix tag_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "tag";
             permalink: string;
             title: string;
@@ -4749,7 +4777,7 @@ export interface components {
         TaxRate: {
             /** @description id with prefix txr_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "tax_rate";
             /** @description ISO 3166-1 alpha-2 */
             country_code: string;
@@ -4791,7 +4819,7 @@ export interface components {
         Transaction: {
             /** @description id with prefix tra_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "transaction";
             amount: number;
             currency: string;
@@ -4830,7 +4858,7 @@ export interface components {
         Vendor: {
             /** @description id with prefix vnd_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "vendor";
             permalink: string;
             name: string;
@@ -4860,8 +4888,9 @@ export interface components {
         Webhook: {
             /** @description id with prefix whk_ */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             object: "webhook";
+            /** Format: uri */
             url: string;
             description: string | null;
             /** @description event kinds, or ["*"] for all */
@@ -4981,6 +5010,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Request Header Fields Too Large: [headers_too_large](/docs/errors#headers_too_large) */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Internal Server Error: [internal](/docs/errors#internal) */
         InternalServerError: {
             headers: {
@@ -5029,7 +5068,7 @@ export type CategoryNode = components['schemas']['CategoryNode'];
 export type Channel = components['schemas']['Channel'];
 export type ChannelKey = components['schemas']['ChannelKey'];
 export type Checkout = components['schemas']['Checkout'];
-export type CheckoutCustomer = components['schemas']['CheckoutCustomer'];
+export type CheckoutBuyer = components['schemas']['CheckoutBuyer'];
 export type CheckoutMeta = components['schemas']['CheckoutMeta'];
 export type Collection = components['schemas']['Collection'];
 export type CollectionProduct = components['schemas']['CollectionProduct'];
@@ -5043,7 +5082,6 @@ export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
 export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
 export type FieldError = components['schemas']['FieldError'];
-export type File = components['schemas']['File'];
 export type Fulfillment = components['schemas']['Fulfillment'];
 export type FulfillmentItem = components['schemas']['FulfillmentItem'];
 export type Gateway = components['schemas']['Gateway'];
@@ -5075,6 +5113,7 @@ export type ShippingZoneState = components['schemas']['ShippingZoneState'];
 export type Sku = components['schemas']['Sku'];
 export type State = components['schemas']['State'];
 export type Store = components['schemas']['Store'];
+export type StoredFile = components['schemas']['StoredFile'];
 export type Tag = components['schemas']['Tag'];
 export type TaxRate = components['schemas']['TaxRate'];
 export type Transaction = components['schemas']['Transaction'];
@@ -5090,6 +5129,7 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnprocessableEntity = components['responses']['UnprocessableEntity'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseRequestHeaderFieldsTooLarge = components['responses']['RequestHeaderFieldsTooLarge'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
@@ -5120,6 +5160,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5146,6 +5187,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5174,6 +5216,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5188,39 +5231,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     name?: string;
+                    /** Format: email */
                     email?: string | null;
-                    contact_email?: string | null;
-                    description?: string | null;
-                    domain?: string | null;
-                    /** @description ISO 4217 code */
-                    currency?: string;
-                    /** @enum {string} */
-                    weight_unit?: "kg" | "gr" | "lb" | "oz";
-                    order_prefix?: string | null;
-                    order_suffix?: string | null;
-                    is_tax_included?: boolean;
-                    timezone?: string;
-                    lang?: string;
-                    address1?: string | null;
-                    address2?: string | null;
-                    postcode?: string | null;
-                    city?: string | null;
-                    country_code?: string | null;
-                    state?: string | null;
-                    state_code?: string | null;
-                    references?: string | null;
-                    phone?: string | null;
-                    tax_id?: string | null;
-                    business_name?: string | null;
-                    fiscal_address?: string | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    email?: string | null;
+                    /** Format: email */
                     contact_email?: string | null;
                     description?: string | null;
                     domain?: string | null;
@@ -5270,6 +5287,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5305,6 +5323,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5319,17 +5338,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    name?: string;
-                    /**
-                     * @description a read-only key (rk_…) may only read
-                     * @default false
-                     */
-                    read_only?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     name?: string;
                     /**
                      * @description a read-only key (rk_…) may only read
@@ -5361,6 +5372,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5392,6 +5404,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5427,6 +5440,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5444,9 +5458,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                };
-                "application/x-www-form-urlencoded": {
                     name: string;
                 };
             };
@@ -5473,6 +5484,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5505,6 +5517,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5524,9 +5537,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                };
-                "application/x-www-form-urlencoded": {
                     name: string;
                 };
             };
@@ -5554,6 +5564,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5593,6 +5604,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5625,6 +5637,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5659,6 +5672,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5676,18 +5690,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    /** @description an existing category; null makes a root category */
-                    parent_id?: string | null;
-                    /**
-                     * @description display position
-                     * @default 0
-                     */
-                    order?: number;
-                    /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
-                    permalink?: string;
-                };
-                "application/x-www-form-urlencoded": {
                     title: string;
                     /** @description an existing category; null makes a root category */
                     parent_id?: string | null;
@@ -5723,6 +5725,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5757,6 +5760,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5788,6 +5792,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5807,15 +5812,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    /** @description an existing category; null makes a root category */
-                    parent_id?: string | null;
-                    /** @description display position */
-                    order?: number;
-                    /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
-                    permalink?: string;
-                };
-                "application/x-www-form-urlencoded": {
                     title: string;
                     /** @description an existing category; null makes a root category */
                     parent_id?: string | null;
@@ -5849,6 +5845,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5880,6 +5877,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5911,6 +5909,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5929,9 +5928,9 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
+                /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
-                    [key: string]: string | string[];
+                    [key: string]: string;
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
@@ -5963,6 +5962,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5998,6 +5998,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6022,30 +6023,7 @@ export interface operations {
                     description?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
-                    image_url?: string | null;
-                    /** @enum {string} */
-                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                    is_visible?: boolean;
-                    /** @description Unix seconds */
-                    visible_at?: number | null;
-                    /** @description smart collections only; replaces the rules */
-                    rules?: {
-                        /** @enum {string} */
-                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
-                        /** @enum {string} */
-                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
-                        value: string;
-                    }[];
-                    disjunctive?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    /** @enum {string} */
-                    kind: "products" | "smart";
-                    permalink?: string;
-                    description?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
+                    /** Format: uri */
                     image_url?: string | null;
                     /** @enum {string} */
                     sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
@@ -6086,6 +6064,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6117,6 +6096,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6143,30 +6123,7 @@ export interface operations {
                     description?: string | null;
                     meta_title?: string | null;
                     meta_description?: string | null;
-                    image_url?: string | null;
-                    /** @enum {string} */
-                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                    is_visible?: boolean;
-                    /** @description Unix seconds */
-                    visible_at?: number | null;
-                    /** @description smart collections only; replaces the rules */
-                    rules?: {
-                        /** @enum {string} */
-                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
-                        /** @enum {string} */
-                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
-                        value: string;
-                    }[];
-                    disjunctive?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    /** @enum {string} */
-                    kind: "products" | "smart";
-                    permalink?: string;
-                    description?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
+                    /** Format: uri */
                     image_url?: string | null;
                     /** @enum {string} */
                     sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
@@ -6208,6 +6165,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6239,6 +6197,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6257,9 +6216,9 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
+                /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
-                    [key: string]: string | string[];
+                    [key: string]: string;
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
@@ -6291,6 +6250,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6310,11 +6270,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    product_id: string;
-                    /** @description default: after the last product */
-                    position?: number;
-                };
-                "application/x-www-form-urlencoded": {
                     product_id: string;
                     /** @description default: after the last product */
                     position?: number;
@@ -6344,6 +6299,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6379,22 +6335,6 @@ export interface operations {
                      */
                     sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
                 };
-                "application/x-www-form-urlencoded": {
-                    rules: {
-                        /** @enum {string} */
-                        field: "title" | "vendor" | "tag" | "price" | "compared_price" | "weight" | "in_stock";
-                        /** @enum {string} */
-                        condition: "equals" | "not_equals" | "starts_with" | "ends_with" | "contains" | "not_contains" | "greater_than" | "less_than";
-                        value: string;
-                    }[];
-                    /** @description any rule (true) or every rule (false, the default) */
-                    disjunctive?: boolean;
-                    /**
-                     * @description default manual: creation order
-                     * @enum {string}
-                     */
-                    sorting_rule?: "manual" | "name-asc" | "name-desc" | "price-asc" | "price-desc" | "created-asc" | "created-desc";
-                };
             };
         };
         responses: {
@@ -6422,6 +6362,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6441,10 +6382,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description products of the collection, to come first in this order; the others follow as they were */
-                    product_ids: string[];
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description products of the collection, to come first in this order; the others follow as they were */
                     product_ids: string[];
                 };
@@ -6473,6 +6410,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6505,6 +6443,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6523,9 +6462,9 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
+                /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
-                    [key: string]: string | string[];
+                    [key: string]: string;
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
@@ -6556,6 +6495,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6589,40 +6529,7 @@ export interface operations {
                     images?: {
                         id?: string;
                         filename?: string;
-                        url?: string;
-                    }[];
-                    category_ids?: string[];
-                    collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
-                    hidden_on?: string[];
-                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
-                    options?: {
-                        [key: string]: string[];
-                    };
-                    is_active?: boolean;
-                    /** @description Unix seconds; null = published now */
-                    available_at?: number | null;
-                    /** @description price of the default sku, in cents */
-                    price?: number;
-                    compared_price?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    permalink?: string;
-                    excerpt?: string | null;
-                    description?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    meta_keywords?: string | null;
-                    /** @description vendor name; found or created */
-                    vendor?: string | null;
-                    /** @description tag titles; found or created */
-                    tags?: string[];
-                    /** @description modifier names */
-                    modifiers?: string[];
-                    images?: {
-                        id?: string;
-                        filename?: string;
+                        /** Format: uri */
                         url?: string;
                     }[];
                     category_ids?: string[];
@@ -6664,6 +6571,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6695,6 +6603,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6711,7 +6620,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     name?: string;
@@ -6730,37 +6639,7 @@ export interface operations {
                     images?: {
                         id?: string;
                         filename?: string;
-                        url?: string;
-                    }[];
-                    category_ids?: string[];
-                    collection_ids?: string[];
-                    /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
-                    hidden_on?: string[];
-                    /** @description the variant matrix, `{"size": ["S", "M"], "color": ["Red", "Blue"]}`: a sku for every combination the product lacks (at most 100), the option names added to its modifiers; no sku is deleted */
-                    options?: {
-                        [key: string]: string[];
-                    };
-                    is_active?: boolean;
-                    /** @description Unix seconds; null = published now */
-                    available_at?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    permalink?: string;
-                    excerpt?: string | null;
-                    description?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    meta_keywords?: string | null;
-                    /** @description vendor name; found or created */
-                    vendor?: string | null;
-                    /** @description tag titles; found or created */
-                    tags?: string[];
-                    /** @description modifier names */
-                    modifiers?: string[];
-                    images?: {
-                        id?: string;
-                        filename?: string;
+                        /** Format: uri */
                         url?: string;
                     }[];
                     category_ids?: string[];
@@ -6800,6 +6679,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6831,6 +6711,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6849,16 +6730,14 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
+                /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
-                    [key: string]: string | string[];
+                    [key: string]: string;
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description comma-separated list */
                 permalink?: string;
-                /** @description comma-separated list */
-                id?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
                 low_stock?: boolean;
             };
@@ -6889,6 +6768,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6907,9 +6787,9 @@ export interface operations {
                     /** @description cents, inclusive */
                     max?: number;
                 };
-                /** @description options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values */
+                /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
-                    [key: string]: string | string[];
+                    [key: string]: string;
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
@@ -6944,6 +6824,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6975,37 +6856,7 @@ export interface operations {
                     image?: {
                         id?: string;
                         filename?: string;
-                        url?: string;
-                    } | null;
-                    is_listable?: boolean;
-                    is_taxable?: boolean;
-                    is_shipping_required?: boolean;
-                    /** @enum {string} */
-                    stock_policy?: "none" | "overall";
-                    is_backorderable?: boolean;
-                    in_stock?: number | null;
-                    is_notify?: boolean | null;
-                    low_threshold?: number | null;
-                    /** @enum {string} */
-                    weight_unit?: "kg" | "gr" | "lb" | "oz";
-                    weight?: number | null;
-                    position?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    product_id: string;
-                    code?: string | null;
-                    barcode?: string | null;
-                    /** @description cents */
-                    price?: number;
-                    compared_price?: number | null;
-                    /** @description modifier name → value; the names must be modifiers of the product */
-                    modifiers?: {
-                        [key: string]: string;
-                    };
-                    /** @description exactly one of id, filename or url */
-                    image?: {
-                        id?: string;
-                        filename?: string;
+                        /** Format: uri */
                         url?: string;
                     } | null;
                     is_listable?: boolean;
@@ -7046,6 +6897,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7077,6 +6929,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7093,7 +6946,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     code?: string | null;
@@ -7109,36 +6962,7 @@ export interface operations {
                     image?: {
                         id?: string;
                         filename?: string;
-                        url?: string;
-                    } | null;
-                    is_listable?: boolean;
-                    is_taxable?: boolean;
-                    is_shipping_required?: boolean;
-                    /** @enum {string} */
-                    stock_policy?: "none" | "overall";
-                    is_backorderable?: boolean;
-                    in_stock?: number | null;
-                    is_notify?: boolean | null;
-                    low_threshold?: number | null;
-                    /** @enum {string} */
-                    weight_unit?: "kg" | "gr" | "lb" | "oz";
-                    weight?: number | null;
-                    position?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    code?: string | null;
-                    barcode?: string | null;
-                    /** @description cents */
-                    price?: number;
-                    compared_price?: number | null;
-                    /** @description modifier name → value; the names must be modifiers of the product */
-                    modifiers?: {
-                        [key: string]: string;
-                    };
-                    /** @description exactly one of id, filename or url */
-                    image?: {
-                        id?: string;
-                        filename?: string;
+                        /** Format: uri */
                         url?: string;
                     } | null;
                     is_listable?: boolean;
@@ -7180,6 +7004,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7211,6 +7036,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7242,6 +7068,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7276,6 +7103,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7293,15 +7121,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    /** @description default false */
-                    is_commentable?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
@@ -7334,6 +7153,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7365,6 +7185,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7381,18 +7202,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    title?: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    /** @description default false */
-                    is_commentable?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
@@ -7426,6 +7238,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7457,6 +7270,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7495,6 +7309,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7526,33 +7341,13 @@ export interface operations {
                     image?: {
                         id?: string;
                         filename?: string;
+                        /** Format: uri */
                         url?: string;
                     } | null;
-                    /** @description an http or https URL; or send image instead */
-                    image_url?: string | null;
-                    user_id?: string | null;
-                    is_published?: boolean;
-                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
-                    published_at?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    /** @description an existing blog */
-                    blog_id: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    summary?: string | null;
-                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
-                    content?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    /** @description exactly one of id, filename or url */
-                    image?: {
-                        id?: string;
-                        filename?: string;
-                        url?: string;
-                    } | null;
-                    /** @description an http or https URL; or send image instead */
+                    /**
+                     * Format: uri
+                     * @description an http or https URL; or send image instead
+                     */
                     image_url?: string | null;
                     user_id?: string | null;
                     is_published?: boolean;
@@ -7583,6 +7378,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7614,6 +7410,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7630,7 +7427,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     title?: string;
@@ -7647,33 +7444,13 @@ export interface operations {
                     image?: {
                         id?: string;
                         filename?: string;
+                        /** Format: uri */
                         url?: string;
                     } | null;
-                    /** @description an http or https URL; or send image instead */
-                    image_url?: string | null;
-                    user_id?: string | null;
-                    is_published?: boolean;
-                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
-                    published_at?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    title?: string;
-                    /** @description an existing blog */
-                    blog_id?: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    summary?: string | null;
-                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
-                    content?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    /** @description exactly one of id, filename or url */
-                    image?: {
-                        id?: string;
-                        filename?: string;
-                        url?: string;
-                    } | null;
-                    /** @description an http or https URL; or send image instead */
+                    /**
+                     * Format: uri
+                     * @description an http or https URL; or send image instead
+                     */
                     image_url?: string | null;
                     user_id?: string | null;
                     is_published?: boolean;
@@ -7705,6 +7482,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7736,6 +7514,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7772,6 +7551,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7789,18 +7569,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
-                    content?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    is_published?: boolean;
-                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
-                    published_at?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
                     title: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
@@ -7836,6 +7604,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7867,6 +7636,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7883,21 +7653,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    title?: string;
-                    /** @description unique among its kind; made from the title when absent */
-                    permalink?: string;
-                    /** @description HTML; stored sanitised: scripts, event handlers, styles, iframes and URLs other than http, https, mailto are removed */
-                    content?: string | null;
-                    meta_title?: string | null;
-                    meta_description?: string | null;
-                    is_published?: boolean;
-                    /** @description Unix seconds; now when published without one; a future date schedules the publication */
-                    published_at?: number | null;
-                };
-                "application/x-www-form-urlencoded": {
                     title?: string;
                     /** @description unique among its kind; made from the title when absent */
                     permalink?: string;
@@ -7934,6 +7692,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7965,6 +7724,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8005,6 +7765,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8037,6 +7798,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8075,6 +7837,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8092,36 +7855,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description an address with one @; no whitespace, control or invisible characters */
-                    email: string;
-                    first_name?: string | null;
-                    last_name?: string | null;
-                    is_newsletterable?: boolean;
-                    /** @description staff only */
-                    is_active?: boolean;
-                    notes?: string | null;
-                    /** @description staff only */
-                    tags?: string[];
-                    password?: string;
-                    addresses?: {
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        address1?: string;
-                        address2?: string | null;
-                        city?: string;
-                        postcode?: string;
-                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                        country_code?: string;
-                        state_code?: string | null;
-                        state?: string | null;
-                        phone?: string;
-                        company?: string | null;
-                        references?: string | null;
-                        is_primary?: boolean;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
                     email: string;
                     first_name?: string | null;
                     last_name?: string | null;
@@ -8173,6 +7910,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8190,10 +7928,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
+                    /** Format: email */
                     email: string;
                     password: string;
                 };
@@ -8221,6 +7956,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8249,6 +7985,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8266,9 +8003,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token: string;
-                };
-                "application/x-www-form-urlencoded": {
                     token: string;
                 };
             };
@@ -8295,6 +8029,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8334,6 +8069,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8351,9 +8087,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
-                };
-                "application/x-www-form-urlencoded": {
+                    /** Format: email */
                     email: string;
                 };
             };
@@ -8380,6 +8114,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8397,11 +8132,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
-                    token: string;
-                    password: string;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description cpr_…: from the reset link mailed by POST /v1/customers/password_reset */
                     token: string;
                     password: string;
@@ -8430,6 +8160,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8462,6 +8193,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8481,22 +8213,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description an address with one @; no whitespace, control or invisible characters */
-                    email: string;
-                    first_name?: string | null;
-                    last_name?: string | null;
-                    is_newsletterable?: boolean;
-                    /** @description staff only */
-                    is_active?: boolean;
-                    notes?: string | null;
-                    /** @description staff only */
-                    tags?: string[];
-                    password?: string;
-                    /** @description needed when a customer changes its own password or sign-in email */
-                    current_password?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
                     email: string;
                     first_name?: string | null;
                     last_name?: string | null;
@@ -8535,6 +8255,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8566,6 +8287,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8604,6 +8326,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8620,25 +8343,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    first_name?: string | null;
-                    last_name?: string | null;
-                    address1?: string;
-                    address2?: string | null;
-                    city?: string;
-                    postcode?: string;
-                    /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                    country_code?: string;
-                    state_code?: string | null;
-                    state?: string | null;
-                    phone?: string;
-                    company?: string | null;
-                    references?: string | null;
-                    is_primary?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     first_name?: string | null;
                     last_name?: string | null;
                     address1?: string;
@@ -8679,6 +8386,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8712,6 +8420,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8729,25 +8438,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    first_name?: string | null;
-                    last_name?: string | null;
-                    address1?: string;
-                    address2?: string | null;
-                    city?: string;
-                    postcode?: string;
-                    /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                    country_code?: string;
-                    state_code?: string | null;
-                    state?: string | null;
-                    phone?: string;
-                    company?: string | null;
-                    references?: string | null;
-                    is_primary?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     first_name?: string | null;
                     last_name?: string | null;
                     address1?: string;
@@ -8788,6 +8481,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8820,6 +8514,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8853,6 +8548,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8890,6 +8586,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8925,6 +8622,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8965,30 +8663,6 @@ export interface operations {
                         price: number;
                     }[];
                 };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description ISO 3166-1 alpha-2 codes (case-insensitive) */
-                    countries: string[];
-                    /** @description narrows a listed country to these of its ISO 3166-2 subdivisions */
-                    states?: {
-                        country_code: string;
-                        code: string;
-                    }[];
-                    /** @description the zone rates; on update, the whole new list */
-                    rates?: {
-                        /** @description on update: a rate of this zone, which keeps its id */
-                        id?: string;
-                        name: string;
-                        /** @enum {string} */
-                        kind: "weight" | "price";
-                        /** @description inclusive lower bound, grams or cents; default 0 */
-                        from?: number;
-                        /** @description exclusive upper bound, above from; null or left out for none */
-                        to?: number | null;
-                        /** @description in cents */
-                        price: number;
-                    }[];
-                };
             };
         };
         responses: {
@@ -9013,6 +8687,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9045,6 +8720,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9061,33 +8737,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    name?: string;
-                    /** @description ISO 3166-1 alpha-2 codes (case-insensitive) */
-                    countries?: string[];
-                    /** @description narrows a listed country to these of its ISO 3166-2 subdivisions */
-                    states?: {
-                        country_code: string;
-                        code: string;
-                    }[];
-                    /** @description the zone rates; on update, the whole new list */
-                    rates?: {
-                        /** @description on update: a rate of this zone, which keeps its id */
-                        id?: string;
-                        name: string;
-                        /** @enum {string} */
-                        kind: "weight" | "price";
-                        /** @description inclusive lower bound, grams or cents; default 0 */
-                        from?: number;
-                        /** @description exclusive upper bound, above from; null or left out for none */
-                        to?: number | null;
-                        /** @description in cents */
-                        price: number;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
                     name?: string;
                     /** @description ISO 3166-1 alpha-2 codes (case-insensitive) */
                     countries?: string[];
@@ -9136,6 +8788,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9167,6 +8820,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9202,6 +8856,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9219,15 +8874,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description ISO 3166-1 alpha-2 (case-insensitive) */
-                    country_code: string;
-                    /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
-                    state_code?: string | null;
-                    name?: string | null;
-                    /** @description basis points, 0 to 10000: 1900 is 19 % */
-                    rate: number;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description ISO 3166-1 alpha-2 (case-insensitive) */
                     country_code: string;
                     /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
@@ -9260,6 +8906,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9292,6 +8939,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9308,18 +8956,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description ISO 3166-1 alpha-2 (case-insensitive) */
-                    country_code?: string;
-                    /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
-                    state_code?: string | null;
-                    name?: string | null;
-                    /** @description basis points, 0 to 10000: 1900 is 19 % */
-                    rate?: number;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description ISO 3166-1 alpha-2 (case-insensitive) */
                     country_code?: string;
                     /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
@@ -9353,6 +8992,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9384,6 +9024,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9425,6 +9066,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9465,30 +9107,6 @@ export interface operations {
                     usage_limit_per_customer?: number | null;
                     is_active?: boolean;
                 };
-                "application/x-www-form-urlencoded": {
-                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
-                    code?: string | null;
-                    title: string;
-                    /** @enum {string} */
-                    kind: "percentage" | "fixed_amount" | "free_shipping";
-                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
-                    value?: number;
-                    applies_to?: {
-                        /**
-                         * @description all items, or those of the collections, products or skus named in ids
-                         * @enum {string}
-                         */
-                        kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
-                        ids?: string[];
-                    };
-                    minimum_subtotal?: number | null;
-                    starts_at?: number | null;
-                    ends_at?: number | null;
-                    usage_limit?: number | null;
-                    usage_limit_per_customer?: number | null;
-                    is_active?: boolean;
-                };
             };
         };
         responses: {
@@ -9513,6 +9131,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9545,6 +9164,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9561,33 +9181,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description letters, digits, - and _; unique without case; null for an automatic discount */
-                    code?: string | null;
-                    title?: string;
-                    /** @enum {string} */
-                    kind?: "percentage" | "fixed_amount" | "free_shipping";
-                    /** @description required for percentage (1 to 10000 basis points) and fixed_amount (cents); left out for free_shipping */
-                    value?: number;
-                    applies_to?: {
-                        /**
-                         * @description all items, or those of the collections, products or skus named in ids
-                         * @enum {string}
-                         */
-                        kind: "all" | "collections" | "products" | "skus";
-                        /** @description collection, product or sku ids: at least one unless kind is all; left out or empty for all */
-                        ids?: string[];
-                    };
-                    minimum_subtotal?: number | null;
-                    starts_at?: number | null;
-                    ends_at?: number | null;
-                    usage_limit?: number | null;
-                    usage_limit_per_customer?: number | null;
-                    is_active?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description letters, digits, - and _; unique without case; null for an automatic discount */
                     code?: string | null;
                     title?: string;
@@ -9636,6 +9232,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9667,6 +9264,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9702,6 +9300,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9736,6 +9335,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9753,20 +9353,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    display_name?: string | null;
-                    /** @description unique; lowercase letters, digits, _ and - */
-                    source: string;
-                    /** @description manual, test or stripe */
-                    driver: string;
-                    /** @default true */
-                    is_enabled?: boolean;
-                    /** @description the driver's settings. On update they are merged over the stored ones (null removes one); a secret sent as ******** keeps its stored value */
-                    settings?: {
-                        [key: string]: unknown;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
                     name: string;
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
@@ -9804,6 +9390,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9835,6 +9422,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9851,22 +9439,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    name?: string;
-                    display_name?: string | null;
-                    /** @description unique; lowercase letters, digits, _ and - */
-                    source?: string;
-                    /** @description the current driver; it cannot change */
-                    driver?: string;
-                    is_enabled?: boolean;
-                    /** @description the driver's settings. On update they are merged over the stored ones (null removes one); a secret sent as ******** keeps its stored value */
-                    settings?: {
-                        [key: string]: unknown;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
                     name?: string;
                     display_name?: string | null;
                     /** @description unique; lowercase letters, digits, _ and - */
@@ -9904,6 +9479,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9935,6 +9511,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9973,6 +9550,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9987,28 +9565,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
-                    channel_id?: string;
-                    /** @description staff orders (admin key) only: the customer the cart is for */
-                    customer_id?: string;
-                    is_gift?: boolean;
-                    gift_message?: string | null;
-                    note?: string | null;
-                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
-                    source_name?: string | null;
-                    landing_site?: string | null;
-                    referring_site?: string | null;
-                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
-                    discount_codes?: string[];
-                    /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
-                    items?: {
-                        [key: string]: number;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
                     channel_id?: string;
                     /** @description staff orders (admin key) only: the customer the cart is for */
@@ -10051,6 +9610,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10082,6 +9642,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10095,28 +9656,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
-                    channel_id?: string;
-                    /** @description staff orders (admin key) only: the customer the cart is for */
-                    customer_id?: string;
-                    is_gift?: boolean;
-                    gift_message?: string | null;
-                    note?: string | null;
-                    /** @description where the order comes from; `admin` is kept for the carts staff make (and set on them whatever is sent) */
-                    source_name?: string | null;
-                    landing_site?: string | null;
-                    referring_site?: string | null;
-                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
-                    discount_codes?: string[];
-                    /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
-                    items?: {
-                        [key: string]: number;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description staff orders (admin key) only, when making the cart: its sales channel (default: the first channel) */
                     channel_id?: string;
                     /** @description staff orders (admin key) only: the customer the cart is for */
@@ -10159,6 +9701,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10175,56 +9718,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     customer?: {
-                        email?: string;
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        is_newsletterable?: boolean;
-                    };
-                    shipping?: {
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        address1?: string;
-                        address2?: string | null;
-                        city?: string;
-                        postcode?: string;
-                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                        country_code?: string;
-                        state_code?: string | null;
-                        state?: string | null;
-                        phone?: string;
-                        company?: string | null;
-                        references?: string | null;
-                        /** @description a saved address of the signed-in customer; the other members are then ignored */
-                        id?: string;
-                    };
-                    billing?: {
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        address1?: string;
-                        address2?: string | null;
-                        city?: string;
-                        postcode?: string;
-                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                        country_code?: string;
-                        state_code?: string | null;
-                        state?: string | null;
-                        phone?: string;
-                        company?: string | null;
-                        references?: string | null;
-                        /** @description a saved address of the signed-in customer; the other members are then ignored */
-                        id?: string;
-                    };
-                    /** @description the shipping address is also the billing address (default true) */
-                    same_address?: boolean;
-                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
-                    discount_codes?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    customer?: {
+                        /** Format: email */
                         email?: string;
                         first_name?: string | null;
                         last_name?: string | null;
@@ -10295,6 +9793,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10327,6 +9826,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10340,56 +9840,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     customer?: {
-                        email?: string;
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        is_newsletterable?: boolean;
-                    };
-                    shipping?: {
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        address1?: string;
-                        address2?: string | null;
-                        city?: string;
-                        postcode?: string;
-                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                        country_code?: string;
-                        state_code?: string | null;
-                        state?: string | null;
-                        phone?: string;
-                        company?: string | null;
-                        references?: string | null;
-                        /** @description a saved address of the signed-in customer; the other members are then ignored */
-                        id?: string;
-                    };
-                    billing?: {
-                        first_name?: string | null;
-                        last_name?: string | null;
-                        address1?: string;
-                        address2?: string | null;
-                        city?: string;
-                        postcode?: string;
-                        /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-                        country_code?: string;
-                        state_code?: string | null;
-                        state?: string | null;
-                        phone?: string;
-                        company?: string | null;
-                        references?: string | null;
-                        /** @description a saved address of the signed-in customer; the other members are then ignored */
-                        id?: string;
-                    };
-                    /** @description the shipping address is also the billing address (default true) */
-                    same_address?: boolean;
-                    /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
-                    discount_codes?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    customer?: {
+                        /** Format: email */
                         email?: string;
                         first_name?: string | null;
                         last_name?: string | null;
@@ -10459,6 +9914,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10475,17 +9931,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    shipping?: {
-                        method?: string;
-                    };
-                    payment?: {
-                        gateway?: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
                     shipping?: {
                         method?: string;
                     };
@@ -10519,6 +9967,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10543,18 +9992,6 @@ export interface operations {
                         method: string;
                         /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */
                         mark_paid?: boolean;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made) */
-                    payment: {
-                        method: string;
-                        /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */
-                        mark_paid?: boolean;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10584,6 +10021,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10625,6 +10063,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10657,6 +10096,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10673,18 +10113,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     order_note?: string | null;
-                    /** @description an address with one @; no whitespace, control or invisible characters */
-                    email?: string;
-                    /** @description attaches the order to this customer (null detaches it) */
-                    customer_id?: string | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    order_note?: string | null;
-                    /** @description an address with one @; no whitespace, control or invisible characters */
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
                     email?: string;
                     /** @description attaches the order to this customer (null detaches it) */
                     customer_id?: string | null;
@@ -10714,6 +10150,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10730,12 +10167,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    reason?: string;
-                };
-                "application/x-www-form-urlencoded": {
                     reason?: string;
                 };
             };
@@ -10763,6 +10197,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10802,6 +10237,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10840,6 +10276,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10859,12 +10296,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    kind: "capture" | "refund" | "void";
-                    /** @description cents; default: all that can be */
-                    amount?: number;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     kind: "capture" | "refund" | "void";
                     /** @description cents; default: all that can be */
@@ -10896,6 +10327,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10931,6 +10363,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10969,6 +10402,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10985,25 +10419,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    tracking_code?: string | null;
-                    carrier?: string | null;
-                    is_customer_notified?: boolean;
-                    /**
-                     * @description succeeded (default), or pending
-                     * @enum {string}
-                     */
-                    status?: "succeeded" | "pending";
-                    items?: {
-                        /** @description an order item */
-                        id: string;
-                        /** @description default: all of it left to ship */
-                        quantity?: number;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
                     tracking_code?: string | null;
                     carrier?: string | null;
                     is_customer_notified?: boolean;
@@ -11044,6 +10462,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11077,6 +10496,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11094,19 +10514,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    tracking_code?: string | null;
-                    carrier?: string | null;
-                    is_customer_notified?: boolean;
-                    /**
-                     * @description a pending shipment succeeded or failed
-                     * @enum {string}
-                     */
-                    status?: "succeeded" | "failed";
-                };
-                "application/x-www-form-urlencoded": {
                     tracking_code?: string | null;
                     carrier?: string | null;
                     is_customer_notified?: boolean;
@@ -11141,6 +10551,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11181,6 +10592,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11219,6 +10631,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11238,22 +10651,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    items: {
-                        /** @description an order item */
-                        id: string;
-                        /** @description units returned: at most those shipped and not held by other returns */
-                        quantity: number;
-                        /** @enum {string} */
-                        reason: "damaged" | "wrong_item" | "not_as_described" | "changed_mind" | "other";
-                    }[];
-                    note?: string | null;
-                    /**
-                     * @description put the items back in stock when received (default true)
-                     * @default true
-                     */
-                    restock?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     items: {
                         /** @description an order item */
                         id: string;
@@ -11294,6 +10691,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11327,6 +10725,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11367,6 +10766,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11384,13 +10784,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description cents; default: the return's amount, at most what is left to refund */
-                    amount?: number;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description cents; default: the return's amount, at most what is left to refund */
                     amount?: number;
                 };
@@ -11420,6 +10816,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11460,6 +10857,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11497,6 +10895,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11514,12 +10913,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    url: string;
-                    events?: string[];
-                    description?: string | null;
-                    is_enabled?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
+                    /** Format: uri */
                     url: string;
                     events?: string[];
                     description?: string | null;
@@ -11549,6 +10943,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11581,6 +10976,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11597,16 +10993,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    url?: string;
-                    events?: string[];
-                    description?: string | null;
-                    /** @description enabling again clears failing_since and disabled_reason */
-                    is_enabled?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
+                    /** Format: uri */
                     url?: string;
                     events?: string[];
                     description?: string | null;
@@ -11638,6 +11028,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11669,6 +11060,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11708,6 +11100,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11746,6 +11139,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11762,13 +11156,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description only this endpoint (default: every subscribed one) */
-                    webhook_id?: string;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description only this endpoint (default: every subscribed one) */
                     webhook_id?: string;
                 };
@@ -11797,6 +11187,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11838,11 +11229,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getV1NotificationsTemplates: {
+    getV1NotificationTemplates: {
         parameters: {
             query?: never;
             header?: never;
@@ -11867,11 +11259,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getV1NotificationsTemplatesKind: {
+    getV1NotificationTemplatesKind: {
         parameters: {
             query?: never;
             header?: never;
@@ -11899,11 +11292,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    postV1NotificationsTemplatesKind: {
+    postV1NotificationTemplatesKind: {
         parameters: {
             query?: never;
             header?: {
@@ -11915,18 +11309,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description null: back to the shipped subject */
-                    subject?: string | null;
-                    /** @description null: back to the shipped HTML */
-                    html?: string | null;
-                    /** @description null: back to the shipped text */
-                    text?: string | null;
-                    is_enabled?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -11960,11 +11345,12 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    postV1NotificationsTemplatesKindPreview: {
+    postV1NotificationTemplatesKindPreview: {
         parameters: {
             query?: never;
             header?: {
@@ -11976,17 +11362,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** @description a draft to render instead of the saved subject */
-                    subject?: string;
-                    /** @description a draft to render instead of the saved HTML */
-                    html?: string;
-                    /** @description a draft to render instead of the saved text */
-                    text?: string;
-                };
-                "application/x-www-form-urlencoded": {
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */
@@ -12019,6 +11397,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12051,6 +11430,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12090,6 +11470,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12114,7 +11495,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["File"][];
+                        data: components["schemas"]["StoredFile"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
                         };
@@ -12125,6 +11506,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12160,7 +11542,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["File"];
+                        data: components["schemas"]["StoredFile"];
                     };
                 };
             };
@@ -12172,6 +11554,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12195,7 +11578,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["File"];
+                        data: components["schemas"]["StoredFile"];
                     };
                 };
             };
@@ -12204,6 +11587,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12235,6 +11619,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12270,6 +11655,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -15,17 +15,18 @@ export interface ProblemSources {
 
 /**
  * The problem statuses an operation can answer, from what it is: any request can be malformed (400:
- * an unknown query parameter, a NUL, bad percent-encoding) and can meet a failure or an outage
- * (500, 503); a credential can be missing or refused (401) and, where the access allows only some
- * credentials or a read-only key would write, not allowed (403); an id in the path can name nothing
- * (404); the body of a write can be too large or of another type (413, 415) and, where the route
- * reads one, invalid (422); a write can meet a state machine, a concurrent write or a reused
- * Idempotency-Key (409); and requests are counted (429).
+ * an unknown query parameter, a NUL, bad percent-encoding), can have a request line and headers
+ * larger than the server reads (431: Node's 16 KiB, which long `id` lists in a query can pass) and
+ * can meet a failure or an outage (500, 503); a credential can be missing or refused (401) and,
+ * where the access allows only some credentials or a read-only key would write, not allowed (403);
+ * an id in the path can name nothing (404); the body of a write can be too large or of another
+ * type (413, 415) and, where the route reads one, invalid (422); a write can meet a state machine, a
+ * concurrent write or a reused Idempotency-Key (409); and requests are counted (429).
  */
 export function problemStatuses(sources: ProblemSources): number[] {
   const { access, method, hasParams, hasBody, rateLimited, declared } = sources;
   const reads = method === 'GET' || method === 'HEAD';
-  const statuses = new Set([400, 500, 503, ...declared]);
+  const statuses = new Set([400, 431, 500, 503, ...declared]);
   if (access !== 'public') statuses.add(401);
   if (access !== 'public' && !(access === 'storefront' && reads)) statuses.add(403);
   if (hasParams) statuses.add(404);

@@ -8,6 +8,7 @@ import { registerErrorDocs } from './error-docs.js';
 import { addExamples } from './openapi-examples.js';
 import { documentRequests } from './openapi-requests.js';
 import { documentResponses, problemStatuses } from './openapi-responses.js';
+import { makePortable } from './openapi-portable.js';
 import { nameSchemas, type Schema } from './openapi-schemas.js';
 import type { App } from './types.js';
 
@@ -51,8 +52,8 @@ export async function registerOpenApi(app: App): Promise<void> {
         title: 'Storefront API',
         version: '1.0.0',
         description: 'Headless commerce API: catalogue, customers, carts, checkouts, orders, events and webhooks.\n\n'
-          + 'Bodies are JSON or form-encoded with bracket names (`customer[email]`); object query parameters use bracket names too '
-          + '(`price[min]=1000`). Every failure is an RFC 9457 problem (`application/problem+json`) whose `type` links to its code on '
+          + 'Bodies are JSON (form-encoded bodies with bracket names, `customer[email]`, are read too); object query parameters use bracket names '
+          + '(`price[min]=1000`, `options[color]=Red,Blue`). Every failure is an RFC 9457 problem (`application/problem+json`) whose `type` links to its code on '
           + '[/docs/errors](/docs/errors). Every answer carries `x-request-id`. A POST may carry an `Idempotency-Key` that makes its retry safe.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
@@ -106,14 +107,15 @@ export async function registerOpenApi(app: App): Promise<void> {
       } as FastifySchema;
       return { schema: documented, url };
     },
-    // The whole document, once built: resources named, examples, problems and headers, how requests are written.
+    // The whole document, once built: resources named, examples, problems and headers, how requests are written,
+    // and each schema written the way every generator reads alike.
     transformObject: (documents) => {
       const document = (documents as { openapiObject: { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } } }).openapiObject;
       nameSchemas(document);
       addExamples(document.components.schemas);
       documentResponses(document);
       documentRequests(document.paths);
-      return document;
+      return makePortable(document);
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP, uiConfig: { validatorUrl: null } });

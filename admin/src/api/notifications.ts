@@ -66,7 +66,7 @@ export function useTemplate(kind: NotificationKind) {
   const { client } = useSession();
   return useQuery({
     queryKey: notificationKeys.template(kind),
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/notifications/templates/{kind}', { params: { path: { kind } }, signal })).data,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/notification_templates/{kind}', { params: { path: { kind } }, signal })).data,
   });
 }
 
@@ -76,7 +76,7 @@ export function useSaveTemplate(kind: NotificationKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: Partial<Record<keyof TemplateParts, string | null>> & { is_enabled?: boolean }) =>
-      unwrap(await client.POST('/v1/notifications/templates/{kind}', { params: { path: { kind } }, body })).data,
+      unwrap(await client.POST('/v1/notification_templates/{kind}', { params: { path: { kind } }, body })).data,
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.template(kind), saved),
   });
 }
@@ -85,6 +85,6 @@ export function useSaveTemplate(kind: NotificationKind) {
 export function usePreviewTemplate(kind: NotificationKind) {
   const { client } = useSession();
   return useMutation({
-    mutationFn: async (body: TemplateParts) => unwrap(await client.POST('/v1/notifications/templates/{kind}/preview', { params: { path: { kind } }, body })).data,
+    mutationFn: async (body: TemplateParts) => unwrap(await client.POST('/v1/notification_templates/{kind}/preview', { params: { path: { kind } }, body })).data,
   });
 }

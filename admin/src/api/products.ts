@@ -5,7 +5,7 @@ import type { ProductListSearch } from '../routes/products/product-list/search';
 
 export type Product = components['schemas']['Product'];
 export type Sku = components['schemas']['Sku'];
-export type StoredFile = components['schemas']['File'];
+export type StoredFile = components['schemas']['StoredFile'];
 /** What the product form sends; on create, `price` and `compared_price` price the default sku. */
 export interface ProductWrite {
   name: string;

@@ -4,6 +4,17 @@ import type { CatalogFilter } from './catalog-filters.js';
 import type { ProductListQuery } from './products.schemas.js';
 import type { SkuListQuery } from './skus.schemas.js';
 
+/**
+ * The values an `options[name]` filter asks for: a list as sent (`options[color][]=red&…`), or one
+ * value, whose commas separate several (`options[color]=red,blue`: what a generated client writes,
+ * as a deepObject member holds no list). A value that holds a comma itself still matches as written.
+ */
+export function optionValues(values: string | string[]): string[] {
+  if (Array.isArray(values)) return values;
+  const parts = values.split(',').map((value) => value.trim()).filter((value) => value !== '');
+  return parts.length > 1 ? [values, ...parts] : [values];
+}
+
 /** The filter a listing's query string asks for. */
 export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'category_id'>): CatalogFilter {
   return {
@@ -12,7 +23,7 @@ export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'ca
     listable: query.listable,
     priceMin: query.price?.min,
     priceMax: query.price?.max,
-    options: query.options && Object.fromEntries(Object.entries(query.options).map(([name, values]) => [name, typeof values === 'string' ? [values] : values])),
+    options: query.options && Object.fromEntries(Object.entries(query.options).map(([name, values]) => [name, optionValues(values)])),
     q: query.q,
     sortBy: query.sort_by,
   };

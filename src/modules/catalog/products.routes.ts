@@ -4,7 +4,7 @@ import { pageRequest } from '../../lib/pagination.js';
 import { catalogFilterOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
-import { SkuList, SkuListQuery } from './skus.schemas.js';
+import { ProductSkuListQuery, SkuList } from './skus.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];
@@ -26,7 +26,7 @@ export async function productsRoutes(app: App): Promise<void> {
 
   app.get('/v1/products/:id/skus', {
     config: storefront,
-    schema: { tags, summary: 'List the skus of a product', params: IdParams, querystring: SkuListQuery, response: ok(SkuList) },
+    schema: { tags, summary: 'List the skus of a product', params: IdParams, querystring: ProductSkuListQuery, response: ok(SkuList) },
   }, async (request) => {
     await service.assertProductVisible(request.ctx, request.params.id);
     const filter = { ...skuFilterOf(request.query), productId: request.params.id };

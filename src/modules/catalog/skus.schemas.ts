@@ -72,8 +72,9 @@ export const listingQuery = {
   })),
   // A product has at most 10 modifiers, so more names match nothing; bounded so a query naming
   // hundreds is a 400, not one condition per name nested past SQLite's expression depth (a 500).
-  // One value or a list of them: a generated client writes `options[color]=red` (deepObject has
-  // no form for a list); `options[color][]=red&options[color][]=blue` asks for either.
+  // One value or a list of them: a generated client writes `options[color]=red` or, for either of
+  // two, `options[color]=red,blue` (a deepObject member holds no list, so the document shows only
+  // the string: openapi-requests.ts); `options[color][]=red&options[color][]=blue` is taken too.
   // Names and values are bounded as the catalogue bounds them (a modifier name is at most 100
   // characters, a value 255), and the whole so that the longest query fits in the request head the
   // server reads (MAX_HEADER_BYTES, app.ts): 10 names of 20 values at their longest are some 75 KB.
@@ -85,17 +86,30 @@ export const listingQuery = {
   ]), {
     maxProperties: 10,
     propertyNames: { maxLength: 100 },
-    description: 'options[color]=red: skus whose option equals the value (options[color][]=red&options[color][]=blue: one of the values); at most 10 names of up to 100 characters, each with up to 20 values',
+    description: 'options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values',
   })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
 };
 
+const lowStock = Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' });
+
 export const SkuListQuery = Type.Object({
   ...listingQuery,
   permalink: Type.Optional(CommaList),
   id: Type.Optional(CommaList),
-  low_stock: Type.Optional(Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' })),
+  low_stock: Type.Optional(lowStock),
+});
+
+/**
+ * The skus of one product (`/v1/products/{id}/skus`): the same filters but `id`, which names the
+ * product there; a query `id` beside it made generated clients declare one argument twice
+ * (`GET /v1/skus?id=` lists skus by id).
+ */
+export const ProductSkuListQuery = Type.Object({
+  ...listingQuery,
+  permalink: Type.Optional(CommaList),
+  low_stock: Type.Optional(lowStock),
 });
 
 export const SkuEnvelope = DataEnvelope(Sku);

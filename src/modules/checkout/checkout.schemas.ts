@@ -4,6 +4,7 @@ import { addressFields } from '../customers/address-rules.js';
 import { Customer } from '../customers/customers.schemas.js';
 import { DiscountCodesWrite } from '../discounts/discounts.schemas.js';
 import { Order } from '../orders/orders.schemas.js';
+import { Gateway } from '../payments/gateways.schemas.js';
 
 const CheckoutAddress = Type.Object({
   ...addressFields,
@@ -58,13 +59,13 @@ const ShippingMethod = Type.Object(
 );
 
 /** The stored customer for that customer signed in; for anyone else the buyer as sent, with a null id. */
-const CheckoutCustomer = Type.Object({
+const CheckoutBuyer = Type.Object({
   ...Customer.properties,
   id: Nullable(Type.String({ pattern: '^cus_[0-9a-z]{26}$', description: 'null unless the caller is this customer or staff: anyone else sees the buyer as sent, never a stored customer' })),
-}, { title: 'CheckoutCustomer' });
+}, { title: 'CheckoutBuyer' });
 const CheckoutOrder = Type.Object({
   ...Order.properties,
-  customer: Nullable(CheckoutCustomer),
+  customer: Nullable(CheckoutBuyer),
   customer_id: Nullable(Type.String({ description: 'null unless the caller is this customer or staff' })),
 }, { title: 'Checkout' });
 
@@ -75,7 +76,7 @@ export const CheckoutEnvelope = Type.Object({
     selected_payment_gateway: Nullable(Type.String()),
     expires_at: Type.Integer({ description: 'Unix seconds: from then on the checkout can no longer change or be paid (409 invalid_state); check the cart out again' }),
     shipping_methods: Type.Array(ShippingMethod),
-    payment_gateways: Type.Array(Type.Object({}, { additionalProperties: true })),
+    payment_gateways: Type.Array(Gateway, { description: 'the gateways the buyer may pay with, as a storefront sees them' }),
     next_action: Type.Optional(Type.Object({
       type: Type.String({ description: 'requires_action: confirm with the card issuer (3-D Secure) in the browser; processing: wait' }),
       gateway: Type.String({ description: 'the driver: stripe' }),

@@ -12,7 +12,7 @@ export const FileObject = Type.Object({
   size: Type.Integer({ description: 'bytes' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-}, { title: 'File' });
+}, { title: 'StoredFile' });
 
 export const FileEnvelope = DataEnvelope(FileObject);
 export const FileList = ListEnvelope(FileObject);

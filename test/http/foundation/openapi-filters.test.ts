@@ -89,9 +89,12 @@ describeEachDatabase('openapi: listing filters as a generated client sends them'
     expect(ids(skus.body.data)).toEqual([dearBlue.sku_id]);
   });
 
-  it('documents an option value as one value or a list, and takes both', async () => {
+  it('documents an option value as one string, several comma-separated, and takes the list forms too', async () => {
     const options = paths['/v1/products']!.get!.parameters!.find((p) => p.name === 'options')!;
-    expect(options.schema).toMatchObject({ type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } });
+    expect(options.schema).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
+    const comma = querySentFor(paths['/v1/products']!.get!.parameters!, { q: word, options: { color: 'Red,Blue' } });
+    expect(decodeURIComponent(comma)).toBe(`q=${word}&options[color]=Red,Blue`);
+    expect(ids((await t.storefront.get(`/v1/products?${comma}`)).body.data)).toEqual([cheapRed.id, dearBlue.id]);
     const both = await t.storefront.get(`/v1/products?q=${word}&options[color][]=Red&options[color][]=Blue`);
     expect(ids(both.body.data)).toEqual([cheapRed.id, dearBlue.id]);
     const repeated = await t.storefront.get(`/v1/products?q=${word}&options[color]=Red&options[color]=Blue`);

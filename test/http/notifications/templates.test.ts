@@ -27,6 +27,24 @@ describeEachDatabase('notification templates', (t) => {
     expect(mail.parsed.text).toContain(productName);
   });
 
+  test('answers the templates at /v1/notification_templates, as documented, and at the first paths, undocumented', async () => {
+    const kind = 'refund';
+    const saved = await t.admin.post(`/v1/notification_templates/${kind}`, { subject: `Refund ${uniqueWord()}` });
+    expect(saved.status, saved.text).toBe(200);
+    for (const prefix of ['/v1/notification_templates', '/v1/notifications/templates']) {
+      const read = await t.admin.get(`${prefix}/${kind}`);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.data.subject).toBe(saved.body.data.subject);
+      expect((await t.admin.get(prefix)).body.data.map((tpl: any) => tpl.kind)).toEqual(KINDS);
+      expect((await t.admin.post(`${prefix}/${kind}/preview`, {})).status).toBe(200);
+      expectProblem(await t.storefront.get(`${prefix}/${kind}`), 403, 'forbidden');
+    }
+    const paths = Object.keys((await t.anonymous.get('/openapi.json')).body.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/v1/notification_templates', '/v1/notification_templates/{kind}', '/v1/notification_templates/{kind}/preview']));
+    expect(paths.filter((path) => path.startsWith('/v1/notifications/templates'))).toEqual([]);
+    expect((await t.admin.post(`/v1/notification_templates/${kind}`, { subject: null })).status).toBe(200);
+  });
+
   test('every kind has a shipped template that renders in the preview, the store named in it', async () => {
     await t.admin.post('/v1/store', { name: 'Preview Shop' });
     const list = await t.admin.get('/v1/notifications/templates');
