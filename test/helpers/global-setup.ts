@@ -30,7 +30,7 @@ function keepVitestExitCode(): void {
 
 /**
  * A database migrated to the latest schema once, for the whole run: each test's fresh database is a
- * copy of it (CREATE DATABASE … TEMPLATE, a file copy) instead of 31 migrations run again. No one may
+ * copy of it (CREATE DATABASE … TEMPLATE) instead of every migration run again. No one may
  * connect to it, so the copies never find it busy.
  */
 async function migratedTemplate(adminUrl: string): Promise<string> {
@@ -79,11 +79,17 @@ export default async function setup(project: TestProject) {
   });
   await server.initialise();
   await server.start();
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  project.provide('postgresUrl', adminUrl);
-  project.provide('postgresTemplate', await migratedTemplate(adminUrl));
-  return async () => {
+  const stop = async () => {
     await server.stop();
     rmSync(parent, { recursive: true, force: true });
   };
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  project.provide('postgresUrl', adminUrl);
+  try {
+    project.provide('postgresTemplate', await migratedTemplate(adminUrl));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
