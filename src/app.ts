@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { buildRequestValidator, closeRequestSchemas, formBodyParser } from './http/request-validation.js';
 import { loggerOptions, RequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { buildResponseSerializer } from './http/response-serialization.js';
 import { registerStorefrontBodyLimit, storefrontJsonProblem } from './http/storefront-body-limit.js';
 import type { App } from './http/types.js';
 import { Problem, problemBody } from './lib/problem.js';
@@ -104,8 +105,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Errors raised before routing (a bad URL, an oversized header) leave as problems too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    // Query strings and form bodies are coerced from text; JSON bodies are checked as sent.
-    schemaController: { compilersFactory: { buildValidator: buildRequestValidator } },
+    // Query strings and form bodies are coerced from text; JSON bodies are checked as sent. Both
+    // compilers keep what they compiled for the next app the process builds.
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidator, buildSerializer: buildResponseSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // First, so the request's span holds all the rest of it.

@@ -52,18 +52,30 @@ export function formBodyParser<T extends object>(parse: (text: string) => T): (t
 // every fault is listed at once; defaults fill what is left out.
 const ajvOptions: AjvOptions = { allErrors: true, removeAdditional: false, useDefaults: true };
 
+/** The Ajv instances, one per set of options, shared by every app this process builds. */
+const pool = AjvCompiler();
+
+/**
+ * Every validator this process compiled, by what it was compiled from: the part (a body or text), the
+ * server's settings and the schema's JSON. Compiling the schemas is most of what building the app
+ * costs, and a process that builds it again (the tests build it hundreds of times) gets the same
+ * validators back. A validator keeps nothing between calls but its last `errors`, which Fastify reads
+ * right after calling it, so apps can share one.
+ */
+const compiled = new Map<string, Validate>();
+
 /**
  * Two validators of the same schemas. Query strings, path parameters, headers and form bodies are
  * text, so they are coerced (`"true"` → true, one value where a list is expected → a one-item list).
  * A JSON body already says its types, so it is checked as sent: `"price": true` is a wrong type, not 1.
  */
 export const buildRequestValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, serverOptions) => {
-  const pool = AjvCompiler();
   const withOptions = (custom: AjvOptions) =>
     pool(externalSchemas, { ...serverOptions, mode: undefined, customOptions: { ...ajvOptions, ...custom } }) as unknown as (part: RouteSchemaPart) => Validate;
   const coercing = withOptions({ coerceTypes: 'array' });
   const strict = withOptions({ coerceTypes: false });
-  const compile = (part: RouteSchemaPart): Validate => {
+  const settings = JSON.stringify([externalSchemas, serverOptions]);
+  const build = (part: RouteSchemaPart): Validate => {
     if (part.httpPart !== 'body') return coercing(part);
     const json = strict(part);
     const form = coercing(part);
@@ -73,6 +85,12 @@ export const buildRequestValidator: AjvCompiler.BuildCompilerFromPool = (externa
       validate.errors = chosen.errors;
       return valid;
     };
+    return validate;
+  };
+  const compile = (part: RouteSchemaPart): Validate => {
+    const key = `${part.httpPart === 'body' ? 'body' : 'text'}\0${settings}\0${JSON.stringify(part.schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = build(part)));
     return validate;
   };
   return compile as unknown as ReturnType<AjvCompiler.BuildCompilerFromPool>;

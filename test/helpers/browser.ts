@@ -10,17 +10,30 @@ import { testDatabases, type TestContext } from './test-app.js';
 /** Where the runs write their screenshots (git-ignored), for a reviewer to look at. */
 export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 
+let shared: Promise<Browser> | undefined;
+
 /**
- * One headless Chromium (the one @sparticuz/chromium ships) for the test file, started before its
- * tests and closed after them.
+ * The headless Chromium (the one @sparticuz/chromium ships) of this test process, started by the
+ * first test file that asks and shared by the files after it in the same process (Vitest runs files
+ * one after another in a process: vitest.config.ts): each test still opens its own window, a fresh
+ * browser context with nothing of the others. Starting Chromium takes seconds on a loaded machine;
+ * a browser that has gone (crashed) is started again. Playwright ends it when the process exits.
  */
 export function useBrowser(): { browser: Browser } {
   const holder = {} as { browser: Browser };
   beforeAll(async () => {
-    holder.browser = await launchChromium();
+    let browser = await shared?.catch(() => undefined);
+    if (!browser?.isConnected()) {
+      // No GPU work (software compositing): the tests read the page and its styles, and pictures
+      // for a reviewer need no GPU either.
+      shared = launchChromium(['--disable-gpu']);
+      browser = await shared;
+    }
+    holder.browser = browser;
   });
   afterAll(async () => {
-    await holder.browser?.close();
+    // Every window a file opened is closed by then (inWindow); one left open is closed here.
+    await Promise.all(holder.browser?.contexts().map((context) => context.close()) ?? []);
   });
   return holder;
 }

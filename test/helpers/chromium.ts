@@ -17,12 +17,14 @@ const LAMBDA_ONLY = new Set(['--disable-web-security', '--allow-running-insecure
  */
 export const PLAIN_HTTP_HOST = 'shop.test';
 
-export async function launchChromium(): Promise<Browser> {
+/** Chromium with the package's flags (less the Lambda-only ones) and `extraArgs`. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return playwright.launch({
     executablePath: await chromium.executablePath(),
     args: [
       ...chromium.args.filter((arg) => !LAMBDA_ONLY.has(arg) && !arg.startsWith('--headless')),
       `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
+      ...extraArgs,
     ],
     headless: true,
   });

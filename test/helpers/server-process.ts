@@ -5,12 +5,19 @@ import { freePort } from './ports.js';
 const run = promisify(execFile);
 
 /**
+ * The `storefront` the tests start as a process: the compiled CLI, built from the current sources
+ * before the run (test/helpers/builds.ts), as `npm start` runs it. Run from source under tsx instead,
+ * each start would transform the TypeScript again.
+ */
+export const CLI = 'dist/cli.js';
+
+/**
  * Runs `storefront ARGS` to its end: its exit code and what it printed, stdout then stderr. One that
  * has not ended within a minute (a command that went on to serve) is killed and fails the test.
  */
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       timeout: 60_000,
       killSignal: 'SIGKILL',
@@ -31,7 +38,7 @@ export interface Running {
 /** Starts `storefront serve` (with `args`) as a child process on a free port and waits for /health. */
 export async function startServer(env: Record<string, string>, args: string[] = []): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,7 +46,7 @@ export async function startServer(env: Record<string, string>, args: string[] = 
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
-  // Generous: on a loaded 2-core machine, compiling and starting the server has taken over 15 s.
+  // Generous: on a loaded 2-core machine, starting the server has taken over 15 s.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

@@ -103,7 +103,9 @@ export function testDatabases(): DatabaseKind[] {
 
 /** A fresh, migrated database of the given kind, private to the caller. */
 export async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  const handle = openDatabase(await freshDatabaseUrl(kind, 'sqlite::memory:'));
+  // On PostgreSQL, a copy of the template global-setup.ts migrated once; migrating it again finds
+  // nothing to do, and says so if the template were behind.
+  const handle = openDatabase(kind === 'sqlite' ? 'sqlite::memory:' : await newPostgresDatabase(inject('postgresTemplate')));
   await migrateToLatest(handle.db);
   return handle;
 }
@@ -113,14 +115,21 @@ export async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
  * database on the embedded server, or the given SQLite URL.
  */
 export async function freshDatabaseUrl(kind: DatabaseKind, sqliteUrl: string): Promise<string> {
-  if (kind === 'sqlite') return sqliteUrl;
+  return kind === 'sqlite' ? sqliteUrl : newPostgresDatabase();
+}
+
+/** A new database on the embedded PostgreSQL server, empty or a copy of `template`: its URL. */
+async function newPostgresDatabase(template?: string): Promise<string> {
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('PostgreSQL tests need the embedded server of test/helpers/global-setup.ts');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 

@@ -8,7 +8,7 @@ import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 
 /**
  * The pids of the API processes that have started serving, in order, from the primary's log lines.
- * Not the primary's children: under tsx, an esbuild process is one of them too, and it outlives the
+ * Not the primary's children: run under tsx, an esbuild process would be one of them too, outliving the
  * primary by a moment.
  */
 function servingPids(output: string): number[] {

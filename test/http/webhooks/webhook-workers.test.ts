@@ -14,6 +14,7 @@ import { newId } from '../../../src/lib/ids.js';
 import { recordEvent } from '../../../src/modules/events/record-event.js';
 import { createTestAppOn, freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
 import { freePort } from '../../helpers/ports.js';
+import { CLI } from '../../helpers/server-process.js';
 
 // Black-box tests of delivery across processes: `storefront serve` restarted while the receiver is
 // down, and two `storefront worker` processes sharing one PostgreSQL database.
@@ -24,7 +25,7 @@ interface Child {
 }
 
 function spawnCli(command: 'serve' | 'worker', env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', command], {
+  const child = spawn(process.execPath, [CLI, command], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
