@@ -22,9 +22,9 @@ function databaseMetrics(database: DatabaseHandle): Registry {
   // answer leaves them out rather than failing the scrape: the rest is what tells why.
   let reading: Promise<OutboxDepth[]> | undefined;
   const outboxes = () => (reading ??= readOutboxDepths(database.db, Date.now()).catch(() => []).finally(() => (reading = undefined)));
-  new Gauge({
-    name: 'storefront_outbox_depth',
-    help: 'Items waiting for the worker: webhook deliveries and mails pending, orders queued for search indexing',
+  const outboxGauge = (name: string, help: string, value: (read: OutboxDepth) => number | null) => new Gauge({
+    name,
+    help,
     labelNames: ['outbox'] as const,
     registers: [registry],
     // Every API process reads the same tables: across a cluster, one reading is the answer, not their sum.
@@ -32,21 +32,14 @@ function databaseMetrics(database: DatabaseHandle): Registry {
     async collect() {
       const read = await outboxes();
       this.reset();
-      for (const { outbox, depth } of read) this.set({ outbox }, depth);
+      for (const outbox of read) {
+        const measured = value(outbox);
+        if (measured !== null) this.set({ outbox: outbox.outbox }, measured);
+      }
     },
   });
-  new Gauge({
-    name: 'storefront_outbox_age_seconds',
-    help: 'Seconds the longest-waiting due webhook delivery or mail has waited since it fell due (0 when none is due)',
-    labelNames: ['outbox'] as const,
-    registers: [registry],
-    aggregator: 'max',
-    async collect() {
-      const read = await outboxes();
-      this.reset();
-      for (const { outbox, age } of read) if (age !== null) this.set({ outbox }, age);
-    },
-  });
+  outboxGauge('storefront_outbox_depth', 'Items waiting for the worker: webhook deliveries and mails pending, orders queued for search indexing', (read) => read.depth);
+  outboxGauge('storefront_outbox_age_seconds', 'Seconds the longest-waiting due webhook delivery or mail has waited since it fell due (0 when none is due)', (read) => read.age);
   const poolStats = database.poolStats;
   if (poolStats) {
     const pool = (name: string, help: string, read: (stats: PoolStats) => number) =>
