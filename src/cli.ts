@@ -1,19 +1,18 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ensureStore } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { backupSqlite, OperationRefused, restoreSqlite, sqliteFileOf } from './db/backup.js';
-import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
-import { migrateTo, migrateToLatest } from './db/migrate.js';
-import { postgresBackupGuide } from './db/postgres-backup-guide.js';
-import { describeSeed, seedDemo } from './demo.js';
-import { unixNow } from './lib/clock.js';
+import type { DatabaseHandle } from './db/database.js';
+import { OperationRefused } from './lib/operation-refused.js';
 import { Problem } from './lib/problem.js';
-import { insertKey } from './modules/access/api-keys.service.js';
-import { serve } from './server.js';
-import { work } from './worker.js';
+
+// Each command imports what it needs when it runs (`await import`): `--version`, `--help` and a
+// usage error answer at once, and `migrate` or `keys` do not load the HTTP server. From Node 22 on,
+// what those imports compile is kept on disk (Node's compile cache, under the system's temporary
+// folder or NODE_COMPILE_CACHE), and the next start reads it instead of compiling again.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const usage: Record<string, string> = {
   serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
@@ -51,6 +50,7 @@ function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command
 
 async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  const [{ openConfiguredDatabase }, { migrateToLatest }, { ensureStore }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js'), import('./bootstrap.js')]);
   const database = openConfiguredDatabase(config);
   try {
     await database.withDirectConnection(migrateToLatest);
@@ -71,6 +71,7 @@ async function createKey(args: string[]): Promise<void> {
   if (kind === undefined) throw new ConfigError(`Missing --kind: admin, read_only or channel.\n\n${usage.keys}`);
   if (!keyKinds.includes(kind)) throw new ConfigError(`--kind must be admin, read_only or channel, not "${kind}".\n\n${usage.keys}`);
   if (values.channel !== undefined && kind !== 'channel') throw new ConfigError('--channel goes with --kind channel only.');
+  const [{ insertKey }, { unixNow }] = await Promise.all([import('./modules/access/api-keys.service.js'), import('./lib/clock.js')]);
   const token = await withDatabase(async ({ db }) => {
     let channelId: string | null = null;
     if (kind === 'channel') {
@@ -91,7 +92,9 @@ async function migrate(args: string[]): Promise<void> {
     process.stdout.write('The database is up to date.\n');
     return;
   }
-  const database = openConfiguredDatabase(loadConfig());
+  const config = loadConfig();
+  const [{ openConfiguredDatabase }, { migrateTo }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js')]);
+  const database = openConfiguredDatabase(config);
   try {
     await database.withDirectConnection((db) => migrateTo(db, target));
   } finally {
@@ -113,6 +116,7 @@ function workerCount(args: string[]): number {
 async function seed(args: string[]): Promise<void> {
   const { values } = parseCommand('seed', args, { demo: { type: 'boolean' } });
   if (!values.demo) throw new ConfigError(`Missing --demo: the demo catalogue is the one seed there is.\n\n${usage.seed}`);
+  const { describeSeed, seedDemo } = await import('./demo.js');
   process.stdout.write(`${describeSeed(await withDatabase(seedDemo))}\n`);
 }
 
@@ -130,6 +134,7 @@ function pathArgument(command: 'backup' | 'restore', args: string[]): { path: st
 async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<void> {
   const { path, force } = pathArgument(command, args);
   const config = loadConfig();
+  const [{ backupSqlite, restoreSqlite, sqliteFileOf }, { postgresBackupGuide }] = await Promise.all([import('./db/backup.js'), import('./db/postgres-backup-guide.js')]);
   const file = sqliteFileOf(config.databaseUrl);
   if (file === undefined) throw new OperationRefused(postgresBackupGuide(command, config.databaseDirectUrl ?? config.databaseUrl, path));
   if (command === 'backup') {
@@ -156,11 +161,16 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   switch (command) {
-    case 'serve':
-      return serve(loadConfig(), workerCount(rest));
-    case 'worker':
+    case 'serve': {
+      const config = loadConfig();
+      const workers = workerCount(rest);
+      return (await import('./server.js')).serve(config, workers);
+    }
+    case 'worker': {
       parseCommand('worker', rest, {});
-      return work(loadConfig());
+      const config = loadConfig();
+      return (await import('./worker.js')).work(config);
+    }
     case 'migrate':
       return migrate(rest);
     case 'keys':

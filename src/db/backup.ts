@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { OperationRefused } from '../lib/operation-refused.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest, migrationNames } from './migrate.js';
 import { isBusy } from './sqlite-write-lock.js';
@@ -11,9 +12,6 @@ import { isBusy } from './sqlite-write-lock.js';
  * goes on writing (WAL lets it), as a crash at that instant would have left the file. A restore
  * replaces a stopped server's database with a checked backup, migrated, in one rename.
  */
-
-/** A refusal of the command with what to do instead: the CLI prints it and exits 1. */
-export class OperationRefused extends Error {}
 
 /** The SQLite file of a `sqlite:PATH` URL; undefined for PostgreSQL. */
 export function sqliteFileOf(databaseUrl: string): string | undefined {

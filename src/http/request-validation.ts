@@ -2,6 +2,7 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import type { Options as AjvOptions } from 'ajv';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { Problem } from '../lib/problem.js';
+import { compileOnFirstUse } from './compile-on-first-use.js';
 
 interface RouteSchemaPart {
   schema: unknown;
@@ -56,13 +57,25 @@ const ajvOptions: AjvOptions = { allErrors: true, removeAdditional: false, useDe
 const pool = AjvCompiler();
 
 /**
- * Every validator this process compiled, by what it was compiled from: the part (a body or text), the
+ * Every validator this process made, by what it was compiled from: the part (a body or text), the
  * server's settings and the schema's JSON. Compiling the schemas is most of what building the app
  * costs, and a process that builds it again (the tests build it hundreds of times) gets the same
  * validators back. A validator keeps nothing between calls but its last `errors`, which Fastify reads
  * right after calling it, so apps can share one.
  */
 const compiled = new Map<string, Validate>();
+
+/** A validator compiled when it is first called (compile-on-first-use.ts). */
+function validatorOnFirstUse(compile: () => Validate): Validate {
+  const made = compileOnFirstUse(compile);
+  const validate: Validate = (data) => {
+    const chosen = made();
+    const valid = chosen(data);
+    validate.errors = chosen.errors;
+    return valid;
+  };
+  return validate;
+}
 
 /**
  * Two validators of the same schemas. Query strings, path parameters, headers and form bodies are
@@ -76,9 +89,9 @@ export const buildRequestValidator: AjvCompiler.BuildCompilerFromPool = (externa
   const strict = withOptions({ coerceTypes: false });
   const settings = JSON.stringify([externalSchemas, serverOptions]);
   const build = (part: RouteSchemaPart): Validate => {
-    if (part.httpPart !== 'body') return coercing(part);
-    const json = strict(part);
-    const form = coercing(part);
+    if (part.httpPart !== 'body') return validatorOnFirstUse(() => coercing(part));
+    const json = validatorOnFirstUse(() => strict(part));
+    const form = validatorOnFirstUse(() => coercing(part));
     const validate: Validate = (data) => {
       const chosen = data !== null && typeof data === 'object' && formBodies.has(data) ? form : json;
       const valid = chosen(data);

@@ -1,4 +1,5 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { compileOnFirstUse } from './compile-on-first-use.js';
 
 type Serialize = (data: unknown) => string;
 
@@ -6,10 +7,11 @@ type Serialize = (data: unknown) => string;
 const compileAnew = SerializerSelector();
 
 /**
- * Every response serializer this process compiled, by what it was compiled from: the server's settings
- * and the schema's JSON. Compiling them is, with the request validators (request-validation.ts), most
- * of what building the app costs, and a process that builds it again (the tests build it hundreds of
- * times) gets the same serializers back. A serializer is a pure function of the document it writes.
+ * Every response serializer this process made, by what it was made from: the server's settings and
+ * the schema's JSON. Compiling them is, with the request validators (request-validation.ts), most of
+ * what building the app costs: each is compiled on first use (compile-on-first-use.ts), and a process
+ * that builds the app again (the tests build it hundreds of times) gets the same serializers back. A
+ * serializer is a pure function of the document it writes.
  */
 const compiled = new Map<string, Serialize>();
 
@@ -20,7 +22,10 @@ export const buildResponseSerializer: SerializerSelector.SerializerFactory = (ex
   return (route) => {
     const key = `${settings}\0${JSON.stringify(route.schema)}`;
     let serialize = compiled.get(key);
-    if (!serialize) compiled.set(key, (serialize = compile(route)));
+    if (!serialize) {
+      const serializer = compileOnFirstUse(() => compile(route));
+      compiled.set(key, (serialize = (data) => serializer()(data)));
+    }
     return serialize;
   };
 };

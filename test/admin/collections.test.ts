@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories, ids } from '../helpers/catalog.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
@@ -45,7 +45,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     const [tea, coffee, cocoa] = [await createProduct({ name: `Tea ${word}` }), await createProduct({ name: `Coffee ${word}` }), await createProduct({ name: `Cocoa ${word}` })];
     const taken = (await t.admin.post('/v1/collections', { title: `Taken ${word}`, kind: 'products', permalink: `taken-${word}` })).body.data;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/collections');
+      await openSignedIn(page, base, t.adminKey, '/admin/collections');
       await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
       await page.getByRole('link', { name: taken.title }).waitFor();
       await expectAccessible(t, page, 'the collection list');
@@ -119,7 +119,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     const other = await createProduct({ name: `${word} Mug`, price: 700 });
     const smart = (await t.admin.post('/v1/collections', { title: `Teas ${word}`, kind: 'smart', rules: [{ field: 'title', condition: 'starts_with', value: word }] })).body.data;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/collections/${smart.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/collections/${smart.id}`);
       const preview = page.getByRole('table', { name: 'Matching products' });
       await expect.poll(() => preview.getByRole('row').count()).toBe(4);
 
@@ -160,7 +160,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     });
     // A narrow window stacks the details, the rules and their preview.
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/collections/${smart.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/collections/${smart.id}`);
       await page.getByRole('table', { name: 'Matching products' }).getByRole('cell', { name: other.name }).waitFor();
       await expectAccessible(t, page, 'a smart collection in a narrow window');
       await screenshot(t, page, 'collections-smart-narrow');
@@ -173,7 +173,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     const drinks = (await t.admin.post('/v1/categories', { title: `Drinks ${word}`, order: 0 })).body.data;
     await t.admin.post('/v1/categories', { title: `Food ${word}`, order: 1 });
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/categories');
+      await openSignedIn(page, base, t.adminKey, '/admin/categories');
       await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
       await page.getByText(`Drinks ${word}`).waitFor();
 
@@ -238,7 +238,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     await t.admin.post('/v1/categories', { title: `Kitchen ${word}` });
     const smart = (await t.admin.post('/v1/collections', { title: `Kettles ${word}`, kind: 'smart', rules: [{ field: 'title', condition: 'equals', value: product.name }] })).body.data;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
       await page.getByRole('heading', { name: `Kitchen ${word}`, level: 1 }).waitFor();
       const search = page.getByLabel('Find products to add');
       for (let i = 0; i < 40 && !(await search.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -259,7 +259,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
 
     const key = (await t.admin.post('/v1/api_keys', { name: 'Merchandiser', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/collections/${collection.id}`);
+      await openSignedIn(page, base, key, `/admin/collections/${collection.id}`);
       await page.getByRole('heading', { name: `Kitchen ${word}`, level: 1 }).waitFor();
       await page.getByRole('cell', { name: product.name, exact: true }).waitFor();
       for (const name of ['Save collection', 'Delete collection', `Move ${product.name} up`, `Take ${product.name} out of the collection`]) {

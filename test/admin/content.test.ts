@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { contentFactories, nowSeconds } from '../helpers/content.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase } from '../helpers/test-app.js';
@@ -22,7 +22,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     const base = await listen(t);
     const w = uniqueWord();
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/blogs');
+      await openSignedIn(page, base, t.adminKey, '/admin/blogs');
       await page.getByRole('heading', { name: 'Blogs', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'New blog' }).click();
       const dialog = page.getByRole('dialog', { name: 'New blog' });
@@ -112,7 +112,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     const before = (await t.admin.get('/v1/pages')).body.meta.pagination.total_items;
     const w = uniqueWord();
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/pages');
+      await openSignedIn(page, base, t.adminKey, '/admin/pages');
       await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
       await expectAccessible(t, page, 'the page list');
@@ -161,7 +161,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     const post = await createPost(blog.id, { content: '<p>Read me</p>', is_published: true });
     const key = (await t.admin.post('/v1/api_keys', { name: 'Editor in training', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/blogs/${blog.id}`);
+      await openSignedIn(page, base, key, `/admin/blogs/${blog.id}`);
       await page.getByRole('heading', { name: blog.title, level: 1 }).waitFor();
       for (const name of ['New post', 'Delete blog', 'Save blog']) expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       await page.getByRole('link', { name: post.title }).click();
@@ -182,7 +182,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     const base = await listen(t);
     const target = await createPage({ title: `Terms ${uniqueWord()}` });
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/pages');
+      await openSignedIn(page, base, t.adminKey, '/admin/pages');
       const link = page.getByRole('link', { name: target.title });
       await link.waitFor();
       let focused = '';

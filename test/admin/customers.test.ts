@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, placedOrder } from '../helpers/checkout.js';
 import { newEmail, queuedToken } from '../helpers/customers.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
@@ -41,7 +41,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     await customer(t, { first_name: 'Alan', last_name: 'Turing' });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/customers');
+      await openSignedIn(page, base, t.adminKey, '/admin/customers');
       await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
       await expectAccessible(t, page, 'the customer list');
@@ -117,7 +117,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     const ada = await customer(t, { first_name: 'Ada', last_name: surname });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/customers?q=${surname}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/customers?q=${surname}`);
       const row = page.getByRole('link', { name: `Ada ${surname}` });
       await row.waitFor();
       // The customer screen's code takes a second to come, as over a poor connection: longer than the
@@ -138,7 +138,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     const ada = await customer(t, { first_name: 'Ada', last_name: 'Byron' });
     const other = await customer(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/customers/${ada.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/customers/${ada.id}`);
       await page.getByRole('heading', { name: 'Ada Byron', level: 1 }).waitFor();
       const email = page.getByLabel('Email');
       await email.fill(other.email);
@@ -186,7 +186,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     const grace = await customer(t);
     const key = (await t.admin.post('/v1/api_keys', { name: 'Support', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/customers/${grace.id}`);
+      await openSignedIn(page, base, key, `/admin/customers/${grace.id}`);
       await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
       await page.getByText('Read-only key').waitFor();
       for (const name of ['Save customer', 'Add address', 'Delete customer', 'Set password', 'Send verification email', 'Edit 1 Main Street, New York', 'Delete 1 Main Street, New York']) {
@@ -204,7 +204,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     const base = await listen(t);
     const grace = await customer(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/customers/${grace.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/customers/${grace.id}`);
       await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
       let reached = false;
       for (let i = 0; i < 40 && !reached; i++) {

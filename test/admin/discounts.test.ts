@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -30,7 +30,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
     await t.admin.post('/v1/collections', { title: `Winter coats ${word}`, kind: 'products' });
     let id = '';
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/discounts');
+      await openSignedIn(page, base, t.adminKey, '/admin/discounts');
       await page.getByRole('heading', { name: 'Discounts', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'New discount' }).click();
       await page.getByRole('heading', { name: 'New discount', level: 1 }).waitFor();
@@ -143,7 +143,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
     const coded = (await t.admin.post('/v1/discounts', { code: `TEN${word}`, title: 'Ten off', kind: 'percentage', value: 1000, applies_to: { kind: 'all', ids: [] }, is_active: false })).body.data;
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, '/admin/discounts');
+      await openSignedIn(page, base, key, '/admin/discounts');
       await page.getByText('Read-only key').waitFor();
       await page.getByRole('link', { name: coded.code }).waitFor();
       expect(await page.getByRole('button', { name: 'New discount' }).isDisabled()).toBe(true);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { deliverDue } from '../../src/modules/webhooks/delivery.js';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
@@ -43,7 +43,7 @@ describeEachDatabase('staff see the shop at a glance on the home screen', (t) =>
     await failingWebhook(t);
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/');
+      await openSignedIn(page, base, t.adminKey, '/admin/');
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/home');
       await tile(page, 'Today').getByText('$35.00').waitFor();
@@ -76,7 +76,7 @@ describeEachDatabase('staff see the shop at a glance on the home screen', (t) =>
     const base = await listen(t);
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, '/admin/home');
+      await openSignedIn(page, base, key, '/admin/home');
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
       await page.getByText('Read-only key').waitFor();
       await tile(page, 'Last 30 days').getByText('3 orders').waitFor();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { signedUpCustomer } from '../helpers/customers.js';
 import { deliverMailOnce, deliverMailUntil, startSmtpServer, stopSmtpServers, type SmtpServer } from '../helpers/smtp.js';
@@ -62,7 +62,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
     expect((await notificationsOf(t, `order_id=${refused.orderId}`))[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/notifications');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/notifications');
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
       const log = page.getByRole('table');
       await log.getByRole('row').filter({ hasText: refused.email }).waitFor();
@@ -115,7 +115,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
   it('edits a template: a Liquid error shown beside its part and nothing saved, a preview rendered by the server, saved switched off, then restored', async () => {
     const base = await listen(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/notifications/templates/refund');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/notifications/templates/refund');
       await page.getByRole('heading', { name: 'Refund template', level: 1 }).waitFor();
       const subject = page.getByRole('textbox', { name: 'Subject' });
       await expect.poll(() => subject.inputValue()).toContain('{{ order.number }}');
@@ -177,7 +177,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
     const key = (await t.admin.post('/v1/api_keys', { name: 'Support', read_only: true })).body.data.token as string;
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/settings/notifications/${message.id}`);
+      await openSignedIn(page, base, key, `/admin/settings/notifications/${message.id}`);
       await page.getByRole('heading', { name: `Order confirmation to ${order.email}`, level: 1 }).waitFor();
       await page.getByText('Read-only key').waitFor();
       expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
@@ -196,7 +196,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
     }, { width: 390, height: 844 });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/settings/notifications/${message.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/settings/notifications/${message.id}`);
       await page.getByRole('heading', { name: `Order confirmation to ${order.email}`, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Resend' }).focus();
       await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { eventsOf, placedOrder } from '../helpers/checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -38,7 +38,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const base = await listen(t);
     const placed = await authorizedOrder(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey);
+      await openSignedIn(page, base, t.adminKey);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
       await expectAccessible(t, page, 'the order list');
@@ -98,7 +98,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const base = await listen(t);
     const { order: paid } = await placedOrder(t, { items: [{ price: 1000 }] });
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${paid.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${paid.id}`);
       await page.getByRole('button', { name: 'Refund' }).click();
       const refund = page.getByRole('dialog', { name: 'Refund' });
       const amount = refund.getByLabel('Amount (USD)');
@@ -122,7 +122,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const base = await listen(t);
     const placed = await authorizedOrder(t, 2);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
       await page.getByRole('button', { name: 'Fulfil items' }).click();
       const fulfil = page.getByRole('dialog', { name: 'Fulfil items' });
       const quantity = fulfil.getByLabel(`Quantity of ${placed.items[0]!.product_name} to ship`);
@@ -140,7 +140,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const base = await listen(t);
     const placed = await authorizedOrder(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/orders?q=nobody-has-this-name');
+      await openSignedIn(page, base, t.adminKey, '/admin/orders?q=nobody-has-this-name');
       await page.getByText('No order matches these filters.').waitFor();
       await expectAccessible(t, page, 'an empty order list in a narrow window');
       await screenshot(t, page, 'orders-list-empty-narrow');
@@ -161,7 +161,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const placed = await authorizedOrder(t, 2);
     const other = await authorizedOrder(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
 
       await page.getByRole('textbox', { name: 'Note' }).fill('Gift wrap, call before delivery');
@@ -214,7 +214,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     expect(key).toMatch(/^rk_/);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/orders/${placed.id}`);
+      await openSignedIn(page, base, key, `/admin/orders/${placed.id}`);
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
       await page.getByText('Read-only key').waitFor();
       for (const name of ['Capture payment', 'Fulfil items', 'Void payment', 'Archive', 'Cancel order', 'Save note']) {
@@ -234,7 +234,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     const base = await listen(t);
     const placed = await authorizedOrder(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${placed.id}`);
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
       const wanted = ['Capture payment', 'Fulfil items', 'Void payment', 'Archive', 'Cancel order'];
       const reached = new Set<string>();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { pngOfSize } from '../helpers/files.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
@@ -66,7 +66,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
     await catalog.createProduct({ name: 'Clay pot' });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/products');
+      await openSignedIn(page, base, t.adminKey, '/admin/products');
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.getByRole('table').first().waitFor();
       await page.getByLabel('Search').fill('lantern');
@@ -192,7 +192,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
     const before = (await t.admin.get('/v1/products?per_page=1')).body.meta.pagination.total_items;
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/products/new');
+      await openSignedIn(page, base, t.adminKey, '/admin/products/new');
       await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
       await page.getByLabel('Name').fill('Another');
       const permalink = page.getByLabel('Permalink');
@@ -219,7 +219,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
     expect((await t.admin.get('/v1/files')).body.data.map((file: { original_filename: string }) => file.original_filename)).not.toContain('huge.png');
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
       await page.getByRole('button', { name: `Edit sku ${product.skus[0].name}` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit sku' });
       const price = edit.getByLabel('Price', { exact: true });
@@ -237,7 +237,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
     const product = await catalog.createProduct({ name: 'Clay mug', price: 900 });
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, '/admin/products');
+      await openSignedIn(page, base, key, '/admin/products');
       await page.getByRole('link', { name: 'Clay mug' }).waitFor();
       expect(await page.getByRole('button', { name: 'New product' }).isDisabled()).toBe(true);
       await page.getByRole('link', { name: 'Clay mug' }).click();
@@ -252,7 +252,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
 
     // In a phone-sized window, by keyboard only.
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
       await page.getByRole('heading', { name: 'Clay mug', level: 1 }).waitFor();
       await screenshot(t, page, 'products-detail-narrow');
       let reached = false;

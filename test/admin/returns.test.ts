@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder, stockOf } from '../helpers/checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -37,7 +37,7 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
     const name = order.items[0]!.product_name;
     expect(await stockOf(t, skuId)).toBe(8);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
       await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
       await page.getByText('No returns.').waitFor();
 
@@ -87,7 +87,7 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
     const { order } = await shippedOrder(t);
     const name = order.items[0]!.product_name;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
       await page.getByRole('button', { name: 'Return items' }).click();
       const dialog = page.getByRole('dialog', { name: 'Return items' });
       const quantity = dialog.getByLabel(`Quantity of ${name} to return`);
@@ -121,7 +121,7 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
     expect(made.status, made.text).toBe(201);
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/orders/${order.id}`);
+      await openSignedIn(page, base, key, `/admin/orders/${order.id}`);
       await page.getByRole('article', { name: 'Return 1' }).getByText(`1 × ${order.items[0]!.product_name} · Damaged`).waitFor();
       for (const name of ['Return items', 'Receive return 1', 'Cancel return 1']) {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);

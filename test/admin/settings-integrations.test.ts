@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { deliverDue } from '../../src/modules/webhooks/delivery.js';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, signIn, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -76,7 +76,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     const before = (await t.admin.get('/v1/channels?per_page=250')).body.data.length;
     let token = '';
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/channels');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/channels');
       await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor();
       await page.getByRole('region', { name: /^Keys of / }).first().waitFor();
       await expectAccessible(t, page, 'the channels');
@@ -178,7 +178,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     const webhooks = async () => (await t.admin.get('/v1/webhooks?per_page=250')).body.data as Array<{ id: string; url: string }>;
     const before = (await webhooks()).length;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/webhooks');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/webhooks');
       await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
 
       await page.getByRole('button', { name: 'New webhook' }).click();
@@ -260,7 +260,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     const base = await listen(t);
     const { order } = await placedOrder(t, { items: [{ price: 1000 }] });
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/events');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/events');
       await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
       const events = page.getByRole('button', { name: /^order\.|^product\.|^sku\./ });
       await page.getByRole('button', { name: /^product\./ }).first().waitFor();
@@ -302,7 +302,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       }
     };
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, '/admin/settings/channels');
+      await openSignedIn(page, base, key, '/admin/settings/channels');
       await page.getByText('Read-only key').waitFor();
       await disabled(page, ['New channel', /^Rename /, /^Issue a key for /, /^Revoke ck_/]);
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'API keys' }).click();
@@ -320,7 +320,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     });
     // A narrow window: the webhook's delivery log scrolls inside its own region, not the page.
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, `/admin/settings/webhooks/${webhook.id}`);
+      await openSignedIn(page, base, key, `/admin/settings/webhooks/${webhook.id}`);
       await page.getByRole('region', { name: 'Delivery attempts' }).waitFor();
       await expectAccessible(t, page, 'a webhook in a narrow window');
       await screenshot(t, page, 'settings-webhook-narrow');
@@ -332,7 +332,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
   it('creates a key with the keyboard alone: Tab to it, Enter, type, Enter, Escape', async () => {
     const base = await listen(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/api-keys');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/api-keys');
       await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
       let reached = false;
       for (let i = 0; i < 30 && !reached; i++) {

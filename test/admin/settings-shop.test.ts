@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
@@ -44,7 +44,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     const base = await listen(t);
     const before = await storeOf(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/store');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/store');
       await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
       const form = page.getByRole('form', { name: 'Store settings' });
       await expectAccessible(t, page, 'the store settings');
@@ -82,7 +82,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
   it('adds a country’s tax rate and a state’s, sees a second rate for the same state refused beside it, edits one and deletes the other', async () => {
     const base = await listen(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/taxes');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/taxes');
       await page.getByRole('heading', { name: 'Taxes', level: 1 }).waitFor();
       await page.getByText('No tax rates yet').waitFor();
 
@@ -131,7 +131,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
   it('adds a shipping zone of some states with two rates, sees a range refused beside its bound, fixes it and deletes the zone', async () => {
     const base = await listen(t);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/shipping');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/shipping');
       await page.getByRole('heading', { name: 'Shipping', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Add shipping zone' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add shipping zone' });
@@ -181,7 +181,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     });
 
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/shipping');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/shipping');
       await page.getByRole('button', { name: 'Delete West' }).click();
       await confirm(page, 'Delete the shipping zone?', 'Delete shipping zone');
       await page.getByText('No shipping zones yet').waitFor();
@@ -193,7 +193,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     const base = await listen(t);
     const storedSecret = async (id: string) => JSON.parse((await t.db.selectFrom('gateways').select('settings').where('id', '=', id).executeTakeFirstOrThrow()).settings).secret_key;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/payments');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/payments');
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Add gateway' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add payment gateway' });
@@ -251,7 +251,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     const base = await listen(t);
     const stored = async (id: string) => JSON.parse((await t.db.selectFrom('gateways').select('settings').where('id', '=', id).executeTakeFirstOrThrow()).settings);
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/payments');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/payments');
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Add gateway' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add payment gateway' });
@@ -312,7 +312,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     await t.admin.post('/v1/tax_rates', { country_code: 'DE', name: 'VAT', rate: 1900 });
     const key = (await t.admin.post('/v1/api_keys', { name: 'Accountant', read_only: true })).body.data.token as string;
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, key, '/admin/settings/store');
+      await openSignedIn(page, base, key, '/admin/settings/store');
       await page.getByText('Read-only key').waitFor();
       expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
       expect(await field(page, 'Store name').getAttribute('readonly')).not.toBeNull();
@@ -342,7 +342,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     // In a narrow window, by keyboard only: Tab to the action, Enter opens its dialog with the focus
     // inside, Escape closes it and gives the focus back.
     await inWindow(holder.browser, async (page) => {
-      await signIn(page, base, t.adminKey, '/admin/settings/taxes');
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/taxes');
       await page.getByRole('cell', { name: '19%' }).waitFor();
       let focused = '';
       for (let i = 0; i < 30 && focused !== 'Add tax rate'; i++) {

@@ -1,5 +1,9 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { compileEverySchema } from '../../../src/http/compile-on-first-use.js';
+import { buildRequestValidator } from '../../../src/http/request-validation.js';
+import { buildResponseSerializer } from '../../../src/http/response-serialization.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
 type Operation = { security?: Array<Record<string, string[]>>; operationId?: string; responses?: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
@@ -16,7 +20,21 @@ function schemesOf(op: Operation): string[] {
   return (op.security ?? []).flatMap((requirement) => Object.keys(requirement)).sort();
 }
 
+describe('schemas compiled on first use', () => {
+  it('are compiled all at once on demand, and one that does not compile is found then, not at its first request', async () => {
+    const app = Fastify({ schemaController: { compilersFactory: { buildValidator: buildRequestValidator, buildSerializer: buildResponseSerializer } } });
+    app.post('/broken', { schema: { body: { type: 'object', properties: { name: { type: 'no_such_type' } } } } }, async () => ({}));
+    await app.ready();
+    expect(() => compileEverySchema()).toThrow(/schema is invalid: data\/properties\/name\/type/);
+    await app.close();
+  });
+});
+
 describeEachDatabase('openapi', (t) => {
+  it('compiles the request and response schemas of every route', () => {
+    expect(() => compileEverySchema()).not.toThrow();
+  });
+
   it('serves an OpenAPI 3.1 document without a credential, with the foundation paths', async () => {
     const res = await t.anonymous.get('/openapi.json');
     expect(res.status).toBe(200);
