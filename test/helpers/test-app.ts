@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '.
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/http/types.js';
 import type { FilesSettings } from '../../src/modules/files/files.service.js';
+import { hashNewPasswordsAtCost } from '../../src/modules/customers/passwords.js';
 import { LocalStorage } from '../../src/modules/files/local-storage.js';
 import { startMailLoop } from '../../src/modules/notifications/mail-loop.js';
 
@@ -57,6 +58,11 @@ export interface TestContext {
   /** Where uploads go (a temporary directory unless the test gave its own storage). */
   files: FilesSettings;
 }
+
+// Customers' passwords are hashed at scrypt N=2^10 here, not the server's 2^15 (120 ms of a core a
+// hash, thousands of them in the suite): src/modules/customers/passwords.test.ts checks the server's
+// cost, and the servers the tests start as processes hash at it.
+hashNewPasswordsAtCost(2 ** 10);
 
 /** The storefront's address in tests: mail links start with it. */
 export const TEST_SHOP_URL = 'http://shop.test';
