@@ -43,6 +43,10 @@ for (const kind of testDatabases()) {
       return started;
     }
 
+    /** The server that takes the retries (each crash kills its own): started once, for every test. */
+    let survivor: Promise<Running> | undefined;
+    const retryServer = () => (survivor ??= server());
+
     function move(base: string, orderId: string, body: unknown, key: string): Promise<Response> {
       return fetch(`${base}/v1/orders/${orderId}/transactions`, {
         method: 'POST',
@@ -84,7 +88,7 @@ for (const kind of testDatabases()) {
       expect(captured.map((row) => [row.status, Number(row.amount)])).toEqual([['succeeded', 600]]);
       expect((await orderRow(t, orderId)).financial_status).toBe('partially_paid');
 
-      const next = await server();
+      const next = await retryServer();
       // At once, the dead request still holds the key: refused, nothing moved.
       const early = await move(next.base, orderId, { kind: 'capture', amount: 600 }, key);
       expect(early.status).toBe(409);
@@ -105,7 +109,6 @@ for (const kind of testDatabases()) {
       expect(replayed.status).toBe(201);
       expect(replayed.headers.get('idempotent-replayed')).toBe('true');
       expect(((await replayed.json()) as any).data.id).toBe(captured[0]!.id);
-      await stop(next.child);
     });
 
     it('refunds part of a payment once when the refund is retried after a crash', async () => {
@@ -114,7 +117,7 @@ for (const kind of testDatabases()) {
       const key = randomUUID();
 
       await moveAndCrash(orderId, { kind: 'refund', amount: 300 }, key);
-      const next = await server();
+      const next = await retryServer();
       await aMinuteLater();
       const retried = await move(next.base, orderId, { kind: 'refund', amount: 300 }, key);
       const body = (await retried.json()) as any;
@@ -128,7 +131,6 @@ for (const kind of testDatabases()) {
       const another = await move(next.base, orderId, { kind: 'refund', amount: 300 }, randomUUID());
       expect(another.status).toBe(201);
       expect((await transactionRows(t, orderId)).filter((row) => row.kind === 'refund')).toHaveLength(2);
-      await stop(next.child);
     });
 
     it('charges a checkout once when its payment is retried after a crash, and answers the placed order', async () => {
@@ -141,7 +143,7 @@ for (const kind of testDatabases()) {
       const placed = await orderRow(t, orderId);
       expect(placed.status).toBe('placed');
 
-      const next = await server();
+      const next = await retryServer();
       await aMinuteLater();
       const retried = await pay(next.base, orderId, key);
       const body = (await retried.json()) as any;
@@ -153,7 +155,6 @@ for (const kind of testDatabases()) {
       const another = await pay(next.base, orderId, randomUUID());
       expect(another.status).toBe(409);
       expect(await transactionRows(t, orderId)).toHaveLength(1);
-      await stop(next.child);
     });
   });
 }
