@@ -26,6 +26,28 @@ export function compareSpecificity(a: string, b: string): number {
 }
 
 /**
+ * The route paths some path could find while another route names it more specifically: those with a
+ * parameter (or wildcard) at a segment where another route, alike before that segment, has a fixed
+ * word (or a parameter). `/v1/customers/:id` is one (beside `/v1/customers/token`); `/v1/products/:id`
+ * is not, so a request it finds needs no second look.
+ */
+function shadowedRoutes(urls: Iterable<string>): Set<string> {
+  const shape = (segments: string[]) => segments.map((segment) => (segmentRank(segment) === 2 ? segment : ':')).join('/');
+  const split = [...urls].map((url) => ({ url, segments: url.split('/') }));
+  const shadowed = new Set<string>();
+  for (const route of split) {
+    route.segments.forEach((segment, i) => {
+      if (segmentRank(segment) === 2) return;
+      const prefix = shape(route.segments.slice(0, i));
+      const outranked = split.some((other) => other.segments.length > i && segmentRank(other.segments[i]!) > segmentRank(segment)
+        && shape(other.segments.slice(0, i)) === prefix);
+      if (outranked) shadowed.add(route.url);
+    });
+  }
+  return shadowed;
+}
+
+/**
  * A known path asked with a method it does not take is `405 method_not_allowed` with the path's
  * methods in `Allow` (RFC 9110 §15.5.5); a path no route has stays 404. Fastify's router answers
  * both 404, so every route is also kept in a router of its own (the same library, with the app's
@@ -45,13 +67,17 @@ export function registerMethodNotAllowed(app: FastifyInstance): Hook {
   const { ignoreTrailingSlash, ignoreDuplicateSlashes, maxParamLength, caseSensitive } = app.initialConfig.routerOptions ?? {};
   const router = FindMyWay({ ignoreTrailingSlash, ignoreDuplicateSlashes, maxParamLength, caseSensitive });
   const methods = new Set<HTTPMethod>();
+  const urls = new Set<string>();
   app.addHook('onRoute', (route) => {
+    urls.add(route.url);
     for (const method of [route.method].flat() as HTTPMethod[]) {
       if (router.hasRoute(method, route.url)) continue;
       router.on(method, route.url, () => undefined, { url: route.url });
       methods.add(method);
     }
   });
+  // Made at the first request, once every route is added.
+  let shadowed: Set<string> | undefined;
 
   /** The route path each method finds for this request path. */
   const routesFor = (url: string): Array<[HTTPMethod, string]> => {
@@ -65,8 +91,9 @@ export function registerMethodNotAllowed(app: FastifyInstance): Hook {
 
   return (request, reply, done) => {
     const matched = request.is404 ? undefined : request.routeOptions.url;
-    // A route of fixed words only is the most specific there is: nothing to ask (most requests).
-    if (matched !== undefined && !matched.includes(':') && !matched.includes('*')) return done();
+    // A route that no other could outrank for a path is the one that names it: nothing to ask (most requests).
+    shadowed ??= shadowedRoutes(urls);
+    if (matched !== undefined && !shadowed.has(matched)) return done();
     const found = routesFor(request.url);
     if (found.length === 0) return done();
     const named = found.reduce((best, [, url]) => (compareSpecificity(url, best) > 0 ? url : best), found[0]![1]);
