@@ -20,9 +20,11 @@ const words = (separator: string, ...parts: string[]): string => parts.filter((p
  * postcode after the town: on a line of its own on a label, on the same one here). Only the countries
  * whose order differs are listed; a country not here keeps the default.
  */
+const cityCommaStatePostcode: LocalityOrder = (city, state, postcode) => words(', ', city, words(' ', state, postcode));
+
 const localityOrders: Record<string, LocalityOrder> = {
-  US: (city, state, postcode) => words(', ', city, words(' ', state, postcode)),
-  CA: (city, state, postcode) => words(', ', city, words(' ', state, postcode)),
+  US: cityCommaStatePostcode,
+  CA: cityCommaStatePostcode,
   AU: (city, state, postcode) => words(' ', city, state, postcode),
   GB: (city, _state, postcode) => words(' ', city, postcode),
 };
