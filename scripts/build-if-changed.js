@@ -29,10 +29,12 @@ const targets = {
     out: 'dist',
     // The file whose absence means no build, whatever the hash says.
     product: 'cli.js',
-    sources: () => ['tsconfig.json', 'tsconfig.build.json', ...filesUnder('src')],
+    sources: () => ['tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-server.js', ...filesUnder('src')],
     // The building tool: a package (as its workspace would import it) and its command.
     tool: { workspace: '.', package: 'typescript', bin: 'bin/tsc' },
     args: ['-p', 'tsconfig.build.json'],
+    // Then the compiled CLI and what it imports become one file.
+    then: 'scripts/bundle-server.js',
     required: true,
   },
   admin: {
@@ -85,6 +87,7 @@ function buildIfChanged(target) {
   rmSync(out, { recursive: true, force: true });
   try {
     execFileSync(process.execPath, [tool, ...target.args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } });
+    if (target.then) execFileSync(process.execPath, [join(root, target.then)], { cwd: root, stdio: 'inherit' });
   } catch {
     console.error(`The build of ${target.what} failed (above): fix the sources and start again.`);
     return false;

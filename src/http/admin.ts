@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SERVER_ROOT } from '../server-root.js';
 
-/** Where the dashboard is built (admin/dist, by scripts/build-if-changed.js): two levels up from src/http and dist/http alike. */
-export const ADMIN_BUILD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'admin', 'dist');
+/** Where the dashboard is built (admin/dist, by scripts/build-if-changed.js), beside src/ and dist/. */
+export const ADMIN_BUILD = fileURLToPath(new URL('../admin/dist', SERVER_ROOT));
 
 // The page holds a key: it runs only its own scripts, talks only to this server and is framed by no one.
 // Styles may be inline (the component library sets CSS variables and style attributes); images may

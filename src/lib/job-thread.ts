@@ -9,7 +9,7 @@ export class JobThreadError extends Error {
 }
 
 export interface JobThreadOptions {
-  /** The module the thread loads, as `new URL('./x.js', import.meta.url)` (its .ts source is loaded when run from source). */
+  /** The module the thread loads, as `new URL('modules/…/x.js', SERVER_ROOT)` (its .ts source is loaded when run from source). */
   module: URL;
   /** The module's export that runs one job: `(input) => output`, the output structured-cloneable. */
   handler: string;

@@ -1,5 +1,6 @@
 import { JobThread, JobThreadError } from '../../lib/job-thread.js';
 import { Problem, type FieldErrors } from '../../lib/problem.js';
+import { SERVER_ROOT } from '../../server-root.js';
 import type { PasswordEstimate, PasswordJob } from './password-estimate-job.js';
 
 /** zxcvbn scores 0–4; 3 means "safely unguessable: moderate protection from an offline attack". */
@@ -21,7 +22,7 @@ export const JUDGED_LENGTH = 64;
  * thread that stopped answering.
  */
 const passwordThread = new JobThread<PasswordJob, PasswordEstimate>({
-  module: new URL('./password-estimate-job.js', import.meta.url),
+  module: new URL('modules/customers/password-estimate-job.js', SERVER_ROOT),
   handler: 'estimatePassword',
   deadlineMs: 5_000,
   // The dictionaries take ~7 MB of heap: the cap keeps a fault in the thread from growing the process.

@@ -1,5 +1,6 @@
 import { JobThread, JobThreadError } from '../../lib/job-thread.js';
 import type { FieldError } from '../../lib/problem.js';
+import { SERVER_ROOT } from '../../server-root.js';
 import type { MessageTemplate } from './default-templates.js';
 import type { RenderJob } from './render-job.js';
 import type { RenderOutcome, TemplatePart } from './render.js';
@@ -13,7 +14,7 @@ import { limitError, templateLimits, type TemplateLimit } from './template-limit
  * (a render that fills it ends the thread too), and the parsed templates it keeps stay with it.
  */
 const renderThread = new JobThread<RenderJob, unknown>({
-  module: new URL('./render-job.js', import.meta.url),
+  module: new URL('modules/notifications/render-job.js', SERVER_ROOT),
   handler: 'runRenderJob',
   deadlineMs: templateLimits.renderMs * 4,
   resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },

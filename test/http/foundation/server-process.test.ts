@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../../../src/db/database.js';
 import { freshDatabaseUrl, testDatabases } from '../../helpers/test-app.js';
-import { startServer, stop } from '../../helpers/server-process.js';
+import { channelCaller, startServer, stop } from '../../helpers/server-process.js';
 
 function databaseUrl(kind: DatabaseKind, folder: string): Promise<string> {
   return freshDatabaseUrl(kind, `sqlite:${join(folder, `store-${randomBytes(4).toString('hex')}.db`)}`);
@@ -13,14 +13,7 @@ function databaseUrl(kind: DatabaseKind, folder: string): Promise<string> {
 
 /** The demo store sells end to end: a cart, a checkout to a US address, its methods, a test card. */
 async function buyFromTheDemoStore(base: string, channelKey: string): Promise<void> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'channel-key': channelKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const call = channelCaller(base, channelKey);
   const skus = await call('GET', '/v1/skus?listable=true&sort_by=price-ascending');
   const sku = skus.body.data.find((s: { in_stock: number | null }) => (s.in_stock ?? 0) > 0);
   const cart = await call('POST', '/v1/carts', { items: { [sku.id]: 1 } });
@@ -37,6 +30,26 @@ async function buyFromTheDemoStore(base: string, channelKey: string): Promise<vo
   const paid = await call('POST', `/v1/checkouts/${checkout.body.data.id}/payment`, { payment: { method: 'card', card_number: '4242424242424242' } });
   expect(paid.status).toBe(200);
   expect(paid.body.data).toMatchObject({ status: 'placed', financial_status: 'paid', number: '#1001' });
+}
+
+/**
+ * The built server's two threads start from the bundle (src/server-root.ts names their entry points):
+ * a sign-up's password is judged in one, a mail template renders in the other.
+ */
+async function useTheThreads(base: string, adminKey: string, channelKey: string): Promise<void> {
+  const call = channelCaller(base, channelKey);
+  const weak = await call('POST', '/v1/customers', { email: 'weak@example.com', password: 'password123' });
+  expect(weak.status).toBe(422);
+  expect(weak.body.errors).toEqual([expect.objectContaining({ field: 'password' })]);
+  const strong = await call('POST', '/v1/customers', { email: 'grace@example.com', password: 'violet-harbour-quince-1906' });
+  expect(strong.status).toBe(201);
+  const preview = await fetch(`${base}/v1/notification_templates/order_confirmation/preview`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ subject: 'Order {{ order.number }} at {{ store.name }}' }),
+  });
+  expect(preview.status).toBe(200);
+  expect(((await preview.json()) as { data: { subject: string } }).data.subject).toMatch(/^Order \d+ at \S/);
 }
 
 for (const kind of testDatabases()) {
@@ -72,6 +85,7 @@ for (const kind of testDatabases()) {
         expect(((await collections.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(2);
         expect((await fetch(`${server.base}/ready`)).status).toBe(200);
         await buyFromTheDemoStore(server.base, channelKey);
+        await useTheThreads(server.base, adminKey, channelKey);
       } finally {
         expect(await stop(server.child)).toBe(0);
       }
