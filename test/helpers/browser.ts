@@ -12,6 +12,12 @@ export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 
 let shared: Promise<Browser> | undefined;
 
+/** The context whose tabs are the windows of the tests (inWindow), per browser. */
+const windows = new WeakMap<Browser, Promise<BrowserContext>>();
+
+/** Per context, the window of the test before, open until the next window has loaded (inWindow). */
+const parked = new WeakMap<BrowserContext, Page>();
+
 /**
  * The headless Chromium (the one @sparticuz/chromium ships) of this test process, started by the
  * first test file that asks and shared by the files after it in the same process (Vitest runs files
@@ -25,14 +31,15 @@ export function useBrowser(): { browser: Browser } {
     let browser = await shared?.catch(() => undefined);
     if (!browser?.isConnected()) {
       // No GPU work (software compositing): the tests read the page and its styles, and pictures
-      // for a reviewer need no GPU either.
-      shared = launchChromium(['--disable-gpu']);
+      // for a reviewer need no GPU either. One renderer process per site: the tests' windows share it.
+      shared = launchChromium(['--disable-gpu', '--process-per-site']);
       browser = await shared;
     }
     holder.browser = browser;
   });
   afterAll(async () => {
-    // Every window a file opened is closed by then (inWindow); one left open is closed here.
+    // The file's windows go with their context.
+    if (holder.browser) windows.delete(holder.browser);
     await Promise.all(holder.browser?.contexts().map((context) => context.close()) ?? []);
   });
   return holder;
@@ -45,22 +52,47 @@ export async function listen(t: TestContext): Promise<string> {
 }
 
 /**
- * A fresh browser window (its own session storage) of the size staff use, in English and UTC, asking
- * for reduced motion: no transition is under way when axe reads the colours.
+ * The context of a file's windows: the size staff use, in English and UTC, asking for reduced motion
+ * (no transition is under way when axe reads the colours).
  */
-export async function newWindow(browser: Browser, width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  return { context, page };
+function windowsOf(browser: Browser): Promise<BrowserContext> {
+  let context = windows.get(browser);
+  if (!context) {
+    context = browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+    windows.set(browser, context);
+  }
+  return context;
 }
 
-/** Runs `use` in a fresh window, closed after it whatever happens. */
+/**
+ * Runs `use` in a fresh window: a new tab, with its own session storage (where the dashboard keeps
+ * its key) and nothing of the tests before; the dashboard keeps nothing in cookies or local storage,
+ * which tabs of a context share. The tabs of a file share a context so that they share a renderer
+ * process (one per site): a tab opened there finds the dashboard's scripts compiled and cached, which
+ * takes a third off what opening a screen costs the browser. The window of the test before stays open
+ * until this one has loaded, so that the process lives on between them.
+ */
 export async function inWindow<T>(browser: Browser, use: (page: Page) => Promise<T>, size?: { width: number; height: number }): Promise<T> {
-  const { context, page } = await newWindow(browser, size?.width, size?.height);
+  const context = await windowsOf(browser);
+  const page = await context.newPage();
+  const before = parked.get(context);
+  parked.delete(context);
+  const closeBefore = () => before?.close();
+  page.once('load', closeBefore);
+  if (size) await page.setViewportSize(size);
   try {
-    return await use(page);
+    const result = await use(page);
+    // One window is kept: of windows open at once, the last one to close.
+    const stale = parked.get(context);
+    parked.set(context, page);
+    await stale?.close();
+    return result;
+  } catch (error) {
+    await page.close();
+    throw error;
   } finally {
-    await context.close();
+    page.off('load', closeBefore);
+    await closeBefore();
   }
 }
 
