@@ -33,7 +33,7 @@ const targets = {
     // The building tool: a package (as its workspace would import it) and its command.
     tool: { workspace: '.', package: 'typescript', bin: 'bin/tsc' },
     args: ['-p', 'tsconfig.build.json'],
-    // Then the compiled CLI and what it imports become one file.
+    // Then the compiled CLI is bundled with the packages it imports.
     then: 'scripts/bundle-server.js',
     required: true,
   },
