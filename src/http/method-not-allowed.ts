@@ -76,8 +76,12 @@ export function registerMethodNotAllowed(app: FastifyInstance): Hook {
       methods.add(method);
     }
   });
-  // Made at the first request, once every route is added.
-  let shadowed: Set<string> | undefined;
+  // Made once every route is added, before the first request.
+  let shadowed = new Set<string>();
+  app.addHook('onReady', (done) => {
+    shadowed = shadowedRoutes(urls);
+    done();
+  });
 
   /** The route path each method finds for this request path. */
   const routesFor = (url: string): Array<[HTTPMethod, string]> => {
