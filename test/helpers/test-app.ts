@@ -11,8 +11,8 @@ import { ensureStore } from '../../src/bootstrap.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { App } from '../../src/http/types.js';
-import type { FilesSettings } from '../../src/modules/files/files.service.js';
 import { hashNewPasswordsAtCost } from '../../src/modules/customers/passwords.js';
+import type { FilesSettings } from '../../src/modules/files/files.service.js';
 import { LocalStorage } from '../../src/modules/files/local-storage.js';
 import { startMailLoop } from '../../src/modules/notifications/mail-loop.js';
 

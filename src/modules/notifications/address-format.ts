@@ -12,6 +12,9 @@ type LocalityOrder = (city: string, state: string, postcode: string) => string;
 /** The words given that are not empty, joined by `separator`. */
 const words = (separator: string, ...parts: string[]): string => parts.filter((part) => part !== '').join(separator);
 
+/** `New York, NY 10001`: the United States' and Canada's order. */
+const cityCommaStatePostcode: LocalityOrder = (city, state, postcode) => words(', ', city, words(' ', state, postcode));
+
 /**
  * The countries whose post writes the locality line otherwise than `postcode city` (the order of most of
  * Europe and Latin America, the default): the national posts' own conventions, USPS Publication 28
@@ -20,8 +23,6 @@ const words = (separator: string, ...parts: string[]): string => parts.filter((p
  * postcode after the town: on a line of its own on a label, on the same one here). Only the countries
  * whose order differs are listed; a country not here keeps the default.
  */
-const cityCommaStatePostcode: LocalityOrder = (city, state, postcode) => words(', ', city, words(' ', state, postcode));
-
 const localityOrders: Record<string, LocalityOrder> = {
   US: cityCommaStatePostcode,
   CA: cityCommaStatePostcode,
