@@ -5770,6 +5770,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -5887,6 +5888,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -5937,6 +5939,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -6074,6 +6077,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -6225,6 +6229,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -6581,6 +6586,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -6743,6 +6749,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -7163,6 +7170,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -7388,6 +7396,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;
@@ -7614,6 +7623,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the id, or the permalink */
                 id: string;
             };
             cookie?: never;

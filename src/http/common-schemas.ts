@@ -68,6 +68,8 @@ export const Problem = Type.Object(
 );
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** A record read by its id or by its permalink (`/v1/products/summer-hat`), as a shop's URLs name it. */
+export const IdOrPermalinkParams = Type.Object({ id: Type.String({ maxLength: 120, description: 'the id, or the permalink' }) });
 
 /** Response schemas of a read or an update: the body on 200, problems otherwise. */
 export function ok<T extends TSchema>(body: T) {

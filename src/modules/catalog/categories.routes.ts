@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
@@ -26,19 +26,19 @@ export async function categoriesRoutes(app: App): Promise<void> {
 
   app.get('/v1/categories/:id', {
     config: { access: 'storefront', cache: true },
-    schema: { tags, summary: 'Get a category', params: IdParams, response: ok(CategoryEnvelope) },
+    schema: { tags, summary: 'Get a category', params: IdOrPermalinkParams, response: ok(CategoryEnvelope) },
   }, async (request) => ({ data: await service.getCategory(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/tree', {
     config: { access: 'storefront', cache: true },
-    schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdParams, response: ok(CategoryTreeEnvelope) },
+    schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdOrPermalinkParams, response: ok(CategoryTreeEnvelope) },
   }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/products', {
     config: { access: 'storefront', cache: true },
     schema: {
       tags, summary: 'List the products of a category and of the categories below it',
-      params: IdParams, querystring: CategoryProductsQuery, response: ok(ProductList),
+      params: IdOrPermalinkParams, querystring: CategoryProductsQuery, response: ok(ProductList),
     },
   }, async (request) =>
     service.listCategoryProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));

@@ -9,7 +9,7 @@ import { recordEvent } from '../events/record-event.js';
 import type { CategoryCreate, CategoryUpdate } from './categories.schemas.js';
 import * as repo from './categories.repo.js';
 import type { CatalogFilter } from './catalog-filters.js';
-import { resolvePermalink } from './permalinks.js';
+import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { listProducts } from './products.service.js';
 import type { ProductView } from './products.view.js';
 
@@ -89,7 +89,7 @@ export async function listCategoryTrees(ctx: Ctx, page: PageRequest, url: string
 
 /** @throws Problem not_found. */
 export async function getCategory(ctx: Ctx, id: string): Promise<CategoryView> {
-  return categoryView(await findOrFail(ctx.db, id));
+  return categoryView(await findOrFail(ctx.db, await idOrPermalinkToId(ctx.db, 'categories', id)));
 }
 
 /**
@@ -98,14 +98,14 @@ export async function getCategory(ctx: Ctx, id: string): Promise<CategoryView> {
  * @throws Problem not_found for an unknown category.
  */
 export async function listCategoryProducts(ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string): Promise<Page<ProductView>> {
-  await findOrFail(ctx.db, id);
-  return listProducts(ctx, { kind: 'all' }, { ...filter, categoryId: id }, filter.sortBy ?? 'created-ascending', page, url);
+  const row = await findOrFail(ctx.db, await idOrPermalinkToId(ctx.db, 'categories', id));
+  return listProducts(ctx, { kind: 'all' }, { ...filter, categoryId: row.id }, filter.sortBy ?? 'created-ascending', page, url);
 }
 
 /** A category with every descendant nested in `children`. @throws Problem not_found. */
 export async function getCategoryTree(ctx: Ctx, id: string): Promise<CategoryNodeView> {
-  const row = await findOrFail(ctx.db, id);
-  const [tree] = nest([row], await repo.listDescendants(ctx.db, [id]));
+  const row = await findOrFail(ctx.db, await idOrPermalinkToId(ctx.db, 'categories', id));
+  const [tree] = nest([row], await repo.listDescendants(ctx.db, [row.id]));
   return tree!;
 }
 

@@ -1,4 +1,4 @@
-import { IdParams, created, noContent, ok } from '../../http/common-schemas.js';
+import { IdOrPermalinkParams, IdParams, created, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
@@ -20,7 +20,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
 
   app.get('/v1/collections/:id', {
     config: storefront,
-    schema: { tags, summary: 'Get a collection', params: IdParams, response: ok(CollectionEnvelope) },
+    schema: { tags, summary: 'Get a collection', params: IdOrPermalinkParams, response: ok(CollectionEnvelope) },
   }, async (request) => ({ data: await service.getCollection(request.ctx, request.params.id) }));
 
   app.get('/v1/collections/:id/products', {
@@ -28,7 +28,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
     schema: {
       tags,
       summary: 'List the products of a collection',
-      params: IdParams,
+      params: IdOrPermalinkParams,
       querystring: CollectionProductsQuery,
       response: ok(CollectionProductList),
     },

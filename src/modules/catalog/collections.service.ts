@@ -9,7 +9,7 @@ import { recordEvent } from '../events/record-event.js';
 import type { CatalogFilter, SortBy } from './catalog-filters.js';
 import * as repo from './collections.repo.js';
 import type { CollectionPreviewInput, CollectionWriteInput, SortingRule } from './collections.schemas.js';
-import { resolvePermalink } from './permalinks.js';
+import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { addToCollection, findProduct, type ProductOrder, type ProductScope } from './products.repo.js';
 import { listProducts } from './products.service.js';
 import type { ProductView } from './products.view.js';
@@ -48,7 +48,7 @@ function isVisible(row: CollectionRow, now: number): boolean {
 
 /** The collection as the caller may see it: the storefront sees only visible ones. */
 async function findVisible(ctx: Ctx, id: string): Promise<CollectionRow> {
-  const row = await repo.findCollection(ctx.db, id);
+  const row = await repo.findCollection(ctx.db, await idOrPermalinkToId(ctx.db, 'collections', id));
   if (!row || (isStorefront(ctx) && !isVisible(row, ctx.now()))) throw Problem.notFound('collection', id);
   return row;
 }
@@ -193,8 +193,8 @@ const sortByRule: Record<Exclude<SortingRule, 'manual'>, SortBy> = {
 export async function listCollectionProducts(ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string): Promise<Page<ProductView>> {
   const row = await findVisible(ctx, id);
   const scope: ProductScope = row.kind === 'products'
-    ? { kind: 'members', collectionId: id }
-    : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [id]), row.disjunctive === 1) };
+    ? { kind: 'members', collectionId: row.id }
+    : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [row.id]), row.disjunctive === 1) };
   return listProducts(ctx, scope, filter, orderOf(row.sorting_rule as SortingRule, filter.sortBy), page, url);
 }
 

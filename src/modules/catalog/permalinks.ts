@@ -59,3 +59,14 @@ export async function resolvePermalink(
   }
   return uniquePermalink(db, table, text, fallback);
 }
+
+/**
+ * The id of the row a read names by its id or by its permalink (`GET /v1/products/summer-hat`, as a
+ * shop's URLs do): ids hold an underscore (`prd_…`) and permalinks never do. A permalink naming no
+ * row is returned as it is, for the caller's 404.
+ */
+export async function idOrPermalinkToId(db: Executor, table: PermalinkTable, key: string): Promise<string> {
+  if (key.includes('_')) return key;
+  const row = await db.selectFrom(table).select('id').where('permalink', '=', key).executeTakeFirst();
+  return row?.id ?? key;
+}

@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { catalogFilterOf, skuFilterOf } from './listing-query.js';
@@ -21,15 +21,15 @@ export async function productsRoutes(app: App): Promise<void> {
 
   app.get('/v1/products/:id', {
     config: storefront,
-    schema: { tags, summary: 'Get a product', params: IdParams, response: ok(ProductEnvelope) },
+    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, response: ok(ProductEnvelope) },
   }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id) }));
 
   app.get('/v1/products/:id/skus', {
     config: storefront,
-    schema: { tags, summary: 'List the skus of a product', params: IdParams, querystring: ProductSkuListQuery, response: ok(SkuList) },
+    schema: { tags, summary: 'List the skus of a product', params: IdOrPermalinkParams, querystring: ProductSkuListQuery, response: ok(SkuList) },
   }, async (request) => {
-    await service.assertProductVisible(request.ctx, request.params.id);
-    const filter = { ...skuFilterOf(request.query), productId: request.params.id };
+    const productId = await service.visibleProductId(request.ctx, request.params.id);
+    const filter = { ...skuFilterOf(request.query), productId };
     return listSkus(request.ctx, filter, pageRequest(request.query), request.url);
   });
 

@@ -8,7 +8,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
-import { resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
+import { idOrPermalinkToId, resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
 import * as repo from './products.repo.js';
 import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
 import { productView, productViews, storefrontProductView, type ProductView } from './products.view.js';
@@ -247,7 +247,7 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
 
 /** The product as the caller may see it: the storefront sees only products on sale and not hidden on its channel (404 otherwise). */
 async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
-  const row = await repo.findProduct(ctx.db, id);
+  const row = await repo.findProduct(ctx.db, await idOrPermalinkToId(ctx.db, 'products', id));
   if (!row || (isStorefront(ctx) && (!isOnSale(row, ctx.now()) || isHiddenFrom(ctx, row)))) throw Problem.notFound('product', id);
   return row;
 }
@@ -273,8 +273,8 @@ export async function listProducts(
   return toPage(isStorefront(ctx) ? views.map(storefrontProductView) : views, page, total, url);
 }
 
-/** Checks that the caller may see a product (404 otherwise), for routes nested under it. */
-export async function assertProductVisible(ctx: Ctx, id: string): Promise<void> {
-  await findVisibleProduct(ctx, id);
+/** The id of a product the caller may see, named by id or permalink (404 otherwise), for routes nested under it. */
+export async function visibleProductId(ctx: Ctx, idOrPermalink: string): Promise<string> {
+  return (await findVisibleProduct(ctx, idOrPermalink)).id;
 }
 

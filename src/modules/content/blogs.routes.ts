@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import * as service from './blogs.service.js';
@@ -16,7 +16,7 @@ export async function blogsRoutes(app: App): Promise<void> {
 
   app.get('/v1/blogs/:id', {
     config: storefront,
-    schema: { tags, summary: 'Get a blog', params: IdParams, response: ok(BlogEnvelope) },
+    schema: { tags, summary: 'Get a blog', params: IdOrPermalinkParams, response: ok(BlogEnvelope) },
   }, async (request) => ({ data: await service.getBlog(request.ctx, request.params.id) }));
 
   app.post('/v1/blogs', {

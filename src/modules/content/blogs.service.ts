@@ -5,7 +5,7 @@ import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
-import { resolvePermalink } from '../catalog/permalinks.js';
+import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
 import * as repo from './blogs.repo.js';
 import type { BlogCreateInput, BlogUpdateInput } from './content.schemas.js';
 import { countPosts } from './posts.repo.js';
@@ -47,7 +47,7 @@ export async function listBlogs(ctx: Ctx, page: PageRequest, url: string): Promi
 
 /** @throws Problem not_found. */
 export async function getBlog(ctx: Ctx, id: string): Promise<BlogView> {
-  const row = await repo.findBlog(ctx.db, id);
+  const row = await repo.findBlog(ctx.db, await idOrPermalinkToId(ctx.db, 'blogs', id));
   if (!row) throw Problem.notFound('blog', id);
   return blogView(row);
 }

@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { PageCreate, PageEnvelope, PageList, PageListQuery, PageUpdate } from './content.schemas.js';
@@ -16,7 +16,7 @@ export async function pagesRoutes(app: App): Promise<void> {
 
   app.get('/v1/pages/:id', {
     config: storefront,
-    schema: { tags, summary: 'Get a page', params: IdParams, response: ok(PageEnvelope) },
+    schema: { tags, summary: 'Get a page', params: IdOrPermalinkParams, response: ok(PageEnvelope) },
   }, async (request) => ({ data: await service.getPage(request.ctx, request.params.id) }));
 
   app.post('/v1/pages', {

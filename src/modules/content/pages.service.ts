@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
-import { resolvePermalink } from '../catalog/permalinks.js';
+import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
 import type { PageCreateInput, PageUpdateInput } from './content.schemas.js';
 import { sanitizeContent } from './html.js';
 import * as repo from './pages.repo.js';
@@ -49,7 +49,7 @@ export async function listPages(ctx: Ctx, q: string | undefined, page: PageReque
 
 /** @throws Problem not_found, also for a draft or scheduled page asked for by the storefront. */
 export async function getPage(ctx: Ctx, id: string): Promise<PageView> {
-  const row = await repo.findPage(ctx.db, id);
+  const row = await repo.findPage(ctx.db, await idOrPermalinkToId(ctx.db, 'pages', id));
   if (!row || !isVisibleTo(ctx, row)) throw Problem.notFound('page', id);
   return pageView(row);
 }

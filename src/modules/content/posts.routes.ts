@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { PostCreate, PostEnvelope, PostList, PostListQuery, PostUpdate } from './content.schemas.js';
@@ -16,7 +16,7 @@ export async function postsRoutes(app: App): Promise<void> {
 
   app.get('/v1/posts/:id', {
     config: storefront,
-    schema: { tags, summary: 'Get a post', params: IdParams, response: ok(PostEnvelope) },
+    schema: { tags, summary: 'Get a post', params: IdOrPermalinkParams, response: ok(PostEnvelope) },
   }, async (request) => ({ data: await service.getPost(request.ctx, request.params.id) }));
 
   app.post('/v1/posts', {

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { isHttpUrl, resolveImage, type ResolvedImage } from '../catalog/images.js';
-import { resolvePermalink } from '../catalog/permalinks.js';
+import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
 import { findBlog } from './blogs.repo.js';
 import type { PostCreateInput, PostUpdateInput } from './content.schemas.js';
 import { sanitizeContent } from './html.js';
@@ -70,7 +70,7 @@ async function postChanges(db: Executor, input: PostUpdateInput): Promise<Partia
 
 /** A post as the caller may see it: the storefront sees only live posts (404 otherwise). */
 async function findVisible(ctx: Ctx, id: string): Promise<PostRow> {
-  const row = await repo.findPost(ctx.db, id);
+  const row = await repo.findPost(ctx.db, await idOrPermalinkToId(ctx.db, 'posts', id));
   if (!row || !isVisibleTo(ctx, row)) throw Problem.notFound('post', id);
   return row;
 }
