@@ -1,12 +1,14 @@
 // Builds what `npm start` serves unless it is built from the sources as they are now: the server into
-// dist/ (`tsc -p tsconfig.build.json`) and the staff dashboard into admin/dist/ (`vite build admin`).
+// dist/ (`tsc -p tsconfig.build.json`), the staff dashboard into admin/dist/ (`vite build admin`) and
+// the shop front into shop/.next/ (`next build`, after the typed client it uses into client/dist/).
 // `npm start` runs it first (prestart), so a fresh clone builds on its first start and a change is built
 // on the next one. The sources are compared by content (a hash kept in the output folder), not by time,
 // so a checkout of other files, a deletion or a rename counts as well.
 //
-// `node scripts/build-if-changed.js admin` builds only the dashboard (the browser tests do).
-// A server that cannot be built stops the start; a dashboard that cannot be built does not: the server
-// starts without it and /admin says how to build it. STOREFRONT_ADMIN=0 skips the dashboard.
+// `node scripts/build-if-changed.js admin` builds only the dashboard (the browser tests do), `… shop`
+// only the shop. A server that cannot be built stops the start; a dashboard or a shop that cannot be
+// built does not: the server starts without it, and /admin or / says how to build it.
+// STOREFRONT_ADMIN=0 skips the dashboard, STOREFRONT_SHOP=0 the shop.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +18,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every file under a folder of the project, as paths from the project's root. */
-function filesUnder(folder) {
+/** Every file under a folder of the project, as paths from the project's root, but those under `skip` folders. */
+function filesUnder(folder, skip = []) {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .filter((file) => !skip.some((skipped) => file.startsWith(join(folder, skipped) + '/')));
 }
 
 const targets = {
@@ -47,6 +50,20 @@ const targets = {
     args: ['build', 'admin', '--logLevel', 'warn'],
     // A production bundle even when started from a test run (Vitest sets NODE_ENV=test).
     env: { NODE_ENV: 'production' },
+    required: false,
+  },
+  shop: {
+    what: 'the shop (shop/.next/)',
+    out: 'shop/.next',
+    product: 'BUILD_ID',
+    // The shop imports the typed client as its package, built from src/client into client/dist.
+    sources: () => ['scripts/build-client.js', 'client/package.json', 'client/tsconfig.json', ...filesUnder('shop', ['.next', 'node_modules']), ...filesUnder('src/client')],
+    before: 'scripts/build-client.js',
+    tool: { workspace: 'shop', package: 'next', bin: 'dist/bin/next' },
+    // Webpack, not Turbopack: Turbopack resolves the workspace client to its TypeScript sources,
+    // whose `.js` import specifiers it cannot follow.
+    args: ['build', '--webpack', 'shop'],
+    env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     required: false,
   },
 };
@@ -86,6 +103,7 @@ function buildIfChanged(target) {
   // From clean, so a deleted source leaves nothing behind, and a failed build leaves no stale one.
   rmSync(out, { recursive: true, force: true });
   try {
+    if (target.before) execFileSync(process.execPath, [join(root, target.before)], { cwd: root, stdio: 'inherit' });
     execFileSync(process.execPath, [tool, ...target.args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } });
     if (target.then) execFileSync(process.execPath, [join(root, target.then)], { cwd: root, stdio: 'inherit' });
   } catch {
@@ -97,7 +115,8 @@ function buildIfChanged(target) {
 }
 
 const asked = process.argv.slice(2);
-const names = asked.length > 0 ? asked : ['server', ...(process.env.STOREFRONT_ADMIN === '0' || process.env.STOREFRONT_ADMIN === 'false' ? [] : ['admin'])];
+const off = (name) => process.env[name] === '0' || process.env[name] === 'false';
+const names = asked.length > 0 ? asked : ['server', ...(off('STOREFRONT_ADMIN') ? [] : ['admin']), ...(off('STOREFRONT_SHOP') ? [] : ['shop'])];
 for (const name of names) {
   const target = targets[name];
   if (!target) {
@@ -107,5 +126,5 @@ for (const name of names) {
   const ok = buildIfChanged(target);
   if (!ok && target.required) process.exit(1);
   if (!ok && asked.length > 0) process.exit(1);
-  if (!ok) console.error('The server starts without the dashboard: /admin says how to build it.');
+  if (!ok) console.error(name === 'shop' ? 'The server starts without the shop: / says how to build it.' : 'The server starts without the dashboard: /admin says how to build it.');
 }

@@ -20,8 +20,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ STOREFRONT_FILES_INLINE: 'pdf' })).toThrow(/STOREFRONT_FILES_INLINE lists "pdf"/);
   });
 
-  it('reads the mail settings: no SMTP, 4 hours and a local storefront by default', () => {
-    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, mailLog: false, abandonedAfterHours: 4, shopUrl: 'http://localhost:3000' });
+  it('reads the mail settings: no SMTP, 4 hours and the shop this server serves by default', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, mailLog: false, abandonedAfterHours: 4, shop: true, shopUrl: 'http://127.0.0.1:8080' });
+    expect(loadConfig({ STOREFRONT_PUBLIC_URL: 'https://store.example' }).shopUrl).toBe('https://store.example');
+    // Without a shop of its own, mail links point at a storefront in development.
+    expect(loadConfig({ STOREFRONT_SHOP: '0' })).toMatchObject({ shop: false, shopUrl: 'http://localhost:3000' });
     expect(loadConfig({
       STOREFRONT_SMTP_URL: 'smtps://u:p@mail.example:465', STOREFRONT_MAIL_FROM: 'Shop <a@b.example>', STOREFRONT_MAIL: 'log',
       STOREFRONT_ABANDONED_AFTER_HOURS: '24', STOREFRONT_SHOP_URL: 'https://shop.example/',

@@ -52,6 +52,8 @@ export interface Config {
   checkoutTtlHours: number;
   /** Serve the staff dashboard at /admin. */
   admin: boolean;
+  /** Serve the shop front (shop/, Next.js) at `/` from this process. */
+  shop: boolean;
   /** `/metrics` answers anyone (a scraper on a private network); otherwise only admin keys. */
   metrics: boolean;
   /** Where mail is sent (`smtp://user:pass@host:587`, `smtps://…`); none: messages are recorded as not_sent. */
@@ -72,7 +74,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Where mail links point when STOREFRONT_SHOP_URL is unset: a storefront in development. */
+/** Where mail links point when STOREFRONT_SHOP_URL is unset and the server serves no shop: a storefront in development. */
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -191,13 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesUrl: baseUrl('STOREFRONT_FILES_URL', env.STOREFRONT_FILES_URL || `${publicUrl}/files`),
     checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
     admin: flag(env, 'STOREFRONT_ADMIN', true),
+    shop: flag(env, 'STOREFRONT_SHOP', true),
     metrics: flag(env, 'STOREFRONT_METRICS', false),
     smtpUrl: smtpUrl(env.STOREFRONT_SMTP_URL),
     mailFrom: env.STOREFRONT_MAIL_FROM || undefined,
     mailLog: mailMode(env.STOREFRONT_MAIL),
     abandonedAfterHours: integer(env, 'STOREFRONT_ABANDONED_AFTER_HOURS', 4, 1),
     unpaidOrderTtlHours: integer(env, 'STOREFRONT_UNPAID_ORDER_TTL_HOURS', 72, 0),
-    shopUrl: baseUrl('STOREFRONT_SHOP_URL', env.STOREFRONT_SHOP_URL || DEFAULT_SHOP_URL),
+    // The shop this server serves at `/`, unless it serves none or the shop is elsewhere.
+    shopUrl: baseUrl('STOREFRONT_SHOP_URL', env.STOREFRONT_SHOP_URL || (flag(env, 'STOREFRONT_SHOP', true) ? publicUrl : DEFAULT_SHOP_URL)),
     testCrashBeforeAnswer: env.STOREFRONT_TEST_CRASH_BEFORE_ANSWER || undefined,
   };
 }

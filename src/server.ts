@@ -2,11 +2,12 @@ import cluster, { type Worker } from 'node:cluster';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
-import { ensureStore, type FirstStart } from './bootstrap.js';
+import { ensureStore, makeShopKey, type FirstStart } from './bootstrap.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo, type DemoSeed } from './demo.js';
+import { ownUrl, shopOnceListening } from './http/shop.js';
 import { gatherClusterMetrics } from './lib/cluster-metrics.js';
 import { processLog } from './lib/process-log.js';
 import { openStorage } from './modules/files/storage.js';
@@ -44,6 +45,8 @@ function announce(config: Config, first: FirstStart, seed: DemoSeed | undefined)
   const lines = ['A new store was created.'];
   lines.push(config.adminKey ? 'Admin key: from STOREFRONT_ADMIN_KEY' : `Admin key:   ${first.adminKey}   (shown once; keep it)`);
   lines.push(config.channelKey ? 'Channel key: from STOREFRONT_CHANNEL_KEY' : `Channel key: ${first.channelKey}   (shown once)`);
+  if (config.shop) lines.push(`Shop:        ${config.publicUrl}/`);
+  if (config.admin) lines.push(`Dashboard:   ${config.publicUrl}/admin   (sign in with the admin key)`);
   lines.push('', ...demoLines(config, seed));
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
@@ -55,6 +58,9 @@ async function prepare(config: Config): Promise<DatabaseHandle> {
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   const seed = first.created && config.demo ? await seedDemo(database) : undefined;
   announce(config, first, seed);
+  // The shop this server serves speaks to the API with a channel key like any storefront; the
+  // processes a cluster forks inherit it.
+  if (config.shop) process.env.STOREFRONT_CHANNEL_KEY ??= await makeShopKey(database.db);
   return database;
 }
 
@@ -80,7 +86,8 @@ function onSignals(shutdown: (signal: string) => Promise<void>): void {
 async function serveHttp(config: Config, database: DatabaseHandle, deliver: boolean): Promise<void> {
   const storage = await openStorage(config.files);
   const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, inline: config.filesInline, baseUrl: config.filesUrl };
-  const app = await buildApp({ database, config, files });
+  const shop = config.shop ? shopOnceListening() : undefined;
+  const app = await buildApp({ database, config, files, shop: shop?.handle });
   const worker = deliver ? startWorker(database, config, app.log) : undefined;
   const answering = trackResponses(app.server);
   let closing = false;
@@ -100,6 +107,10 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
     process.exit(0);
   });
   await app.listen({ host: config.host, port: config.port });
+  if (shop) {
+    process.env.STOREFRONT_API_URL ??= ownUrl(app.server);
+    await shop.start(app.server);
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ export const CLI = 'dist/cli.js';
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, LOG_LEVEL: 'warn', STOREFRONT_SHOP: '0', ...env },
       timeout: 60_000,
       killSignal: 'SIGKILL',
     });
@@ -39,7 +39,7 @@ export interface Running {
 export async function startServer(env: Record<string, string>, args: string[] = []): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, 'serve', ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_SHOP: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

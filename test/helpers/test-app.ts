@@ -10,6 +10,8 @@ import type { Config } from '../../src/config.js';
 import { ensureStore } from '../../src/bootstrap.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedDemo } from '../../src/demo.js';
+import { shopOnceListening } from '../../src/http/shop.js';
 import type { App } from '../../src/http/types.js';
 import { hashNewPasswordsAtCost } from '../../src/modules/customers/passwords.js';
 import type { FilesSettings } from '../../src/modules/files/files.service.js';
@@ -165,7 +167,12 @@ export interface TestAppOptions {
   metrics?: boolean;
   /** Fastify logger options (a `stream` to read the log lines); no logging by default. */
   logger?: FastifyServerOptions['logger'];
+  /** Serve the shop front at `/` (its build in shop/.next): off by default. */
+  shop?: boolean;
+  /** The demo catalogue, shipping zones and gateways of a first `npm start`: none by default. */
+  demo?: boolean;
 }
+
 
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
@@ -177,6 +184,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
   const adminKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const channelKey = `ck_test_${randomBytes(16).toString('hex')}`;
   const first = await ensureStore(handle.db, { adminKey, channelKey });
+  if (options.demo) await seedDemo(handle);
   const directory = mkdtempSync(join(tmpdir(), 'storefront-files-'));
   const files: FilesSettings = {
     storage: new LocalStorage(directory),
@@ -186,6 +194,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     baseUrl: TEST_FILES_URL,
     ...options.files,
   };
+  const shop = options.shop ? shopOnceListening() : undefined;
   const app = await buildApp({
     database: handle,
     files,
@@ -193,7 +202,11 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
       checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL, metrics: options.metrics ?? false },
     adminBuild: options.adminBuild,
     logger: options.logger ?? false,
+    shop: shop?.handle,
   });
+  // The shop starts when a test has the app listen (test/helpers/shop.ts); a shop that cannot start
+  // answers its pages with 500 and the error in the log.
+  app.server.once('listening', () => void shop?.start(app.server).catch(() => {}));
   await app.ready();
   const mail = options.mail
     ? startMailLoop(handle, {

@@ -17,6 +17,12 @@ export async function deleteApiKey(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('api_keys').where('id', '=', id).execute();
 }
 
+/** Deletes the keys of a kind with this name that nobody has used (nor made) since `before`. */
+export async function deleteIdleKeysNamed(db: Executor, kind: ApiKeyKind, name: string, before: number): Promise<void> {
+  await db.deleteFrom('api_keys').where('kind', '=', kind).where('name', '=', name)
+    .where((eb) => eb(eb.fn.coalesce('last_used_at', 'created_at'), '<', before)).execute();
+}
+
 export function listApiKeys(db: Executor, kinds: ApiKeyKind[], offset: number, limit: number): Promise<ApiKeyRow[]> {
   return db
     .selectFrom('api_keys')

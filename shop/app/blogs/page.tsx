@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { unwrap } from '@storefront-api/client';
+import { shopClient } from '@/lib/api';
+
+export const metadata: Metadata = { title: 'Blogs', alternates: { canonical: '/blogs' } };
+
+/** The shop's blogs; a shop with one blog goes straight to it. */
+export default async function BlogsPage() {
+  const blogs = unwrap(await shopClient().GET('/v1/blogs', { params: { query: { per_page: 50 } } })).data;
+  if (blogs.length === 1) redirect(`/blogs/${blogs[0]!.permalink}`);
+  return (
+    <>
+      <h1>Blogs</h1>
+      {blogs.length === 0 ? <p className="empty">Nothing written yet.</p> : (
+        <ul className="post-list">{blogs.map((blog) => <li key={blog.id}><Link href={`/blogs/${blog.permalink}`}>{blog.title}</Link></li>)}</ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { StorefrontProblem, unwrap } from '@storefront-api/client';
+import { buyerClient } from '@/lib/api';
+import { CART_COOKIE, cookieOptions, currentCart } from '@/lib/cart';
+import { CHECKOUT_COOKIE, currentCheckout, statesOf } from '@/lib/checkout';
+import { problemText, withError } from '@/lib/problems';
+
+/** A country's states for the address form (called by its country picker). */
+export async function statesFor(countryCode: string): Promise<Array<{ code: string; name: string }>> {
+  return statesOf(countryCode);
+}
+
+/** "Check out" on the cart: the cart's checkout, made (or brought up to date) by the API. */
+export async function startCheckout(): Promise<void> {
+  const cart = await currentCart();
+  if (!cart) redirect('/cart');
+  let failure: string | undefined;
+  try {
+    const checkout = unwrap(await (await buyerClient()).POST('/v1/carts/{id}/checkout', { params: { path: { id: cart.id } }, body: {} }));
+    (await cookies()).set(CHECKOUT_COOKIE, checkout.data.id, cookieOptions);
+  } catch (error) {
+    failure = problemText(error);
+  }
+  redirect(failure ? withError('/cart', failure) : '/checkout');
+}
+
+const text = (form: FormData, name: string) => {
+  const value = String(form.get(name) ?? '').trim();
+  return value === '' ? undefined : value;
+};
+
+/** The address members of the form, under `prefix` (`shipping` or `billing`). */
+function addressOf(form: FormData, prefix: string) {
+  const savedId = text(form, `${prefix}_id`);
+  if (savedId && savedId !== 'new') return { id: savedId };
+  const stateCode = text(form, `${prefix}_state_code`);
+  return {
+    first_name: text(form, `${prefix}_first_name`),
+    last_name: text(form, `${prefix}_last_name`),
+    address1: text(form, `${prefix}_address1`),
+    address2: text(form, `${prefix}_address2`) ?? null,
+    city: text(form, `${prefix}_city`),
+    postcode: text(form, `${prefix}_postcode`),
+    country_code: text(form, `${prefix}_country_code`),
+    ...(stateCode ? { state_code: stateCode } : { state: text(form, `${prefix}_state`) ?? null }),
+    phone: text(form, `${prefix}_phone`),
+  };
+}
+
+async function checkoutIdOrBack(): Promise<string> {
+  const checkout = await currentCheckout();
+  if (!checkout) redirect('/cart');
+  return checkout.data.id;
+}
+
+/** Step 1: the buyer's email and the shipping address (the billing one too when it differs). */
+export async function saveAddresses(form: FormData): Promise<void> {
+  const id = await checkoutIdOrBack();
+  const shipping = addressOf(form, 'shipping');
+  const sameAddress = form.get('same_address') !== 'off';
+  const body = {
+    customer: { email: text(form, 'email'), first_name: 'first_name' in shipping ? shipping.first_name : undefined, last_name: 'last_name' in shipping ? shipping.last_name : undefined },
+    shipping,
+    same_address: sameAddress,
+    ...(sameAddress ? {} : { billing: addressOf(form, 'billing') }),
+  };
+  let failure: string | undefined;
+  try {
+    unwrap(await (await buyerClient()).PUT('/v1/checkouts/{id}', { params: { path: { id } }, body }));
+  } catch (error) {
+    failure = problemText(error);
+  }
+  redirect(failure ? withError('/checkout', failure) : '/checkout?step=delivery');
+}
+
+/** Step 2: the shipping method and the way to pay. */
+export async function chooseMethods(form: FormData): Promise<void> {
+  const id = await checkoutIdOrBack();
+  const shippingMethod = text(form, 'shipping_method');
+  let failure: string | undefined;
+  try {
+    unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/methods', {
+      params: { path: { id } },
+      body: { ...(shippingMethod ? { shipping: { method: shippingMethod } } : {}), payment: { gateway: text(form, 'gateway') } },
+    }));
+  } catch (error) {
+    failure = problemText(error);
+  }
+  redirect(failure ? withError('/checkout?step=delivery', failure) : '/checkout?step=payment');
+}
+
+/** The words for a refused payment; items no longer on sale are named. */
+async function paymentFailure(error: unknown): Promise<string> {
+  if (!(error instanceof StorefrontProblem)) throw error;
+  if (error.code === 'checkout_changed') return 'Prices or shipping changed since you started: review your order below and pay again.';
+  const unavailable = (error.problem.errors ?? []).filter((field) => field.field.startsWith('items['));
+  if (unavailable.length > 0) {
+    const checkout = await currentCheckout();
+    const names = unavailable.map((field) => {
+      const skuId = field.field.slice('items['.length, -1);
+      return checkout?.data.items.find((item) => item.sku_id === skuId)?.name ?? 'An item';
+    });
+    return `No longer available in the quantity asked: ${names.join(', ')}. Change your cart and check out again.`;
+  }
+  return problemText(error);
+}
+
+/** Step 3: pay. Placed, the buyer sees the confirmation and starts a new cart. */
+export async function pay(form: FormData): Promise<void> {
+  const id = await checkoutIdOrBack();
+  const method = text(form, 'method') ?? 'card';
+  const cardNumber = text(form, 'card_number')?.replace(/[\s-]/g, '');
+  let failure: string | undefined;
+  try {
+    unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/payment', {
+      params: { path: { id } },
+      body: { payment: { method, ...(cardNumber ? { card_number: cardNumber } : {}) } },
+      // One attempt, one key: a retried request never charges twice; a new attempt is a new key.
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }));
+  } catch (error) {
+    failure = await paymentFailure(error);
+  }
+  if (failure) redirect(withError('/checkout?step=payment', failure));
+  const jar = await cookies();
+  jar.delete(CART_COOKIE);
+  jar.delete(CHECKOUT_COOKIE);
+  redirect(`/orders/${id}`);
+}

@@ -1,0 +1,33 @@
+import type { components } from '@storefront-api/client';
+import { money } from '@/lib/store';
+
+type Order = components['schemas']['Checkout'];
+
+/** An order's lines and the sums that make its total, line by line. */
+export function OrderSummary({ order }: { order: Order }) {
+  const currency = order.currency;
+  const rows: Array<[string, string]> = [['Subtotal', money(order.total_items_price, currency)]];
+  if (order.total_discount > 0) rows.push(['Discount', `−${money(order.total_discount, currency)}`]);
+  if (order.is_shipping_required) rows.push(['Shipping', order.shipping_lines ? money(order.shipping_rate, currency) : 'Chosen next']);
+  // Prices that include taxes show them as a part of the total, not as one more sum.
+  const beforeTaxes = order.total_items_price - order.total_discount + (order.shipping_lines ? order.shipping_rate : 0);
+  const taxesAdded = beforeTaxes + order.total_taxes === order.total_price;
+  if (order.total_taxes > 0) rows.push([taxesAdded ? 'Taxes' : 'Including taxes', money(order.total_taxes, currency)]);
+  return (
+    <section className="order-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">Order summary</h2>
+      <ul>
+        {order.items.map((item) => (
+          <li key={item.id}>
+            <span>{item.name} × {item.quantity}</span>
+            <span>{money(item.price * item.quantity, currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        {rows.map(([label, value]) => <div key={label} className={label === 'Including taxes' ? 'total-row muted' : 'total-row'}><dt>{label}</dt><dd>{value}</dd></div>)}
+        <div className="total-row grand"><dt>Total</dt><dd>{money(order.total_price, currency)}</dd></div>
+      </dl>
+    </section>
+  );
+}

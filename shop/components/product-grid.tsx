@@ -1,0 +1,24 @@
+import Link from 'next/link';
+import type { components } from '@storefront-api/client';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+type Product = components['schemas']['Product'];
+
+/** Products as cards; the first row's pictures load at once (they are above the fold), the rest lazily. */
+export function ProductGrid({ products, currency }: { products: Product[]; currency: string }) {
+  if (products.length === 0) return <p className="empty">No products here yet.</p>;
+  return (
+    <ul className="product-grid">
+      {products.map((product, index) => (
+        <li key={product.id} className="product-card">
+          <Link href={`/products/${product.permalink}`}>
+            <ProductImage src={product.image_url} alt={product.name} size={320} eager={index < 4} />
+            <span className="product-name">{product.name}</span>
+          </Link>
+          <Price price={product.price} compared={product.compared_price} currency={currency} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { createClient, type ChannelClient } from '@storefront-api/client';
+
+/**
+ * Where the API is and the channel key the shop speaks with. Served by `npm start`, the server sets
+ * both for the shop it mounts (its own address and a key of its own); run apart, they come from the
+ * environment (docs/shop.md).
+ */
+function settings(): { baseUrl: string; channelKey: string } {
+  const baseUrl = process.env.STOREFRONT_API_URL;
+  const channelKey = process.env.STOREFRONT_CHANNEL_KEY;
+  if (!baseUrl || !channelKey) throw new Error('The shop needs STOREFRONT_API_URL and STOREFRONT_CHANNEL_KEY (docs/shop.md)');
+  return { baseUrl, channelKey };
+}
+
+let anonymous: { client: ChannelClient; made: string } | undefined;
+
+/** The client for anyone: catalogue, content, carts and checkouts (their ids are the buyer's secret). */
+export function shopClient(): ChannelClient {
+  // Made once per process, and again if the settings change (a test's servers, one after another).
+  const current = settings();
+  const made = `${current.baseUrl} ${current.channelKey}`;
+  if (anonymous?.made !== made) anonymous = { client: createClient({ ...current, retry: false }), made };
+  return anonymous.client;
+}
+
+/** The cookie that holds a signed-in customer's token (ctk_…), and the one naming their customer id. */
+export const CUSTOMER_TOKEN_COOKIE = 'customer_token';
+export const CUSTOMER_ID_COOKIE = 'customer_id';
+
+/** The client acting for the signed-in customer when there is one (their token is in a cookie). */
+export async function buyerClient(): Promise<ChannelClient> {
+  const token = (await cookies()).get(CUSTOMER_TOKEN_COOKIE)?.value;
+  return token ? shopClient().withCustomerToken(token) : shopClient();
+}
+
+/** The record of a read, or the 404 page when there is none; any other refusal is the error page's. */
+export async function recordOr404<T>(answer: Promise<{ data?: { data: T }; response: Response }>, what: string): Promise<T> {
+  const { data, response } = await answer;
+  if (response.status === 404) notFound();
+  if (!data) throw new Error(`The ${what} could not be read (${response.status})`);
+  return data.data;
+}

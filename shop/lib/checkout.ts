@@ -1,0 +1,35 @@
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import type { components } from '@storefront-api/client';
+import { shopClient } from './api';
+
+export type CheckoutEnvelope = { data: components['schemas']['Checkout']; meta: components['schemas']['CheckoutMeta'] };
+
+/** The cookie naming the buyer's checkout (ord_…) while they fill it in. */
+export const CHECKOUT_COOKIE = 'checkout_id';
+
+/** A checkout by id, or null when it does not exist. */
+export async function checkoutById(id: string): Promise<CheckoutEnvelope | null> {
+  const { data, response } = await shopClient().GET('/v1/checkouts/{id}', { params: { path: { id } } });
+  if (response.status === 404) return null;
+  if (!data) throw new Error(`The checkout could not be read (${response.status})`);
+  return data;
+}
+
+/** The checkout the buyer is filling in, or null. Read once per request. */
+export const currentCheckout = cache(async (): Promise<CheckoutEnvelope | null> => {
+  const id = (await cookies()).get(CHECKOUT_COOKIE)?.value;
+  return id ? checkoutById(id) : null;
+});
+
+/** The countries the shop ships to (or bills in), and a country's states, from the API's reference data. */
+export const countries = cache(async () => {
+  const { data } = await shopClient().GET('/v1/countries');
+  return data?.data ?? { shipping_countries: [], billing_countries: [] };
+});
+
+export async function statesOf(countryCode: string): Promise<Array<{ code: string; name: string }>> {
+  if (!/^[A-Z]{2}$/.test(countryCode)) return [];
+  const { data } = await shopClient().GET('/v1/countries/{code}/states', { params: { path: { code: countryCode } } });
+  return data?.data ?? [];
+}
