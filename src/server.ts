@@ -60,7 +60,7 @@ async function prepare(config: Config): Promise<DatabaseHandle> {
   announce(config, first, seed);
   // The shop this server serves speaks to the API with a channel key like any storefront; the
   // processes a cluster forks inherit it.
-  if (config.shop) process.env.STOREFRONT_CHANNEL_KEY ??= await makeShopKey(database.db);
+  if (config.shop) process.env.STOREFRONT_CHANNEL_KEY ||= await makeShopKey(database.db);
   return database;
 }
 
@@ -108,7 +108,7 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
   });
   await app.listen({ host: config.host, port: config.port });
   if (shop) {
-    process.env.STOREFRONT_API_URL ??= ownUrl(app.server);
+    process.env.STOREFRONT_API_URL ||= ownUrl(app.server);
     await shop.start(app.server);
   }
 }

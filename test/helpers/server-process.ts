@@ -12,13 +12,22 @@ const run = promisify(execFile);
 export const CLI = 'dist/cli.js';
 
 /**
+ * The environment of a started server: this process's, without what the shop tests set for the shop
+ * of their app (test/helpers/shop.ts), and without a shop of its own unless the test asks for one.
+ */
+function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { STOREFRONT_API_URL: _api, STOREFRONT_CHANNEL_KEY: _key, ...inherited } = process.env;
+  return { ...inherited, LOG_LEVEL: 'warn', STOREFRONT_SHOP: '0', ...env };
+}
+
+/**
  * Runs `storefront ARGS` to its end: its exit code and what it printed, stdout then stderr. One that
  * has not ended within a minute (a command that went on to serve) is killed and fails the test.
  */
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', STOREFRONT_SHOP: '0', ...env },
+      env: serverEnv(env),
       timeout: 60_000,
       killSignal: 'SIGKILL',
     });
@@ -39,7 +48,7 @@ export interface Running {
 export async function startServer(env: Record<string, string>, args: string[] = []): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, 'serve', ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_SHOP: '0', ...env },
+    env: serverEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

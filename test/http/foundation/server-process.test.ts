@@ -103,6 +103,30 @@ for (const kind of testDatabases()) {
       }
     }, 90_000);
 
+    it('serves the shop at / with a channel key of its own, showing the demo store', async () => {
+      const url = await databaseUrl(kind, folder);
+      const server = await startServer({ DATABASE_URL: url, STOREFRONT_SHOP: '1', STOREFRONT_ADMIN_KEY: '', STOREFRONT_CHANNEL_KEY: '' });
+      try {
+        expect(server.output()).toContain(`Shop:        ${server.base}/`);
+        expect(server.output()).toContain(`Dashboard:   ${server.base}/admin   (sign in with the admin key)`);
+        const home = await fetch(`${server.base}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('Classic T-Shirt');
+        const product = await fetch(`${server.base}/products/classic-t-shirt`);
+        expect(await product.text()).toContain('Add to cart · $19.00');
+        // The API's paths stay the API's.
+        expect((await fetch(`${server.base}/v1/nothing`)).headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+        const adminKey = /Admin key:\s+(sk_\S+)/.exec(server.output())![1]!;
+        const keys = await fetch(`${server.base}/v1/channels`, { headers: { authorization: `Bearer ${adminKey}` } });
+        const channel = ((await keys.json()) as { data: Array<{ keys: Array<{ last_used_at: number | null }> }> }).data[0]!;
+        // The first start's key, and the shop's, which its pages used.
+        expect(channel.keys).toHaveLength(2);
+        expect(channel.keys.some((key) => key.last_used_at !== null)).toBe(true);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+    }, 90_000);
+
     it('prints random keys once and leaves the store empty with STOREFRONT_DEMO=0', async () => {
       const url = await databaseUrl(kind, folder);
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_DEMO: '0', STOREFRONT_ADMIN_KEY: '', STOREFRONT_CHANNEL_KEY: '' });
