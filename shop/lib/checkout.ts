@@ -1,16 +1,16 @@
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { components } from '@storefront-api/client';
-import { shopClient } from './api';
+import { buyerClient, shopClient } from './api';
 
 export type CheckoutEnvelope = { data: components['schemas']['Checkout']; meta: components['schemas']['CheckoutMeta'] };
 
 /** The cookie naming the buyer's checkout (ord_…) while they fill it in. */
 export const CHECKOUT_COOKIE = 'checkout_id';
 
-/** A checkout by id, or null when it does not exist. */
+/** A checkout by id, or null when it does not exist (a signed-in buyer's is read with their token: the API shows it to no one else). */
 export async function checkoutById(id: string): Promise<CheckoutEnvelope | null> {
-  const { data, response } = await shopClient().GET('/v1/checkouts/{id}', { params: { path: { id } } });
+  const { data, response } = await (await buyerClient()).GET('/v1/checkouts/{id}', { params: { path: { id } } });
   if (response.status === 404) return null;
   if (!data) throw new Error(`The checkout could not be read (${response.status})`);
   return data;

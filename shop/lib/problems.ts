@@ -1,4 +1,5 @@
 import { StorefrontProblem } from '@storefront-api/client';
+import { redirect } from 'next/navigation';
 
 /** A problem's words for the buyer: the first field error's message when there is one. */
 export function problemText(error: unknown): string {
@@ -21,4 +22,25 @@ export function withError(path: string, message: string): string {
   const url = new URL(path, 'http://shop.invalid');
   url.searchParams.set('error', message);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Runs a form action's API calls; a refusal sends the buyer back to `from` with its words (`describe`
+ * finds them), shown beside the form: the same with JavaScript or without. redirect() throws, so it is
+ * called outside the try, never taken for a failure.
+ */
+export async function orGoBack(from: string, calls: () => Promise<void>, describe: (error: unknown) => string | Promise<string> = problemText): Promise<void> {
+  let failure: string | undefined;
+  try {
+    await calls();
+  } catch (error) {
+    failure = await describe(error);
+  }
+  if (failure) redirect(withError(from, failure));
+}
+
+/** A form field's text, trimmed; undefined when it is empty. */
+export function formText(form: FormData, name: string): string | undefined {
+  const value = String(form.get(name) ?? '').trim();
+  return value === '' ? undefined : value;
 }

@@ -10,6 +10,10 @@ export async function shopOf(t: TestContext): Promise<string> {
   const base = await listen(t);
   process.env.STOREFRONT_API_URL = base;
   process.env.STOREFRONT_CHANNEL_KEY = t.channelKey;
+  // Where a server action's redirect is fetched from. Each app starts a Next.js of its own on its own
+  // port, but the second one in a process fetched from the first's (gone) port; Next reads this
+  // variable first. A server serves one shop, so `npm start` needs none of it.
+  process.env.__NEXT_PRIVATE_ORIGIN = base;
   return base;
 }
 

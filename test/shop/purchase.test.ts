@@ -1,16 +1,27 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { chooseDelivery, fillAddress, shopOf } from '../helpers/shop.js';
+import { chooseDelivery, fillAddress, SHOP_ADDRESS, shopOf } from '../helpers/shop.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
-const NARROW = { width: 390, height: 844 };
 
 /** A demo product's sku by its option value (`M`), or its only sku. */
 async function demoSku(t: TestContext, permalink: string, value?: string) {
   const product = (await t.storefront.get(`/v1/products/${permalink}`)).body.data;
   return value ? product.skus.find((sku: { options: Record<string, string> }) => Object.values(sku.options).includes(value)) : product.skus[0];
+}
+
+/** A new buyer puts one of a product in the cart, checks out to a US address and picks the test card. */
+async function buyOneUpToPayment(page: Page, base: string, permalink: string, email: string): Promise<void> {
+  // Tabs of a file share cookies: each buyer starts with none.
+  await page.context().clearCookies();
+  await page.goto(`${base}/products/${permalink}`);
+  await page.getByRole('button', { name: /^Add to cart/ }).click();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await fillAddress(page, { ...SHOP_ADDRESS, email });
+  await chooseDelivery(page, 'Card (test mode)');
 }
 
 async function ordersOf(t: TestContext, email: string) {
@@ -58,7 +69,7 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       // Checkout: address, delivery and the test card.
       await page.getByRole('button', { name: 'Check out' }).click();
       await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
-      await fillAddress(page, { email, first_name: 'Ada', last_name: 'Byron', address1: '12 Main Street', city: 'New York', postcode: '10001', state: 'NY', phone: '+1 212 555 0100' });
+      await fillAddress(page, { ...SHOP_ADDRESS, email });
       await chooseDelivery(page, 'Card (test mode)');
       await expectAccessible(t, page, 'shop checkout');
       await screenshot(t, page, 'shop-checkout');
@@ -82,18 +93,12 @@ describeEachDatabase('the shop: a guest buys', (t) => {
     });
   }, SLOW);
 
-  it('shows a declined card beside the card field, and takes the buyer\'s second card', async () => {
+  it('shows a declined card beside the card field, and takes the buyer\'s second card, on a phone', async () => {
     const base = await shopOf(t);
     const tote = await demoSku(t, 'canvas-tote-bag');
     const email = `declined-${uniqueWord()}@example.com`;
     await inWindow(holder.browser, async (page) => {
-      // Tabs of a file share cookies: each buyer starts with none.
-      await page.context().clearCookies();
-      await page.goto(`${base}/products/canvas-tote-bag`);
-      await page.getByRole('button', { name: /^Add to cart/ }).click();
-      await page.getByRole('button', { name: 'Check out' }).click();
-      await fillAddress(page, { email, first_name: 'Ada', last_name: 'Byron', address1: '12 Main Street', city: 'New York', postcode: '10001', state: 'NY', phone: '+1 212 555 0100' });
-      await chooseDelivery(page, 'Card (test mode)');
+      await buyOneUpToPayment(page, base, 'canvas-tote-bag', email);
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByRole('button', { name: /^Pay/ }).click();
 
@@ -107,7 +112,7 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       await page.getByRole('button', { name: /^Pay/ }).click();
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       expect(await ordersOf(t, email)).toMatchObject([{ status: 'placed', financial_status: 'paid', items: [{ sku_id: tote.id, quantity: 1 }] }]);
-    });
+    }, { width: 390, height: 844 });
   }, SLOW);
 
   it('names the item sold out meanwhile, and asks to review a price that changed', async () => {
@@ -115,13 +120,7 @@ describeEachDatabase('the shop: a guest buys', (t) => {
     const mug = await demoSku(t, 'enamel-mug');
     const email = `late-${uniqueWord()}@example.com`;
     await inWindow(holder.browser, async (page) => {
-      // Tabs of a file share cookies: each buyer starts with none.
-      await page.context().clearCookies();
-      await page.goto(`${base}/products/enamel-mug`);
-      await page.getByRole('button', { name: /^Add to cart/ }).click();
-      await page.getByRole('button', { name: 'Check out' }).click();
-      await fillAddress(page, { email, first_name: 'Ada', last_name: 'Byron', address1: '12 Main Street', city: 'New York', postcode: '10001', state: 'NY', phone: '+1 212 555 0100' });
-      await chooseDelivery(page, 'Card (test mode)');
+      await buyOneUpToPayment(page, base, 'enamel-mug', email);
 
       // Staff raise the price while the buyer types their card: nothing is charged, the page says why.
       await t.admin.post(`/v1/skus/${mug.id}`, { price: mug.price + 100 });

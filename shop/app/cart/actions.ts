@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { unwrap } from '@storefront-api/client';
 import { buyerClient } from '@/lib/api';
 import { CART_COOKIE, cookieOptions, currentCart } from '@/lib/cart';
-import { problemText, withError } from '@/lib/problems';
+import { orGoBack } from '@/lib/problems';
 
 type CartBody = { items?: Record<string, number>; discount_codes?: string[]; is_gift?: boolean; gift_message?: string | null };
 
@@ -13,19 +13,14 @@ type CartBody = { items?: Record<string, number>; discount_codes?: string[]; is_
 async function writeCart(body: CartBody, from: string): Promise<void> {
   const client = await buyerClient();
   const cart = await currentCart();
-  let failure: string | undefined;
-  try {
+  await orGoBack(from, async () => {
     if (cart) {
       unwrap(await client.PUT('/v1/carts/{id}', { params: { path: { id: cart.id } }, body }));
     } else {
       const made = unwrap(await client.POST('/v1/carts', { body: { ...body, source_name: 'web' } })).data;
       (await cookies()).set(CART_COOKIE, made.id, cookieOptions);
     }
-  } catch (error) {
-    failure = problemText(error);
-  }
-  // redirect() throws: outside the try, so it is not taken for a failure.
-  if (failure) redirect(withError(from, failure));
+  });
 }
 
 const quantityOf = (form: FormData) => Math.max(0, Math.min(100_000, Math.trunc(Number(form.get('quantity') ?? 1)) || 0));

@@ -6,7 +6,7 @@ import { StorefrontProblem, unwrap } from '@storefront-api/client';
 import { buyerClient } from '@/lib/api';
 import { CART_COOKIE, cookieOptions, currentCart } from '@/lib/cart';
 import { CHECKOUT_COOKIE, currentCheckout, statesOf } from '@/lib/checkout';
-import { problemText, withError } from '@/lib/problems';
+import { formText, orGoBack, problemText } from '@/lib/problems';
 
 /** A country's states for the address form (called by its country picker). */
 export async function statesFor(countryCode: string): Promise<Array<{ code: string; name: string }>> {
@@ -17,20 +17,14 @@ export async function statesFor(countryCode: string): Promise<Array<{ code: stri
 export async function startCheckout(): Promise<void> {
   const cart = await currentCart();
   if (!cart) redirect('/cart');
-  let failure: string | undefined;
-  try {
+  await orGoBack('/cart', async () => {
     const checkout = unwrap(await (await buyerClient()).POST('/v1/carts/{id}/checkout', { params: { path: { id: cart.id } }, body: {} }));
     (await cookies()).set(CHECKOUT_COOKIE, checkout.data.id, cookieOptions);
-  } catch (error) {
-    failure = problemText(error);
-  }
-  redirect(failure ? withError('/cart', failure) : '/checkout');
+  });
+  redirect('/checkout');
 }
 
-const text = (form: FormData, name: string) => {
-  const value = String(form.get(name) ?? '').trim();
-  return value === '' ? undefined : value;
-};
+const text = formText;
 
 /** The address members of the form, under `prefix` (`shipping` or `billing`). */
 function addressOf(form: FormData, prefix: string) {
@@ -67,29 +61,23 @@ export async function saveAddresses(form: FormData): Promise<void> {
     same_address: sameAddress,
     ...(sameAddress ? {} : { billing: addressOf(form, 'billing') }),
   };
-  let failure: string | undefined;
-  try {
+  await orGoBack('/checkout', async () => {
     unwrap(await (await buyerClient()).PUT('/v1/checkouts/{id}', { params: { path: { id } }, body }));
-  } catch (error) {
-    failure = problemText(error);
-  }
-  redirect(failure ? withError('/checkout', failure) : '/checkout?step=delivery');
+  });
+  redirect('/checkout?step=delivery');
 }
 
 /** Step 2: the shipping method and the way to pay. */
 export async function chooseMethods(form: FormData): Promise<void> {
   const id = await checkoutIdOrBack();
   const shippingMethod = text(form, 'shipping_method');
-  let failure: string | undefined;
-  try {
+  await orGoBack('/checkout?step=delivery', async () => {
     unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/methods', {
       params: { path: { id } },
       body: { ...(shippingMethod ? { shipping: { method: shippingMethod } } : {}), payment: { gateway: text(form, 'gateway') } },
     }));
-  } catch (error) {
-    failure = problemText(error);
-  }
-  redirect(failure ? withError('/checkout?step=delivery', failure) : '/checkout?step=payment');
+  });
+  redirect('/checkout?step=payment');
 }
 
 /** The words for a refused payment; items no longer on sale are named. */
@@ -113,18 +101,14 @@ export async function pay(form: FormData): Promise<void> {
   const id = await checkoutIdOrBack();
   const method = text(form, 'method') ?? 'card';
   const cardNumber = text(form, 'card_number')?.replace(/[\s-]/g, '');
-  let failure: string | undefined;
-  try {
+  await orGoBack('/checkout?step=payment', async () => {
     unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/payment', {
       params: { path: { id } },
       body: { payment: { method, ...(cardNumber ? { card_number: cardNumber } : {}) } },
       // One attempt, one key: a retried request never charges twice; a new attempt is a new key.
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     }));
-  } catch (error) {
-    failure = await paymentFailure(error);
-  }
-  if (failure) redirect(withError('/checkout?step=payment', failure));
+  }, paymentFailure);
   const jar = await cookies();
   jar.delete(CART_COOKIE);
   jar.delete(CHECKOUT_COOKIE);

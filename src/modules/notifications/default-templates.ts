@@ -86,7 +86,8 @@ export const defaultTemplates: Record<NotificationKind, MessageTemplate> = {
 <p style="margin:0 0 16px;">Thank you for your order. We have received order <strong>{{ order.number }}</strong> and will let you know when it ships.</p>
 ${itemsHtml}
 ${totalsHtml}
-${shippingAddressHtml}`),
+${shippingAddressHtml}
+${button('{{ order_url }}', 'View your order')}`),
     text: `${greeting}
 
 Thank you for your order. We have received order {{ order.number }} and will let you know when it ships.
@@ -94,20 +95,25 @@ Thank you for your order. We have received order {{ order.number }} and will let
 ${itemsText}
 ${totalsText}
 
-${shippingAddressText}${signature}`,
+${shippingAddressText}
+Your order: {{ order_url }}
+${signature}`,
   },
   shipping_confirmation: {
     subject: 'Order {{ order.number }} is on its way',
     html: page(`<p style="margin:0 0 16px;">${greeting}</p>
 <p style="margin:0 0 16px;">Items of order <strong>{{ order.number }}</strong> have shipped.</p>
 <p style="margin:0 0 16px;">${tracking}</p>
-${shippingAddressHtml}`),
+${shippingAddressHtml}
+${button('{{ order_url }}', 'View your order')}`),
     text: `${greeting}
 
 Items of order {{ order.number }} have shipped.
 ${tracking}
 
-${shippingAddressText}${signature}`,
+${shippingAddressText}
+Your order: {{ order_url }}
+${signature}`,
   },
   order_canceled: {
     subject: 'Order {{ order.number }} canceled',

@@ -11,6 +11,11 @@ export function shopLink(config: Pick<Config, 'shopUrl'>, path: string, params: 
   return url.toString();
 }
 
+/** The order's own page in the shop (its status, what the confirmation showed): `<shop>/orders/<order id>`. */
+export function orderLink(config: Pick<Config, 'shopUrl'>, orderId: string): string {
+  return shopLink(config, `/orders/${encodeURIComponent(orderId)}`);
+}
+
 /** Where an abandoned checkout's buyer goes back to: `<shop>/checkout/<checkout id>`. */
 export function checkoutLink(config: Pick<Config, 'shopUrl'>, checkoutId: string): string {
   return shopLink(config, `/checkout/${encodeURIComponent(checkoutId)}`);

@@ -8,7 +8,7 @@ import { orderView } from '../orders/orders.view.js';
 import { findStore } from '../store/stores.repo.js';
 import { storeView } from '../store/stores.service.js';
 import { accountMailKinds, type NotificationKind } from './kinds.js';
-import { checkoutLink } from './links.js';
+import { checkoutLink, orderLink } from './links.js';
 
 /** The store as every template sees it: GET /v1/store's fields, and `url`, the storefront's address. */
 export async function storeData(db: Executor, config: Pick<Config, 'shopUrl'>): Promise<Record<string, unknown>> {
@@ -23,7 +23,7 @@ export function storeDataOf(row: StoreRow | undefined, config: Pick<Config, 'sho
 /**
  * What a queued message's templates render, loaded when the worker renders it (never in the
  * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order
- * (as GET /v1/orders/{id} shows it) for `order_id`; the customer for `customer_id` (in an account
+ * (as GET /v1/orders/{id} shows it) and the link to its page in the shop for `order_id`; the customer for `customer_id` (in an account
  * mail to an unverified account, without what it typed: unprovenCustomer); the checkout and
  * the link back to it for `checkout_id`; then what the caller snapshotted in `data`, which wins.
  * @throws Error when a record the message names is gone.
@@ -33,7 +33,10 @@ export async function messageData(
 ): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = { store };
   const snapshot = JSON.parse(row.data) as Record<string, unknown>;
-  if (row.order_id) data.order = await loadOrder(db, row.order_id);
+  if (row.order_id) {
+    data.order = await loadOrder(db, row.order_id);
+    data.order_url = orderLink(config, row.order_id);
+  }
   if (row.customer_id && snapshot.customer === undefined) {
     const customer = await findCustomer(db, row.customer_id);
     if (customer) {

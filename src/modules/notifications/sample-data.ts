@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import type { NotificationKind } from './kinds.js';
-import { checkoutLink, shopLink } from './links.js';
+import { checkoutLink, orderLink, shopLink } from './links.js';
 import { storeData } from './message-data.js';
 
 /** Made-up data shaped as each kind's real data (docs/api.md), for previews: the store is the real one. */
@@ -25,7 +25,7 @@ export async function sampleData(db: Executor, config: Pick<Config, 'shopUrl'>, 
     total_products: 3, total_discount: 0, subtotal_price: 8100, total_taxes: 0, total_price: 8600, currency,
     cancel_reason: null, placed_at: now, created_at: now, updated_at: now,
   };
-  const data: Record<string, unknown> = { store };
+  const data: Record<string, unknown> = { store, order_url: orderLink(config, order.id as string) };
   switch (kind) {
     case 'order_confirmation':
     case 'order_canceled':

@@ -19,7 +19,7 @@ describeEachDatabase('the kinds of customer notifications', (t) => {
   let smtp: SmtpServer;
   const handle = () => ({ db: t.db, kind: t.kind }) as DatabaseHandle;
 
-  test('a shipment the buyer is to be told of sends its tracking; one without the flag sends nothing', async () => {
+  test('a shipment the buyer is to be told of sends its tracking and the order\'s page; one without the flag sends nothing', async () => {
     smtp ??= await startSmtpServer();
     const quiet = await placedOrder(t);
     expect((await t.admin.post(`/v1/orders/${quiet.orderId}/fulfillments`, { tracking_code: 'QUIET1' })).status).toBe(201);
@@ -35,6 +35,10 @@ describeEachDatabase('the kinds of customer notifications', (t) => {
     expect(mail.parsed.subject).toBe(`Order ${order.order.number} is on its way`);
     expect(mail.parsed.text).toContain('UPS tracking number: 1Z999');
     expect(mail.parsed.html).toContain('1Z999');
+    // The order's page in the shop, in both parts.
+    const page = `${TEST_SHOP_URL}/orders/${order.orderId}`;
+    expect(mail.parsed.text).toContain(`Your order: ${page}`);
+    expect(mail.parsed.html).toContain(`<a href="${page}"`);
   });
 
   test('a changed tracking code is news for the buyer; a change of nothing the buyer sees is not', async () => {
