@@ -20,7 +20,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { buildRequestValidator, closeRequestSchemas, formBodyParser } from './http/request-validation.js';
 import { loggerOptions, RequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
-import { mountShop, type ShopHandler } from './http/shop.js';
+import { mountShop, registerShopClientAddress, type ShopHandler } from './http/shop.js';
 import { buildResponseSerializer } from './http/response-serialization.js';
 import { registerStorefrontBodyLimit, storefrontJsonProblem } from './http/storefront-body-limit.js';
 import type { App } from './http/types.js';
@@ -51,7 +51,7 @@ import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics' | 'shopSecret'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
@@ -134,8 +134,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     const problem = new Problem('unavailable', 'The server is shutting down; retry the request');
     void reply.code(503).header('retry-after', '1').type('application/problem+json').send(problemBody(problem));
   });
-  // Before the API's own hooks (limits, credentials, bodies): the shop's pages are not API requests.
+  // Before the API's own hooks (limits, credentials, bodies): the shop's pages are not API requests,
+  // and the shop's calls count against the buyer they are made for.
   if (options.shop) mountShop(app, options.shop);
+  if (options.config.shopSecret) registerShopClientAddress(app, options.config.shopSecret);
   // Bodies are JSON or form-encoded (DESIGN.md §2): a text/plain body is 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   // An empty body sent as JSON is no body (`POST /v1/carts` makes an empty cart), not a parse error.

@@ -54,6 +54,8 @@ export interface Config {
   admin: boolean;
   /** Serve the shop front (shop/, Next.js) at `/` from this process. */
   shop: boolean;
+  /** What proves a request comes from the shop, which may then name the buyer's address (made at start when the server serves the shop). */
+  shopSecret: string | undefined;
   /** `/metrics` answers anyone (a scraper on a private network); otherwise only admin keys. */
   metrics: boolean;
   /** Where mail is sent (`smtp://user:pass@host:587`, `smtps://…`); none: messages are recorded as not_sent. */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutTtlHours: integer(env, 'STOREFRONT_CHECKOUT_TTL_HOURS', 72, 1),
     admin: flag(env, 'STOREFRONT_ADMIN', true),
     shop: flag(env, 'STOREFRONT_SHOP', true),
+    shopSecret: env.STOREFRONT_SHOP_SECRET || undefined,
     metrics: flag(env, 'STOREFRONT_METRICS', false),
     smtpUrl: smtpUrl(env.STOREFRONT_SMTP_URL),
     mailFrom: env.STOREFRONT_MAIL_FROM || undefined,

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
@@ -176,6 +177,11 @@ function keepHeapNearLiveData(): void {
  */
 export async function serve(config: Config, workers = 1): Promise<void> {
   keepHeapNearLiveData();
+  if (config.shop && !config.shopSecret) {
+    // The shop served here proves its calls with it; the processes a cluster forks inherit it.
+    process.env.STOREFRONT_SHOP_SECRET = randomBytes(24).toString('base64url');
+    config = { ...config, shopSecret: process.env.STOREFRONT_SHOP_SECRET };
+  }
   // Before the database is opened and the app built: both look for it.
   await startTracing();
   if (workers <= 1) return serveHttp(config, await prepare(config), config.worker === 'internal');

@@ -1,4 +1,4 @@
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { createClient, type ChannelClient } from '@storefront-api/client';
 
@@ -14,6 +14,30 @@ function settings(): { baseUrl: string; channelKey: string } {
   return { baseUrl, channelKey };
 }
 
+/**
+ * Sends a call for the buyer whose request the shop is answering: their address (as the server
+ * serving the shop found it) with the shop's secret, which lets the API count its limits per buyer
+ * and record their address on a cart, and their browser's name. Outside a buyer's request (none:
+ * at build time) the call goes as it is.
+ */
+async function forBuyer(request: Request): Promise<Response> {
+  let incoming: Awaited<ReturnType<typeof headers>> | undefined;
+  try {
+    incoming = await headers();
+  } catch {
+    incoming = undefined;
+  }
+  const address = incoming?.get('x-storefront-client-ip');
+  const secret = process.env.STOREFRONT_SHOP_SECRET;
+  if (address && secret) {
+    request.headers.set('x-storefront-client-ip', address);
+    request.headers.set('x-storefront-shop', secret);
+  }
+  const agent = incoming?.get('user-agent');
+  if (agent) request.headers.set('user-agent', agent);
+  return fetch(request);
+}
+
 let anonymous: { client: ChannelClient; made: string } | undefined;
 
 /** The client for anyone: catalogue, content, carts and checkouts (their ids are the buyer's secret). */
@@ -21,7 +45,7 @@ export function shopClient(): ChannelClient {
   // Made once per process, and again if the settings change (a test's servers, one after another).
   const current = settings();
   const made = `${current.baseUrl} ${current.channelKey}`;
-  if (anonymous?.made !== made) anonymous = { client: createClient({ ...current, retry: false }), made };
+  if (anonymous?.made !== made) anonymous = { client: createClient({ ...current, retry: false, fetch: forBuyer }), made };
   return anonymous.client;
 }
 

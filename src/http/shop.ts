@@ -1,9 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { SERVER_ROOT } from '../server-root.js';
 
 /** Where the shop front's sources and build (shop/.next, by scripts/build-if-changed.js) are, beside src/ and dist/. */
@@ -80,6 +82,33 @@ export function shopOnceListening(dir: string = SHOP_DIR): { handle: ShopHandler
   };
 }
 
+/** The header in which the shop names the buyer it calls the API for, and the one proving it is the shop. */
+export const CLIENT_ADDRESS_HEADER = 'x-storefront-client-ip';
+export const SHOP_SECRET_HEADER = 'x-storefront-shop';
+
+function sameSecret(sent: string, secret: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A request from the shop, proven by the shop's secret (STOREFRONT_SHOP_SECRET), is the buyer's own
+ * for the API: its address is the one the shop names. The shop's calls all come from its own
+ * address, so without this every buyer would share one rate limit and one sign-in limit, and every
+ * order would record the shop's address as the buyer's. Without the secret the header is ignored.
+ */
+export function registerShopClientAddress(app: FastifyInstance, secret: string): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const proof = request.headers[SHOP_SECRET_HEADER];
+    const named = request.headers[CLIENT_ADDRESS_HEADER];
+    if (typeof proof === 'string' && typeof named === 'string' && ipaddr.isValid(named) && sameSecret(proof, secret)) {
+      Object.defineProperty(request, 'ip', { value: ipaddr.process(named).toString(), configurable: true });
+    }
+    done();
+  });
+}
+
 /**
  * Serves the shop at `/`: every path whose first segment is none of the server's own (`/v1`,
  * `/admin`, `/docs`, `/files`, `/health`, …) goes to the shop before anything else reads the
@@ -95,6 +124,9 @@ export function mountShop(app: FastifyInstance, handle: ShopHandler): void {
   app.addHook('onRequest', (request, reply, done) => {
     const segment = /^\/([^/?#]*)/.exec(request.url)?.[1] ?? '';
     if (serverSegments.has(segment)) return done();
+    // The buyer's address as this server knows it (its trusted proxies' word included), for the shop
+    // to pass on to the API with its calls; whatever the browser sent under that name is replaced.
+    request.raw.headers[CLIENT_ADDRESS_HEADER] = request.ip;
     void reply.hijack();
     handle(request.raw, reply.raw).catch((error: unknown) => {
       request.log.error({ err: error }, 'the shop failed to answer');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { listen } from './browser.js';
-import type { TestContext } from './test-app.js';
+import { TEST_SHOP_SECRET, type TestContext } from './test-app.js';
 
 /**
  * The address of the shop the test app serves (built with `{ shop: true }`), pointed at that app:
@@ -10,6 +10,7 @@ export async function shopOf(t: TestContext): Promise<string> {
   const base = await listen(t);
   process.env.STOREFRONT_API_URL = base;
   process.env.STOREFRONT_CHANNEL_KEY = t.channelKey;
+  process.env.STOREFRONT_SHOP_SECRET = TEST_SHOP_SECRET;
   // Where a server action's redirect is fetched from. Each app starts a Next.js of its own on its own
   // port, but the second one in a process fetched from the first's (gone) port; Next reads this
   // variable first. A server serves one shop, so `npm start` needs none of it.

@@ -174,6 +174,9 @@ export interface TestAppOptions {
 }
 
 
+/** What proves the shop's calls to the test apps that serve one (STOREFRONT_SHOP_SECRET). */
+export const TEST_SHOP_SECRET = 'test-shop-secret-0123456789';
+
 /** Builds the real app on a fresh database with a store, a channel and known keys. */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
   return createTestAppOn(await freshDatabase(kind), options);
@@ -199,7 +202,8 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     database: handle,
     files,
     config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
-      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL, metrics: options.metrics ?? false },
+      checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL, metrics: options.metrics ?? false,
+      shopSecret: options.shop ? TEST_SHOP_SECRET : undefined },
     adminBuild: options.adminBuild,
     logger: options.logger ?? false,
     shop: shop?.handle,
