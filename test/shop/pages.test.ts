@@ -139,6 +139,39 @@ describeEachDatabase('the shop: pages', (t) => {
     }, NARROW);
   }, SLOW);
 
+  it('takes a buyer from the home page to the checkout by keyboard alone', async () => {
+    const base = await shopOf(t);
+    await inWindow(holder.browser, async (page) => {
+      await page.context().clearCookies();
+      await page.goto(`${base}/`);
+      /** Tabs forward until the focus is on the element whose text is `text`, then presses Enter. */
+      const tabToAndEnter = async (text: string) => {
+        for (let presses = 0; presses < 60; presses++) {
+          await page.keyboard.press('Tab');
+          // A product card's link holds its picture's initials too: its name is what a buyer reads.
+          const focused = await page.evaluate(() => {
+            const element = document.activeElement;
+            return (element?.querySelector('.product-name') ?? element)?.textContent?.trim() ?? '';
+          });
+          if (focused === text) return page.keyboard.press('Enter');
+        }
+        throw new Error(`no focusable element reads "${text}"`);
+      };
+      await tabToAndEnter('Classic T-Shirt');
+      await page.getByRole('heading', { name: 'Classic T-Shirt', level: 1 }).waitFor();
+      await tabToAndEnter('L');
+      await page.waitForURL(/sku=/);
+      await tabToAndEnter('Add to cart · $19.00');
+      await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+      await tabToAndEnter('Check out');
+      await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+      // The skip link is the first stop, and it leads to the page's content.
+      await page.goto(`${base}/`);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    });
+  }, SLOW);
+
   it('keeps each page under its weight of compressed JavaScript', async () => {
     const base = await shopOf(t);
     for (const path of ['/', '/products/classic-t-shirt', '/collections/featured', '/search?q=mug', '/cart']) {
