@@ -62,7 +62,7 @@ export default async function CartPage({ searchParams }: Props) {
           <button type="submit">Apply</button>
         </form>
         <form action={setGift} className="gift-form">
-          <label><input type="checkbox" name="is_gift" defaultChecked={cart.is_gift} /> This order is a gift</label>
+          <label className="checkbox"><input type="checkbox" name="is_gift" defaultChecked={cart.is_gift} /> This order is a gift</label>
           <label htmlFor="gift-message">Gift message</label>
           <textarea id="gift-message" name="gift_message" rows={2} maxLength={1000} defaultValue={cart.gift_message ?? ''} />
           <button type="submit">Save gift options</button>
