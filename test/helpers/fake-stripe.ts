@@ -161,6 +161,7 @@ export class FakeStripe {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString();
     const path = (request.url ?? '').split('?')[0]!;
+    if (path.startsWith('/v3/')) return this.browser(request.method ?? '', path, text, response);
     const seen: SeenRequest = {
       method: request.method ?? '', path, form: qs.parse(text), idempotencyKey: header(request, 'idempotency-key'), authorization: header(request, 'authorization'),
     };
@@ -192,6 +193,46 @@ export class FakeStripe {
     response.writeHead(answer.status, {
       'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
     });
+    response.end(JSON.stringify(answer.body));
+  }
+
+  /**
+   * What a browser asks of Stripe: the fake Stripe.js (GET /v3/, the `STOREFRONT_STRIPE_JS_URL` of a
+   * shop under test) and the two calls it makes, recorded in `requests` with their JSON body as `form`.
+   * Stripe.js's own calls carry the publishable key, never the secret one; another origin (the shop's)
+   * calls them, so they answer with CORS.
+   */
+  private browser(method: string, path: string, text: string, response: ServerResponse): void {
+    const cors = { 'access-control-allow-origin': '*' };
+    if (method === 'GET' && path === '/v3/') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', ...cors });
+      response.end(FAKE_STRIPE_JS.replace('__BASE__', JSON.stringify(this.url)));
+      return;
+    }
+    let form: Record<string, any> = {};
+    try {
+      form = JSON.parse(text);
+    } catch { /* answered as a request without its members below */ }
+    this.requests.push({ method, path, form, idempotencyKey: undefined, authorization: undefined });
+    let answer: { status: number; body: unknown };
+    if (method !== 'POST' || !['/v3/payment_methods', '/v3/authenticate'].includes(path)) {
+      answer = { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path})`) };
+    } else if (typeof form.key !== 'string' || !form.key.startsWith('pk_test_')) {
+      answer = { status: 401, body: stripeError('invalid_request_error', 'Invalid API Key provided: Stripe.js takes the publishable key (pk_test_…)') };
+    } else if (path === '/v3/payment_methods') {
+      // Stripe.js's createPaymentMethod: the card typed in the fake element is the PaymentMethod's id.
+      answer = (Object.values(FAKE_PAYMENT_METHODS) as string[]).includes(form.card)
+        ? { status: 200, body: { id: form.card, object: 'payment_method', type: 'card' } }
+        : { status: 402, body: stripeError('card_error', 'Your card number is invalid.', { code: 'invalid_number' }) };
+    } else {
+      // Stripe.js's handleNextAction: the buyer passes the issuer's 3-D Secure challenge. The intent
+      // succeeds here; Stripe's webhook (the test sends it) tells the store.
+      const intent = [...this.intents.values()].find((candidate) => candidate.client_secret === form.client_secret);
+      answer = intent?.status === 'requires_action'
+        ? { status: 200, body: this.completeAction(intent.id, 'succeeded') }
+        : { status: 400, body: stripeError('invalid_request_error', 'No PaymentIntent awaits an action with this client secret', { code: 'payment_intent_unexpected_state' }) };
+    }
+    response.writeHead(answer.status, { 'content-type': 'application/json', ...cors });
     response.end(JSON.stringify(answer.body));
   }
 
@@ -284,6 +325,62 @@ export class FakeStripe {
     return expanded && intent.latest_charge ? { ...intent, latest_charge: this.charges.get(intent.latest_charge) } : intent;
   }
 }
+
+/**
+ * A test double of Stripe.js (https://js.stripe.com/v3/) with only what the shop's payment step uses:
+ * `Stripe(pk)` → `elements({ mode: 'payment', amount, currency, paymentMethodCreation: 'manual' })`,
+ * whose payment element is a text input labelled "Card" taking a test PaymentMethod id
+ * (FAKE_PAYMENT_METHODS); `elements.submit()`, `createPaymentMethod({ elements })` and
+ * `handleNextAction({ clientSecret })`. Like Stripe.js, it refuses what Stripe.js refuses to do: a
+ * secret key, a PaymentMethod made before `submit()` or without manual creation. `__BASE__` is the fake's address.
+ */
+const FAKE_STRIPE_JS = `(function () {
+  var base = __BASE__;
+  function post(path, body) {
+    return fetch(base + path, { method: 'POST', body: JSON.stringify(body) })
+      .then(function (res) { return res.json(); })
+      .then(function (json) { return json.error ? { error: json.error } : { ok: json }; });
+  }
+  function integrationError(message) { var error = new Error(message); error.name = 'IntegrationError'; return error; }
+  window.Stripe = function (key) {
+    if (!/^pk_(test|live)_/.test(key)) throw integrationError('Stripe() takes a publishable key (pk_...)');
+    var input = null, submitted = false, settings = null;
+    return {
+      elements: function (options) {
+        if (!options || options.mode !== 'payment' || !(options.amount > 0) || !options.currency) throw integrationError('elements() needs mode, amount and currency');
+        settings = options;
+        var elements = {
+          create: function (type) {
+            if (type !== 'payment') throw integrationError('only the payment element is faked');
+            return { mount: function (node) {
+              node.innerHTML = '<div class="field"><label for="fake-stripe-card">Card</label><input id="fake-stripe-card" autocomplete="off"></div>';
+              input = node.querySelector('input');
+            } };
+          },
+          update: function (changes) { Object.assign(settings, changes); },
+          submit: function () {
+            submitted = Boolean(input && input.value.trim());
+            return Promise.resolve(submitted ? {} : { error: { type: 'validation_error', message: 'Your card number is incomplete.' } });
+          }
+        };
+        return elements;
+      },
+      createPaymentMethod: function (params) {
+        if (!params || !params.elements || !submitted) throw integrationError('call elements.submit() before createPaymentMethod()');
+        if (settings.paymentMethodCreation !== 'manual') throw integrationError("createPaymentMethod() needs elements({ paymentMethodCreation: 'manual' })");
+        submitted = false;
+        // amount and currency go along only for the tests to read (Stripe.js sends neither).
+        return post('/v3/payment_methods', { key: key, card: input.value.trim(), amount: settings.amount, currency: settings.currency })
+          .then(function (answer) { return answer.error ? answer : { paymentMethod: answer.ok }; });
+      },
+      handleNextAction: function (params) {
+        return post('/v3/authenticate', { key: key, client_secret: params.clientSecret })
+          .then(function (answer) { return answer.error ? answer : { paymentIntent: answer.ok }; });
+      }
+    };
+  };
+})();
+`;
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

@@ -28,7 +28,8 @@ describeEachDatabase('the shop: the buyer the API sees', (t) => {
   }, 60_000);
 
   it('ignores an address named without the shop\'s secret, or with a wrong one', async () => {
-    for (const proof of [{}, { 'x-storefront-shop': 'guess' }, { 'x-storefront-shop': `${TEST_SHOP_SECRET}x` }]) {
+    const proofs: Array<Record<string, string>> = [{}, { 'x-storefront-shop': 'guess' }, { 'x-storefront-shop': `${TEST_SHOP_SECRET}x` }];
+    for (const proof of proofs) {
       const made = await t.as({ 'channel-key': t.channelKey, 'x-storefront-client-ip': '198.51.100.9', ...proof }).post('/v1/carts', {});
       expect(made.status).toBe(201);
       expect(made.body.data.browser_ip).toBe('127.0.0.1');

@@ -96,21 +96,66 @@ async function paymentFailure(error: unknown): Promise<string> {
   return problemText(error);
 }
 
+/** POSTs one payment attempt of the checkout: its own Idempotency-Key, so a retried request never charges twice. */
+async function postPayment(id: string, payment: { method: string; card_number?: string; payment_method_id?: string }) {
+  return unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/payment', {
+    params: { path: { id } },
+    body: { payment },
+    // One attempt, one key: a retried request never charges twice; a new attempt is a new key.
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  }));
+}
+
+/** The order is placed: the buyer sees the confirmation and starts a new cart. */
+async function showPlaced(id: string): Promise<never> {
+  const jar = await cookies();
+  jar.delete(CART_COOKIE);
+  jar.delete(CHECKOUT_COOKIE);
+  redirect(`/orders/${id}`);
+}
+
 /** Step 3: pay. Placed, the buyer sees the confirmation and starts a new cart. */
 export async function pay(form: FormData): Promise<void> {
   const id = await checkoutIdOrBack();
   const method = text(form, 'method') ?? 'card';
   const cardNumber = text(form, 'card_number')?.replace(/[\s-]/g, '');
   await orGoBack('/checkout?step=payment', async () => {
-    unwrap(await (await buyerClient()).POST('/v1/checkouts/{id}/payment', {
-      params: { path: { id } },
-      body: { payment: { method, ...(cardNumber ? { card_number: cardNumber } : {}) } },
-      // One attempt, one key: a retried request never charges twice; a new attempt is a new key.
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    }));
+    await postPayment(id, { method, ...(cardNumber ? { card_number: cardNumber } : {}) });
   }, paymentFailure);
-  const jar = await cookies();
-  jar.delete(CART_COOKIE);
-  jar.delete(CHECKOUT_COOKIE);
-  redirect(`/orders/${id}`);
+  await showPlaced(id);
+}
+
+/**
+ * What a Stripe payment asks of the browser next: nothing when it was placed (the action redirects to
+ * the confirmation), the buyer's words for a refusal, or a confirmation with the card issuer
+ * (`clientSecret` for Stripe.js's handleNextAction; null: only wait) after which Stripe's webhook places it.
+ */
+export type StripeStep = { error: string } | { confirm: { paymentIntent: string; clientSecret: string | null } };
+
+/** Step 3 with a `stripe` gateway: pays with the PaymentMethod (pm_…) Stripe.js made from the card. */
+export async function payWithStripe(paymentMethodId: string): Promise<StripeStep> {
+  const id = await checkoutIdOrBack();
+  let answer: Awaited<ReturnType<typeof postPayment>>;
+  try {
+    answer = await postPayment(id, { method: 'card', payment_method_id: paymentMethodId });
+  } catch (error) {
+    return { error: await paymentFailure(error) };
+  }
+  const next = answer.meta.next_action;
+  if (answer.data.status === 'created' && next) {
+    return { confirm: { paymentIntent: next.payment_intent, clientSecret: next.type === 'requires_action' ? next.client_secret : null } };
+  }
+  return showPlaced(id);
+}
+
+/**
+ * After 3-D Secure: redirects to the confirmation once Stripe's webhook placed the order; the issuer's
+ * refusal of `paymentIntent` (its transaction failed) is the buyer's words; otherwise it still waits.
+ */
+export async function stripePaymentOutcome(paymentIntent: string): Promise<{ error: string } | { waiting: true }> {
+  const checkout = await currentCheckout();
+  if (!checkout) redirect('/cart');
+  if (checkout.data.status !== 'created') return showPlaced(checkout.data.id);
+  const failed = checkout.data.transactions.find((transaction) => transaction.authorization === paymentIntent && transaction.status === 'failed');
+  return failed ? { error: failed.message ?? 'Your card issuer did not confirm the payment.' } : { waiting: true };
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AddressFields } from '@/components/address-fields';
 import { OrderSummary } from '@/components/order-summary';
+import { StripePayment } from '@/components/stripe-payment';
 import { SubmitButton } from '@/components/submit-button';
 import { buyerClient } from '@/lib/api';
 import { countries, currentCheckout, statesOf } from '@/lib/checkout';
@@ -98,8 +99,15 @@ export default async function CheckoutPage({ searchParams }: Props) {
         <section aria-labelledby="payment-title" className="checkout-step">
           <h2 id="payment-title">3. Payment</h2>
           {!hasMethods || !gateway ? <p className="muted">Choose delivery and payment first.</p> : gateway.driver === 'stripe' ? (
-            // Stripe's Payment Element is not in the shop yet (docs/shop.md): say so rather than fail at the card.
-            <p className="form-error">This shop cannot take {gateway.display_name ?? gateway.name} payments yet. Choose another way to pay above.</p>
+            // Stripe.js from Stripe unless told otherwise: tests serve a fake of it (docs/shop.md).
+            <StripePayment
+              key={gateway.id}
+              src={process.env.STOREFRONT_STRIPE_JS_URL || 'https://js.stripe.com/v3/'}
+              publishableKey={String(gateway.settings.publishable_key ?? '')}
+              amount={order.total_price}
+              currency={order.currency}
+              label={`Pay ${money(order.total_price, order.currency)}`}
+            />
           ) : (
             <form action={pay} className="payment-form">
               {gateway.driver === 'test' ? (
