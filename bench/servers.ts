@@ -209,6 +209,8 @@ export interface RealServerOptions {
   workers: number;
   /** Where `--cpu-prof` writes the profiles; none when undefined. */
   profileDir?: string;
+  /** Serve the shop front at `/` too (STOREFRONT_SHOP=1); the API's own figures are measured without it. */
+  shop?: boolean;
   /** STOREFRONT_CACHE_TTL_MS; the server's default when undefined, 0 turns the storefront's response cache off. */
   cacheTtlMs?: number;
 }
@@ -255,6 +257,7 @@ export async function startRealServer(options: RealServerOptions): Promise<Runni
     STOREFRONT_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
     STOREFRONT_DEMO: '0',
+    STOREFRONT_SHOP: options.shop ? '1' : '0',
     STOREFRONT_ADMIN_KEY: options.adminKey,
     STOREFRONT_CHANNEL_KEY: options.channelKey,
     // The generated events are dated from a fixed day in the past (bench/scale.ts): with the default

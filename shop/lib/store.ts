@@ -11,10 +11,30 @@ export interface ShopInfo {
   countryCode: string | null;
 }
 
-/** The store's name, currency and language, read once per request (React's cache). */
-export const shopInfo = cache(async (): Promise<ShopInfo> => {
+/** How long the store's name, currency and language are kept: every page shows them, and they seldom change. */
+const KEEP_MS = 60_000;
+
+let kept: { client: unknown; until: number; info: Promise<ShopInfo> } | undefined;
+
+async function readShopInfo(): Promise<ShopInfo> {
   const store = unwrap(await shopClient().GET('/v1/store')).data;
   return { name: store.name ?? 'Shop', currency: store.currency ?? 'USD', lang: store.lang ?? 'en', description: store.description ?? null, countryCode: store.country_code ?? null };
+}
+
+/**
+ * The store's name, currency and language, read from the API at most once a minute per process (a
+ * page otherwise spends one of its two API calls on them); a failed read is not kept.
+ */
+export const shopInfo = cache(async (): Promise<ShopInfo> => {
+  const client = shopClient();
+  if (!kept || kept.client !== client || kept.until < Date.now()) {
+    const info = readShopInfo();
+    kept = { client, until: Date.now() + KEEP_MS, info };
+    info.catch(() => {
+      if (kept?.info === info) kept = undefined;
+    });
+  }
+  return kept.info;
 });
 
 const formats = new Map<string, Intl.NumberFormat>();
