@@ -18,12 +18,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every file under a folder of the project, as paths from the project's root, but those under `skip` folders. */
+/** Every file under a folder of the project, as paths from the project's root, but the `skip` files and those under `skip` folders. */
 function filesUnder(folder, skip = []) {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .filter((file) => !skip.some((skipped) => file.startsWith(join(folder, skipped) + '/')));
+    .filter((file) => !skip.some((skipped) => file === join(folder, skipped) || file.startsWith(join(folder, skipped) + '/')));
 }
 
 const targets = {
@@ -57,7 +57,8 @@ const targets = {
     out: 'shop/.next',
     product: 'BUILD_ID',
     // The shop imports the typed client as its package, built from src/client into client/dist.
-    sources: () => ['scripts/build-client.js', 'client/package.json', 'client/tsconfig.json', ...filesUnder('shop', ['.next', 'node_modules']), ...filesUnder('src/client')],
+    // next-env.d.ts is written by the build itself (git ignores it): counted, it made the next start build again.
+    sources: () => ['scripts/build-client.js', 'client/package.json', 'client/tsconfig.json', ...filesUnder('shop', ['.next', 'node_modules', 'next-env.d.ts']), ...filesUnder('src/client')],
     before: 'scripts/build-client.js',
     tool: { workspace: 'shop', package: 'next', bin: 'dist/bin/next' },
     // Webpack, not Turbopack: Turbopack resolves the workspace client to its TypeScript sources,

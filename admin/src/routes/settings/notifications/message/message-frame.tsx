@@ -28,7 +28,8 @@ export function MessageFrame({ subject, html, text, label = 'Message' }: { subje
           />
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="sm">
-          <Code block aria-label={`${label} as text`} style={{ whiteSpace: 'pre-wrap' }}>
+          {/* Long links (an order's page) break anywhere: the text never scrolls sideways in a narrow window. */}
+          <Code block aria-label={`${label} as text`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {text}
           </Code>
         </Tabs.Panel>
