@@ -33,6 +33,47 @@ async function choose(dialog: Locator, page: Page, label: string, option: string
 describeEachDatabase('staff look after customers in the dashboard', (t) => {
   const holder = useBrowser();
 
+  it('lists every country in a customer\'s address and in a shipping zone, whichever the dashboard opened first', async () => {
+    const base = await listen(t);
+    const grace = await customer(t);
+    // Moves within the dashboard (its router follows the history), keeping what it has loaded.
+    const goTo = (page: Page, path: string) => page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    const addressCountryLists = async (page: Page, country: string) => {
+      await page.getByRole('button', { name: 'Add address' }).click();
+      const add = page.getByRole('dialog', { name: 'Add address' });
+      await choose(add, page, 'Country', country);
+      await page.keyboard.press('Escape');
+      await add.waitFor({ state: 'hidden' });
+    };
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/customers/${grace.id}`);
+      await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
+      await addressCountryLists(page, 'Canada');
+
+      // Then a shipping zone: its countries were once empty after a customer's address.
+      await goTo(page, '/admin/settings/shipping');
+      await page.getByRole('heading', { name: 'Shipping', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add shipping zone' }).click();
+      const zone = page.getByRole('dialog', { name: 'Add shipping zone' });
+      const countries = zone.getByLabel(/^Countries( \*)?$/);
+      await countries.click();
+      await countries.fill('Canad');
+      await page.getByRole('option', { name: 'Canada', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await zone.waitFor({ state: 'hidden' });
+
+      // And back to the customer: the address dialog once took the whole dashboard down after Shipping.
+      await goTo(page, `/admin/customers/${grace.id}`);
+      await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
+      await addressCountryLists(page, 'Mexico');
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+    });
+  }, SLOW);
+
   it('finds a customer by name and email, edits them, adds, changes and deletes an address, sends a verification email and opens their order', async () => {
     const base = await listen(t);
     const grace = await customer(t);

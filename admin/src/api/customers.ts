@@ -114,24 +114,3 @@ export function useDeleteAddress(customerId: string) {
     onSuccess: () => customerChanged(queryClient, customerId),
   });
 }
-
-/** Countries to choose from, named in the store's language. */
-export function useCountries() {
-  const { client } = useSession();
-  return useQuery({
-    queryKey: ['countries'],
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/countries', { signal })).data.billing_countries,
-    staleTime: Infinity,
-  });
-}
-
-/** A country's subdivisions (empty for a country without them). */
-export function useStates(countryCode: string | null) {
-  const { client } = useSession();
-  return useQuery({
-    queryKey: ['countries', countryCode, 'states'],
-    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/countries/{code}/states', { params: { path: { code: countryCode! } }, signal })).data,
-    enabled: countryCode !== null,
-    staleTime: Infinity,
-  });
-}

@@ -2,7 +2,8 @@ import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Address } from 'storefront/client';
-import { useCountries, useSaveAddress, useStates, type AddressFields } from '../../../api/customers';
+import { useCountryOptions, useStates } from '../../../api/countries';
+import { useSaveAddress, type AddressFields } from '../../../api/customers';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
@@ -53,7 +54,7 @@ export function AddressDialog({ customerId, address, opened, onClose }: { custom
   const save = useSaveAddress(customerId, address?.id ?? null);
   const form = useForm({ initialValues: valuesOf(address) });
   const problems = useServerErrors(form, fields);
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const country = form.values.country_code || null;
   const states = useStates(country);
   const hasStates = (states.data?.length ?? 0) > 0;
@@ -93,7 +94,7 @@ export function AddressDialog({ customerId, address, opened, onClose }: { custom
           label="Country"
           required
           searchable
-          data={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
+          data={countries.options}
           {...form.getInputProps('country_code')}
           onChange={(value) => {
             form.setFieldValue('country_code', value ?? '');
