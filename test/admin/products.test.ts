@@ -92,8 +92,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByLabel('Vendor').fill('Northwind');
       await page.getByRole('combobox', { name: 'Tags' }).fill('summer');
       await page.keyboard.press('Enter');
-      await page.getByRole('combobox', { name: 'Modifiers' }).fill('Size');
-      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Add options like size or colour' }).click();
+      await page.getByLabel('Option', { exact: true }).fill('Size');
       await pick(page, page.getByRole('combobox', { name: 'Categories' }), 'Shirts › Linen');
       await pick(page, page.getByRole('combobox', { name: 'Collections' }), 'Summer picks');
       // One image picked with the file chooser, one dropped; the dropped one is then put first.
@@ -143,8 +143,9 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await screenshot(t, page, 'products-sku-dialog');
       await add.getByRole('button', { name: 'Add sku' }).click();
       await add.waitFor({ state: 'hidden' });
-      await page.getByRole('cell', { name: 'LS-L' }).waitFor();
-      await page.getByRole('cell', { name: /^\$27\.50\W+compared price \$30\.00$/ }).waitFor();
+      await expect.poll(() => page.getByLabel('Code of L', { exact: true }).inputValue()).toBe('LS-L');
+      expect(await page.getByLabel('Price of L', { exact: true }).inputValue()).toBe('27.50');
+      expect(await page.getByLabel('Compared price of L', { exact: true }).inputValue()).toBe('30.00');
       const large = (await skusOf(t, id)).find((sku) => sku.code === 'LS-L');
       expect(large).toMatchObject({ options: { Size: 'L' }, price: 2750, compared_price: 3000, barcode: '4006381333931', stock_policy: 'overall', in_stock: 5, low_threshold: 2, weight: 0.3, weight_unit: 'kg' });
 
@@ -183,6 +184,77 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       expect((await t.admin.get(`/v1/products/${id}`)).status).toBe(404);
     });
+  }, SLOW);
+
+  it('makes six skus from two options in one save, edits them in one table with a column set at once, and adds only the skus a new value makes', async () => {
+    const base = await serveFilesAt(t);
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/products/new');
+      await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
+      await page.getByLabel('Name').fill('Canvas tote');
+      await page.getByLabel('Price', { exact: true }).fill('20.00');
+      await page.getByLabel('Images').setInputFiles({ name: 'tote.png', mimeType: 'image/png', buffer: await pictureOf(page) });
+      await page.getByRole('img', { name: 'Image 1' }).waitFor();
+      // "Size: S, M, L" and "Colour: Natural, Indigo", typed as staff type a list.
+      await page.getByRole('button', { name: 'Add options like size or colour' }).click();
+      await page.getByLabel('Option', { exact: true }).fill('Size');
+      await page.getByRole('combobox', { name: 'Values of Size' }).pressSequentially('S,M,L,');
+      await page.getByRole('button', { name: 'Add another option' }).click();
+      await page.getByLabel('Option', { exact: true }).nth(1).fill('Colour');
+      await page.getByRole('combobox', { name: 'Values of Colour' }).pressSequentially('Natural,Indigo,');
+      await page.getByText('Saving makes 6 new skus: 6 in all.').waitFor();
+      await screenshot(t, page, 'products-options');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await page.getByRole('heading', { name: 'Canvas tote', level: 1 }).waitFor();
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+
+      const made = await skusOf(t, id);
+      expect(made.map((sku) => sku.options)).toEqual([
+        { Size: 'S', Colour: 'Natural' }, { Size: 'S', Colour: 'Indigo' },
+        { Size: 'M', Colour: 'Natural' }, { Size: 'M', Colour: 'Indigo' },
+        { Size: 'L', Colour: 'Natural' }, { Size: 'L', Colour: 'Indigo' },
+      ]);
+      expect(made.every((sku) => sku.price === 2000)).toBe(true);
+      expect((await productOf(t, id)).modifiers).toEqual(['Size', 'Colour']);
+
+      // Ten of each on the shelf at once, one sku dearer, its code and picture, in one save.
+      await page.getByRole('textbox', { name: 'Price of L / Indigo', exact: true }).waitFor();
+      await pick(page, page.getByRole('combobox', { name: 'Set for every sku' }), 'Stock', true);
+      await page.getByLabel('To', { exact: true }).fill('10');
+      await page.getByRole('button', { name: 'Apply to 6 skus' }).click();
+      await page.getByRole('textbox', { name: 'Price of L / Indigo', exact: true }).fill('24.00');
+      await page.getByRole('textbox', { name: 'Code of L / Indigo', exact: true }).fill('TOTE-L-IND');
+      await pick(page, page.getByRole('combobox', { name: 'Image of S / Natural' }), 'Image 1', true);
+      await page.getByText('Unsaved changes').waitFor();
+      await expectAccessible(t, page, 'the skus table');
+      await screenshot(t, page, 'products-skus-table');
+      await page.getByRole('button', { name: 'Save skus' }).click();
+      await page.getByText('6 skus saved').waitFor();
+      const product = await productOf(t, id);
+      const edited = await skusOf(t, id);
+      expect(edited.map((sku) => [sku.stock_policy, sku.in_stock])).toEqual(Array(6).fill(['overall', 10]));
+      expect(edited.find((sku) => sku.code === 'TOTE-L-IND')).toMatchObject({ options: { Size: 'L', Colour: 'Indigo' }, price: 2400 });
+      expect(edited[0].image_url).toBe(product.images[0].url);
+      await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+
+      // A size added later makes its two skus and leaves the six as they are.
+      await page.getByRole('combobox', { name: 'Values of Size' }).pressSequentially('XL,');
+      await page.getByText('Saving makes 2 new skus: 8 in all.').waitFor();
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await page.getByRole('textbox', { name: 'Price of XL / Indigo', exact: true }).waitFor();
+      const grown = await skusOf(t, id);
+      expect(grown).toHaveLength(8);
+      expect(grown.slice(0, 6).map((sku) => [sku.id, sku.in_stock, sku.price])).toEqual(edited.map((sku) => [sku.id, sku.in_stock, sku.price]));
+      expect(grown.slice(6).map((sku) => sku.options)).toEqual([{ Size: 'XL', Colour: 'Natural' }, { Size: 'XL', Colour: 'Indigo' }]);
+      await screenshot(t, page, 'products-skus-grown');
+    });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/products');
+      await page.getByRole('link', { name: 'Canvas tote' }).click();
+      await page.getByRole('textbox', { name: 'Price of XL / Indigo', exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Skus' }).scrollIntoViewIfNeeded();
+      await screenshot(t, page, 'products-skus-narrow');
+    }, { width: 390, height: 844 });
   }, SLOW);
 
   it('shows the server refusals beside the fields they name, and the uploads it refuses by name, saving nothing', async () => {

@@ -14,6 +14,8 @@ export interface ProductWrite {
   vendor: string | null;
   tags: string[];
   modifiers: string[];
+  /** Option name → values: the server makes the skus of the combinations the product lacks. */
+  options?: Record<string, string[]>;
   images: Array<{ id: string } | { url: string }>;
   category_ids: string[];
   collection_ids: string[];
@@ -34,6 +36,8 @@ export interface SkuWrite {
   weight_unit: 'kg' | 'gr' | 'lb' | 'oz';
   modifiers: Record<string, string>;
 }
+/** A part of a sku saved from the skus table: only the fields staff changed. */
+export type SkuChanges = Partial<Omit<SkuWrite, 'modifiers'>> & { image?: { id: string } | { url: string } | null };
 
 export const PRODUCTS_PER_PAGE = 25;
 
@@ -82,9 +86,9 @@ export function useProduct(id: string) {
   return useQuery(productQuery(client, id));
 }
 
-export function useProductSkus(id: string) {
+export function useProductSkus(id: string, enabled = true) {
   const { client } = useSession();
-  return useQuery(productSkusQuery(client, id));
+  return useQuery({ ...productSkusQuery(client, id), enabled });
 }
 
 /** After a change to a product or its skus: its screen and the lists show the new state. */
@@ -135,6 +139,29 @@ export function useSaveSku(productId: string, skuId: string | null) {
         ? unwrap(await client.POST('/v1/skus/{id}', { params: { path: { id: skuId } }, body })).data
         : unwrap(await client.POST('/v1/skus', { body: { ...body, product_id: productId } })).data,
     onSuccess: () => productChanged(queryClient),
+  });
+}
+
+/**
+ * Saves the changes of several skus, one request each (a product has a handful), and answers the
+ * refusal of each sku the server refused; the others are saved whatever happens to one.
+ */
+export function useUpdateSkus() {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Array<{ id: string; changes: SkuChanges }>) => {
+      const refused: Array<{ id: string; error: unknown }> = [];
+      for (const { id, changes: body } of changes) {
+        try {
+          unwrap(await client.POST('/v1/skus/{id}', { params: { path: { id } }, body }));
+        } catch (error) {
+          refused.push({ id, error });
+        }
+      }
+      return refused;
+    },
+    onSettled: () => productChanged(queryClient),
   });
 }
 

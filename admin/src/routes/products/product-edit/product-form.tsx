@@ -1,7 +1,7 @@
 import { Grid, MultiSelect, NumberInput, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { useCategoryOptions, useCollectionOptions, type Product, type ProductWrite } from '../../../api/products';
+import { useCategoryOptions, useCollectionOptions, useProductSkus, type Product, type ProductWrite, type Sku } from '../../../api/products';
 import { FormAlert } from '../../../components/problem-alert';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
@@ -9,6 +9,7 @@ import { minorDigits, toMinor } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { ImagesField, type ImageItem } from './images-field';
+import { OptionsField, optionsOf, type OptionItem } from './options-field';
 import { fromLocalInput, toLocalInput } from './publishing';
 
 interface Values {
@@ -17,7 +18,7 @@ interface Values {
   description: string;
   vendor: string;
   tags: string[];
-  modifiers: string[];
+  options: OptionItem[];
   category_ids: string[];
   collection_ids: string[];
   is_active: boolean;
@@ -27,16 +28,16 @@ interface Values {
   compared_price: number | string;
 }
 
-const fields = ['name', 'permalink', 'description', 'vendor', 'tags', 'modifiers', 'category_ids', 'collection_ids', 'is_active', 'available_at', 'images', 'price', 'compared_price'] as const;
+const fields = ['name', 'permalink', 'description', 'vendor', 'tags', 'modifiers', 'options', 'category_ids', 'collection_ids', 'is_active', 'available_at', 'images', 'price', 'compared_price'] as const;
 
-function valuesOf(product: Product | undefined): Values {
+function valuesOf(product: Product | undefined, skus: Sku[] = []): Values {
   return {
     name: product?.name ?? '',
     permalink: product?.permalink ?? '',
     description: product?.description ?? '',
     vendor: product?.vendor?.name ?? '',
     tags: product?.tags.map((tag) => tag.title) ?? [],
-    modifiers: product?.modifiers ?? [],
+    options: optionsOf(product?.modifiers ?? [], skus),
     category_ids: product?.category_ids ?? [],
     collection_ids: product?.collection_ids ?? [],
     is_active: product?.is_active ?? true,
@@ -63,34 +64,40 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
   const { readOnly } = useSession();
   const categories = useCategoryOptions();
   const collections = useCollectionOptions();
+  const skus = useProductSkus(product?.id ?? '', product !== undefined);
   const form = useForm<Values>({
     initialValues: valuesOf(product),
     validate: { name: (value) => (value.trim() === '' ? 'Enter a name' : null) },
   });
   // `category_ids[2]` and `images[0][id]` land on the field as a whole.
-  const problems = useServerErrors(form, fields, (path) => path.split('.')[0]);
+  const problems = useServerErrors(form, fields, (path) => (path.startsWith('modifiers') ? 'options' : path.split('.')[0]!));
   // A product saved (here or elsewhere) shows its stored state unless staff are typing; the query
   // keeps the same object while nothing changed, so this runs only on a change.
   useEffect(() => {
     if (!product) return;
-    if (!form.isDirty()) form.setValues(valuesOf(product));
-    form.resetDirty(valuesOf(product));
-  }, [product]);
+    const stored = valuesOf(product, skus.data);
+    if (!form.isDirty()) form.setValues(stored);
+    form.resetDirty(stored);
+  }, [product, skus.data]);
 
   const submit = form.onSubmit(async (values) => {
     problems.clear();
+    const options = values.options.map((option) => ({ name: option.name.trim(), values: option.values.map((value) => value.trim()).filter(Boolean) })).filter((option) => option.name !== '');
     const body: ProductWrite = {
       name: values.name.trim(),
       description: blankToNull(values.description),
       vendor: blankToNull(values.vendor),
       tags: values.tags,
-      modifiers: values.modifiers,
+      modifiers: options.map((option) => option.name),
       images: values.images.map((image) => (image.id ? { id: image.id } : { url: image.url })),
       category_ids: values.category_ids,
       collection_ids: values.collection_ids,
       is_active: values.is_active,
       available_at: fromLocalInput(values.available_at),
     };
+    // The values make the skus the product lacks (the server's variant matrix); none are deleted.
+    const sold = options.filter((option) => option.values.length > 0);
+    if (sold.length > 0) body.options = Object.fromEntries(sold.map((option) => [option.name, option.values]));
     if (values.permalink.trim() !== '' || product) body.permalink = values.permalink.trim();
     if (!product) {
       if (values.price !== '') body.price = toMinor(Number(values.price), currency);
@@ -126,7 +133,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                   {!product && (
                     <>
                       <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <NumberInput label="Price" description={`In ${currency}, of its first sku`} min={0} {...money} {...form.getInputProps('price')} />
+                        <NumberInput label="Price" description={`In ${currency}, of each sku it starts with`} min={0} {...money} {...form.getInputProps('price')} />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, sm: 6 }}>
                         <NumberInput label="Compared price" description={`In ${currency}, shown struck through`} min={0} {...money} {...form.getInputProps('compared_price')} />
@@ -137,6 +144,9 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
               </Section>
               <Section title="Media">
                 <ImagesField value={form.values.images} onChange={(images) => form.setFieldValue('images', images)} error={form.errors.images as string | undefined} />
+              </Section>
+              <Section title="Options">
+                <OptionsField value={form.values.options} onChange={(options) => form.setFieldValue('options', options)} error={form.errors.options as string | undefined} skus={skus.data ?? []} />
               </Section>
             </Stack>
           </Grid.Col>
@@ -177,7 +187,6 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                     readOnly={readOnly}
                     {...form.getInputProps('collection_ids')}
                   />
-                  <TagsInput label="Modifiers" description="The options its skus differ by (Size, Color): press Enter after each" readOnly={readOnly} {...form.getInputProps('modifiers')} />
                 </Stack>
               </Section>
               <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
