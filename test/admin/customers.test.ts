@@ -74,6 +74,22 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
     });
   }, SLOW);
 
+  it('shows the address a customer checked out with, and their order, on the customer\'s page', async () => {
+    const base = await listen(t);
+    const { email, orderId } = await placedOrder(t, { customer: { first_name: 'Edsger', last_name: 'Dijkstra' } });
+    const buyer = (await t.admin.get(`/v1/customers?q=${encodeURIComponent(email)}`)).body.data[0];
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/customers/${buyer.id}`);
+      await page.getByRole('heading', { name: 'Edsger Dijkstra', level: 1 }).waitFor();
+      const addresses = page.getByRole('region', { name: 'Addresses' });
+      await addresses.getByText(ADDRESS.address1).waitFor();
+      expect(await addresses.getByText('No addresses.').count()).toBe(0);
+      const number = (await t.admin.get(`/v1/orders/${orderId}`)).body.data.number as string;
+      await page.getByRole('link', { name: new RegExp(`#?${number}`) }).waitFor();
+      await screenshot(t, page, 'customers-checked-out');
+    });
+  }, SLOW);
+
   it('finds a customer by name and email, edits them, adds, changes and deletes an address, sends a verification email and opens their order', async () => {
     const base = await listen(t);
     const grace = await customer(t);

@@ -26,6 +26,7 @@ import type { PaymentWriteInput } from './checkout.schemas.js';
 import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.js';
 import { queueOrderNotification } from '../notifications/queue.js';
 import { supersedeAwaited } from './awaited-payment.js';
+import { rememberOrderAddress } from '../customers/customer-addresses.service.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -142,6 +143,7 @@ export async function place(
     ...orderEvents(view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']),
   ]);
   await queueOrderNotification(tx, now, 'order_confirmation', placedRow);
+  await rememberOrderAddress(tx, placedRow, ctx.actor, now);
   return { row: placedRow, view };
 }
 

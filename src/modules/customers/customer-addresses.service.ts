@@ -1,6 +1,6 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { CustomerAddressRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
@@ -34,6 +34,43 @@ export async function addAddresses(tx: Tx, customerId: string, inputs: AddressCr
   }));
   for (const row of rows) await repo.insertAddress(tx, row);
   return rows;
+}
+
+const addressFields = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'postcode', 'country_code', 'state_code', 'state', 'phone', 'references'] as const;
+
+const sameAddress = (a: CheckedAddress, b: CheckedAddress) =>
+  addressFields.every((field) => (a[field] ?? '').trim().toLowerCase() === (b[field] ?? '').trim().toLowerCase());
+
+/**
+ * Keeps the address an order ships to (else bills to) in its customer's address book, as Shopify
+ * does: staff then see it on the customer, and the buyer finds it at their next checkout. Only where
+ * the buyer speaks for the book: a guest's (a customer without a password, made by checkouts), or an
+ * account's when the account itself, signed in, places the order — anyone may type an account's
+ * email at a checkout, and that must not write to the account. An address the book holds already
+ * (compared field by field, case and edge spaces aside) is not added again; a customer's first
+ * address becomes primary. Records `customer.updated` when it adds one.
+ */
+export async function rememberOrderAddress(
+  tx: Tx,
+  order: { customer_id: string | null; shipping_address: string | null; billing_address: string | null },
+  placedBy: Actor,
+  now: number,
+): Promise<void> {
+  const snapshot = order.shipping_address ?? order.billing_address;
+  if (order.customer_id === null || snapshot === null) return;
+  const isOwnCheckout = placedBy.kind === 'customer' && placedBy.customerId === order.customer_id;
+  if (!isOwnCheckout && (await repo.findCustomer(tx, order.customer_id))?.password_hash !== null) return;
+  const address = JSON.parse(snapshot) as CheckedAddress;
+  const book = await repo.findAddresses(tx, [order.customer_id]);
+  if (book.some((saved) => sameAddress(saved, address))) return;
+  const row: CustomerAddressRow = { id: newId('adr'), customer_id: order.customer_id, ...pickAddress(address), is_primary: book.length === 0 ? 1 : 0, created_at: now, updated_at: now };
+  await repo.insertAddress(tx, row);
+  await recordCustomerUpdated(tx, order.customer_id, now);
+}
+
+/** The address's own fields, whatever else its snapshot holds. */
+function pickAddress(address: CheckedAddress): CheckedAddress {
+  return Object.fromEntries(addressFields.map((field) => [field, address[field] ?? null])) as unknown as CheckedAddress;
 }
 
 async function recordCustomerUpdated(tx: Tx, customerId: string, now: number): Promise<void> {
