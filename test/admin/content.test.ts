@@ -106,6 +106,63 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
     });
   }, SLOW);
 
+  it('gives a post an uploaded image, and images in its body picked, dropped and pasted, each described', async () => {
+    const base = await listen(t);
+    t.files.baseUrl = `${base}/files`;
+    const blog = await createBlog({ title: `Notes ${uniqueWord()}` });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/blogs/${blog.id}/posts/new`);
+      await page.getByRole('heading', { name: 'New post' }).waitFor();
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Our workshop');
+      const picture = (x: number) => page.screenshot({ clip: { x, y: 0, width: 200, height: 120 } });
+
+      // The post's own image, shown as the shop will show it.
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload an image' }).click();
+      await (await chooser).setFiles({ name: 'workshop.png', mimeType: 'image/png', buffer: await picture(0) });
+      await page.getByRole('img', { name: 'The post\'s image' }).waitFor();
+
+      // In the body: one picked with the toolbar, one dropped, one pasted.
+      const body = page.getByRole('textbox', { name: 'Body' });
+      await body.click();
+      await page.keyboard.type('Where it is made.');
+      await page.getByLabel('Image files to insert').setInputFiles({ name: 'bench-and-tools.png', mimeType: 'image/png', buffer: await picture(200) });
+      await body.getByRole('img', { name: 'bench and tools' }).waitFor();
+      const transfer = async (bytes: Buffer, name: string) => page.evaluateHandle(({ base64, name: fileName }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], fileName, { type: 'image/png' }));
+        return data;
+      }, { base64: bytes.toString('base64'), name });
+      const box = (await body.boundingBox())!;
+      await body.dispatchEvent('drop', { dataTransfer: await transfer(await picture(400), 'kiln.png'), clientX: box.x + 10, clientY: box.y + 10 });
+      await body.getByRole('img', { name: 'kiln' }).waitFor();
+      await body.click();
+      await page.keyboard.press('End');
+      await body.dispatchEvent('paste', { clipboardData: await transfer(await picture(600), 'glaze_test.png') });
+      await body.getByRole('img', { name: 'glaze test' }).waitFor();
+
+      // The pasted one described in words.
+      await body.getByRole('img', { name: 'glaze test' }).click();
+      await page.getByRole('button', { name: 'Describe the image' }).click();
+      await page.getByLabel('Image description').fill('Six glaze tests on one tile');
+      await page.getByRole('button', { name: 'Save description' }).click();
+      await body.getByRole('img', { name: 'Six glaze tests on one tile' }).waitFor();
+      await expectAccessible(t, page, 'a post with images');
+      await screenshot(t, page, 'content-post-images');
+      await page.getByRole('button', { name: 'Create post' }).click();
+      await page.getByRole('heading', { name: 'Our workshop', level: 1 }).waitFor();
+    });
+
+    const [post] = (await t.admin.get(`/v1/posts?blog_id=${blog.id}`)).body.data;
+    const files = (await t.admin.get('/v1/files?per_page=250')).body.data as Array<{ url: string; original_filename: string }>;
+    const urlOf = (name: string) => files.find((file) => file.original_filename === name)!.url;
+    expect(post.image_url).toBe(urlOf('workshop.png'));
+    for (const [name, alt] of [['bench-and-tools.png', 'bench and tools'], ['kiln.png', 'kiln'], ['glaze_test.png', 'Six glaze tests on one tile']]) {
+      expect(post.content).toContain(`src="${urlOf(name!)}"`);
+      expect(post.content).toContain(`alt="${alt}"`);
+    }
+  }, SLOW);
+
   it('finds a page by title, shows a taken permalink beside the field and saves nothing, then creates the page, shows its sanitised body and deletes it', async () => {
     const base = await listen(t);
     const taken = await createPage({ title: `Shipping ${uniqueWord()}` });

@@ -11,6 +11,7 @@ import { WriteButton } from '../../../components/write-button';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { PublishingBadge, publishingState } from './publishing';
+import { CoverImageField } from './cover-image-field';
 import { RichTextField } from './rich-text-field';
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -161,10 +162,19 @@ export function ContentForm({ kind, item, save, saving, actions }: {
                 </Group>
               </Stack>
             </Section>
+            {kind === 'post' && (
+              <Section title="Image">
+                <CoverImageField
+                  value={form.values.image_url}
+                  onChange={(url) => form.setFieldValue('image_url', url)}
+                  error={form.errors.image_url}
+                  onError={(message) => form.setFieldError('image_url', message)}
+                />
+              </Section>
+            )}
             <Section title="Address and search engines">
               <Stack gap="sm">
                 <TextInput label="Permalink" description={`Unique among ${noun}s; made from the title when empty`} readOnly={readOnly} {...form.getInputProps('permalink')} />
-                {kind === 'post' && <TextInput label="Image URL" description="http or https" readOnly={readOnly} {...form.getInputProps('image_url')} />}
                 <TextInput label="Meta title" readOnly={readOnly} {...form.getInputProps('meta_title')} />
                 <Textarea label="Meta description" autosize minRows={2} readOnly={readOnly} {...form.getInputProps('meta_description')} />
               </Stack>
