@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, type LineInput } from './order-totals.js';
+import { areTaxesIncluded, computeTotals, type LineInput } from './order-totals.js';
 
 const mug: LineInput = { productId: 'prd_a', price: 1999, quantity: 3, isTaxable: true, weight: 350 };
 const book: LineInput = { productId: 'prd_b', price: 1000, quantity: 1, isTaxable: false, weight: 500 };
@@ -42,5 +42,21 @@ describe('computeTotals', () => {
 
   it('is all zeros for no lines', () => {
     expect(computeTotals([], 1900, false, 0)).toMatchObject({ total_price: 0, total_items: 0, total_weight: 0, lines: [] });
+  });
+});
+
+describe('areTaxesIncluded', () => {
+  const facts = (totals: ReturnType<typeof computeTotals>, shipping_rate: number) => ({ ...totals, shipping_rate });
+
+  it('reads from an order\'s figures whether its taxes were added to its total, discounts and free shipping aside', () => {
+    const discounted = [{ ...mug, discount: 1200 }, book];
+    expect(areTaxesIncluded(facts(computeTotals(discounted, 1900, true, 500), 500))).toBe(true);
+    expect(areTaxesIncluded(facts(computeTotals(discounted, 1900, false, 500), 500))).toBe(false);
+    expect(areTaxesIncluded(facts(computeTotals(discounted, 1900, true, 500, 500), 500))).toBe(true);
+    expect(areTaxesIncluded(facts(computeTotals(discounted, 1900, false, 500, 500), 500))).toBe(false);
+  });
+
+  it('finds no taxes to include in an order without any', () => {
+    expect(areTaxesIncluded(facts(computeTotals([book], 1900, true, 500), 500))).toBe(false);
   });
 });

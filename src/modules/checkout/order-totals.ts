@@ -67,3 +67,16 @@ export function computeTotals(lines: LineInput[], taxRate: number, taxIncluded: 
     total_weight: lines.reduce((sum, line) => sum + line.weight * line.quantity, 0),
   };
 }
+
+/** The figures of an order that say how its total was made (OrderTotals, with the shipping price). */
+export type TotalsFacts = Pick<OrderTotals, 'total_items_price' | 'total_discount' | 'total_taxes' | 'total_price'> & { shipping_rate: number };
+
+/**
+ * Whether an order's taxes are within its prices, read from its own figures rather than the store's
+ * setting of now (which staff may have changed since it was priced): computeTotals adds the taxes to
+ * the total only when prices exclude them, so a total of items − discount + shipping alone means they
+ * were included. An order without taxes has none to add: false.
+ */
+export function areTaxesIncluded(order: TotalsFacts): boolean {
+  return order.total_taxes > 0 && order.total_price === order.total_items_price - order.total_discount + order.shipping_rate;
+}

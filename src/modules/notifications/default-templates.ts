@@ -41,26 +41,53 @@ function button(href: string, label: string): string {
 <p style="margin:0 0 16px;font-size:13px;color:#71717a;">Or open this address: <a href="${href}" style="color:#71717a;word-break:break-all;">${href}</a></p>`;
 }
 
+// The money of the shipped templates adds up line by line, as on Shopify's order confirmation: each
+// item at its price × quantity, before any discount; Subtotal, the items' price (their sum);
+// Discount, the order's whole discount (items and shipping), with its codes; Shipping at its price;
+// Taxes, added unless the prices include them (then said so, after the Total, and not added); so
+// Subtotal − Discount + Shipping (+ Taxes) = Total, to the cent (docs/api.md, Templates).
+const money = (amount: string) => `{{ ${amount} | money: order.currency }}`;
+const discountLabel = '{% assign codes = order.discount_codes | map: "code" | compact %}Discount{% if codes.size > 0 %} ({{ codes | join: ", " }}){% endif %}';
+const shippingLabel = 'Shipping{% if order.shipping_lines.title %} ({{ order.shipping_lines.title }}){% endif %}';
+const hasShipping = 'order.is_shipping_required or order.shipping_rate > 0';
+const taxesIncludedLabel = 'Taxes included in the total';
+
+const cell = 'padding:8px 0;border-bottom:1px solid #e4e4e7;';
 const itemsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0;">
-{% for item in order.items %}<tr><td style="padding:8px 0;border-bottom:1px solid #e4e4e7;">{{ item.quantity }} × {{ item.name }}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e4e4e7;white-space:nowrap;">{{ item.total | money: order.currency }}</td></tr>
+{% for item in order.items %}<tr><td style="${cell}">{{ item.quantity }} × {{ item.name }}</td><td align="right" style="${cell}white-space:nowrap;">${money('item.subtotal')}</td></tr>
 {% endfor %}</table>`;
 
-const totalsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
-<tr><td>Subtotal</td><td align="right">{{ order.subtotal_price | money: order.currency }}</td></tr>
-{% if order.total_discount > 0 %}<tr><td>Discount</td><td align="right">−{{ order.total_discount | money: order.currency }}</td></tr>
-{% endif %}{% if order.is_shipping_required %}<tr><td>Shipping</td><td align="right">{{ order.shipping_rate | money: order.currency }}</td></tr>
-{% endif %}<tr><td>Taxes</td><td align="right">{{ order.total_taxes | money: order.currency }}</td></tr>
-<tr><td style="font-weight:600;">Total</td><td align="right" style="font-weight:600;">{{ order.total_price | money: order.currency }}</td></tr>
-</table>`;
+const row = (label: string, amount: string, style = '') => `<tr><td style="padding:2px 0;${style}">${label}</td><td align="right" style="padding:2px 0;white-space:nowrap;${style}">${amount}</td></tr>`;
+const subtotalHtml = row('Subtotal', money('order.total_items_price'));
 
-const itemsText = `{% for item in order.items %}- {{ item.quantity }} × {{ item.name }}: {{ item.total | money: order.currency }}
+const totalsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+${subtotalHtml}
+{% if order.total_discount > 0 %}${row(discountLabel, `−${money('order.total_discount')}`)}
+{% endif %}{% if ${hasShipping} %}${row(shippingLabel, money('order.shipping_rate'))}
+{% endif %}{% unless order.is_tax_included %}${row('Taxes', money('order.total_taxes'))}
+{% endunless %}${row('Total', money('order.total_price'), 'font-weight:600;')}
+{% if order.is_tax_included %}${row(taxesIncludedLabel, money('order.total_taxes'), 'font-size:13px;color:#71717a;')}
+{% endif %}</table>`;
+
+const itemsText = `{% for item in order.items %}- {{ item.quantity }} × {{ item.name }}: ${money('item.subtotal')}
 {% endfor %}`;
 
-const totalsText = `Subtotal: {{ order.subtotal_price | money: order.currency }}
-{% if order.total_discount > 0 %}Discount: −{{ order.total_discount | money: order.currency }}
-{% endif %}{% if order.is_shipping_required %}Shipping: {{ order.shipping_rate | money: order.currency }}
-{% endif %}Taxes: {{ order.total_taxes | money: order.currency }}
-Total: {{ order.total_price | money: order.currency }}`;
+const subtotalText = `Subtotal: ${money('order.total_items_price')}`;
+
+const totalsText = `${subtotalText}
+{% if order.total_discount > 0 %}${discountLabel}: −${money('order.total_discount')}
+{% endif %}{% if ${hasShipping} %}${shippingLabel}: ${money('order.shipping_rate')}
+{% endif %}{% unless order.is_tax_included %}Taxes: ${money('order.total_taxes')}
+{% endunless %}Total: ${money('order.total_price')}{% if order.is_tax_included %}
+${taxesIncludedLabel}: ${money('order.total_taxes')}{% endif %}`;
+
+const giftHtml = '{% if order.is_gift %}<p style="margin:0 0 16px;"><strong>A gift</strong>{% if order.gift_message %}, with your message: “{{ order.gift_message }}”{% endif %}</p>{% endif %}';
+const giftText = `{% if order.is_gift %}A gift{% if order.gift_message %}, with your message: “{{ order.gift_message }}”{% endif %}
+
+{% endif %}`;
+
+/** A checkout's shipping, taxes and discounts may change before it is paid: its reminder shows the items' price. */
+const checkoutNote = 'Discounts, shipping and taxes are worked out at checkout.';
 
 const greeting = '{% if order.customer.first_name %}Hello {{ order.customer.first_name }},{% else %}Hello,{% endif %}';
 const customerGreeting = '{% if customer.first_name %}Hello {{ customer.first_name }},{% else %}Hello,{% endif %}';
@@ -86,6 +113,7 @@ export const defaultTemplates: Record<NotificationKind, MessageTemplate> = {
 <p style="margin:0 0 16px;">Thank you for your order. We have received order <strong>{{ order.number }}</strong> and will let you know when it ships.</p>
 ${itemsHtml}
 ${totalsHtml}
+${giftHtml}
 ${shippingAddressHtml}
 ${button('{{ order_url }}', 'View your order')}`),
     text: `${greeting}
@@ -95,7 +123,7 @@ Thank you for your order. We have received order {{ order.number }} and will let
 ${itemsText}
 ${totalsText}
 
-${shippingAddressText}
+${giftText}${shippingAddressText}
 Your order: {{ order_url }}
 ${signature}`,
   },
@@ -167,12 +195,19 @@ ${signature}`,
     html: page(`<p style="margin:0 0 16px;">Hello,</p>
 <p style="margin:0 0 16px;">You left these items in your cart. They are waiting for you.</p>
 {% assign order = checkout %}${itemsHtml}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+${subtotalHtml}
+</table>
+<p style="margin:0 0 16px;font-size:13px;color:#71717a;">${checkoutNote}</p>
 ${button('{{ checkout_url }}', 'Complete my order')}`),
     text: `Hello,
 
 You left these items in your cart. They are waiting for you.
 
 {% assign order = checkout %}${itemsText}
+${subtotalText}
+${checkoutNote}
+
 Complete your order here: {{ checkout_url }}
 ${signature}`,
   },

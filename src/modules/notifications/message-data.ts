@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import type { NotificationRow, StoreRow } from '../../db/types.js';
+import { areTaxesIncluded, type TotalsFacts } from '../checkout/order-totals.js';
 import { customerView, type CustomerView } from '../customers/customers.view.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { findOrder } from '../orders/orders.repo.js';
@@ -23,7 +24,7 @@ export function storeDataOf(row: StoreRow | undefined, config: Pick<Config, 'sho
 /**
  * What a queued message's templates render, loaded when the worker renders it (never in the
  * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order
- * (as GET /v1/orders/{id} shows it) and the link to its page in the shop for `order_id`; the customer for `customer_id` (in an account
+ * (as GET /v1/orders/{id} shows it, with is_tax_included: mailOrder) and the link to its page in the shop for `order_id`; the customer for `customer_id` (in an account
  * mail to an unverified account, without what it typed: unprovenCustomer); the checkout and
  * the link back to it for `checkout_id`; then what the caller snapshotted in `data`, which wins.
  * @throws Error when a record the message names is gone.
@@ -65,5 +66,13 @@ function unprovenCustomer(view: CustomerView): Record<string, unknown> {
 async function loadOrder(db: Executor, id: string): Promise<unknown> {
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} no longer exists`);
-  return orderView(db, order);
+  return mailOrder(await orderView(db, order));
+}
+
+/**
+ * An order as templates see it: as the API shows it, and `is_tax_included`, whether its taxes are
+ * within its prices (then the shipped templates say so and do not add them to the total).
+ */
+export function mailOrder<T extends TotalsFacts>(order: T): T & { is_tax_included: boolean } {
+  return { ...order, is_tax_included: areTaxesIncluded(order) };
 }

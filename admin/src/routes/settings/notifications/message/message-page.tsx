@@ -27,7 +27,8 @@ export function MessagePage() {
           <Group justify="space-between" align="flex-start" gap="md">
             <Stack gap={4} maw="100%">
               <Group gap="sm">
-                <Title order={1} size="h2">
+                {/* A long address breaks anywhere rather than pushing a phone's window sideways. */}
+                <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                   {kindLabel(data.kind)} to {data.recipient}
                 </Title>
                 <NotificationStatusBadge status={data.status} />
