@@ -138,7 +138,13 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await body.getByRole('img', { name: 'kiln' }).waitFor();
       await body.click();
       await page.keyboard.press('End');
-      await body.dispatchEvent('paste', { clipboardData: await transfer(await picture(600), 'glaze_test.png') });
+      // Pasted as a browser pastes a copied picture: a ClipboardEvent holding the file.
+      const pasted = await picture(600);
+      await body.evaluate((editable, base64) => {
+        const data = new DataTransfer();
+        data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'glaze_test.png', { type: 'image/png' }));
+        editable.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, pasted.toString('base64'));
       await body.getByRole('img', { name: 'glaze test' }).waitFor();
 
       // The pasted one described in words.
