@@ -6,6 +6,7 @@ import { useStore } from '../api/store';
 import { NavLinkLink } from '../components/links';
 import { signOut, useCurrentSession } from '../lib/session';
 import { areas } from './areas';
+import { FindAnything, FindAnythingButton } from './find-anything';
 
 /** The frame of every signed-in screen: the store's name, the areas, sign-out. */
 export function Shell() {
@@ -41,9 +42,12 @@ function SignedInShell({ readOnly }: { readOnly: boolean }) {
               admin
             </Text>
           </Group>
-          <Button variant="default" size="xs" onClick={leave}>
-            Sign out
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <FindAnythingButton />
+            <Button variant="default" size="xs" onClick={leave}>
+              Sign out
+            </Button>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Areas">
@@ -67,6 +71,7 @@ function SignedInShell({ readOnly }: { readOnly: boolean }) {
         )}
         <Outlet />
       </AppShell.Main>
+      <FindAnything />
     </AppShell>
   );
 }
