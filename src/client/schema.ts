@@ -1178,6 +1178,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the comments staff added to an order's timeline, newest first */
+        get: operations["getV1OrdersIdComments"];
+        put?: never;
+        /** Add a comment to an order's timeline */
+        post: operations["postV1OrdersIdComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/sales": {
         parameters: {
             query?: never;
@@ -3886,6 +3904,35 @@ export interface components {
             };
         };
         /**
+         * OrderComment
+         * @example {
+         *       "id": "ocm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "order_comment",
+         *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "body": "body",
+         *       "author": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        OrderComment: {
+            /** @description id with prefix ocm_ */
+            id: string;
+            /** @constant */
+            object: "order_comment";
+            order_id: string;
+            body: string;
+            /** @description the credential that wrote it; null for the server itself */
+            author: {
+                /** @constant */
+                type: "api_key";
+                id: string | null;
+                /** @description as the credential was named when the comment was written */
+                name: string | null;
+            } | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /**
          * OrderItem
          * @example {
          *       "id": "itm_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -5094,6 +5141,7 @@ export type NotificationPreview = components['schemas']['NotificationPreview'];
 export type NotificationTemplate = components['schemas']['NotificationTemplate'];
 export type Order = components['schemas']['Order'];
 export type OrderAddress = components['schemas']['OrderAddress'];
+export type OrderComment = components['schemas']['OrderComment'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type Page = components['schemas']['Page'];
 export type Pagination = components['schemas']['Pagination'];
@@ -10330,6 +10378,92 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1OrdersIdComments: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrderComment"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OrdersIdComments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrderComment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

@@ -792,6 +792,17 @@ export interface MailQuotaRow {
   last_sent_at: number;
 }
 
+/** A comment staff added to an order's timeline; the author as they were named when it was written. */
+export interface OrderCommentRow {
+  id: string;
+  order_id: string;
+  body: string;
+  author_type: 'api_key' | 'system';
+  author_id: string | null;
+  author_name: string | null;
+  created_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -827,6 +838,7 @@ export interface Database {
   gateways: GatewayRow;
   counters: CounterRow;
   orders: OrderRow;
+  order_comments: OrderCommentRow;
   order_items: OrderItemRow;
   order_search_terms: OrderSearchTermRow;
   order_search_term_counts: OrderSearchTermCountRow;

@@ -2,9 +2,10 @@ import { created, IdParams, ok, PageQuery, Problem } from '../../http/common-sch
 import { commaList, type App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Type } from 'typebox';
+import { addComment, listComments } from './order-comments.service.js';
 import { createTransaction, listTransactions } from './order-transactions.service.js';
 import {
-  OrderCancel, OrderEnvelope, OrderList, OrderListQuery, OrderUpdate, TransactionCreate, TransactionEnvelope, TransactionList,
+  OrderCancel, OrderCommentCreate, OrderCommentEnvelope, OrderCommentList, OrderEnvelope, OrderList, OrderListQuery, OrderUpdate, TransactionCreate, TransactionEnvelope, TransactionList,
 } from './orders.schemas.js';
 import * as service from './orders.service.js';
 
@@ -47,4 +48,12 @@ export async function ordersRoutes(app: App): Promise<void> {
       tags, summary: 'Capture, refund or void money of an order', params: IdParams, body: TransactionCreate, response: { ...created(TransactionEnvelope), 402: Problem },
     },
   }, async (request, reply) => reply.code(201).send({ data: await createTransaction(request.ctx, request.params.id, request.body) }));
+
+  app.get('/v1/orders/:id/comments', {
+    schema: { tags, summary: "List the comments staff added to an order's timeline, newest first", params: IdParams, querystring: Type.Object(PageQuery), response: ok(OrderCommentList) },
+  }, async (request) => listComments(request.ctx, request.params.id, pageRequest(request.query), request.url));
+
+  app.post('/v1/orders/:id/comments', {
+    schema: { tags, summary: "Add a comment to an order's timeline", params: IdParams, body: OrderCommentCreate, response: created(OrderCommentEnvelope) },
+  }, async (request, reply) => reply.code(201).send({ data: await addComment(request.ctx, request.params.id, request.body.body) }));
 }

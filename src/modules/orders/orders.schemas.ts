@@ -169,3 +169,21 @@ export const OrderEnvelope = DataEnvelope(Order);
 export const OrderList = ListEnvelope(Order);
 export const TransactionEnvelope = DataEnvelope(Transaction);
 export const TransactionList = ListEnvelope(Transaction);
+
+/** A comment staff added to an order's timeline. */
+export const OrderComment = Type.Object({
+  id: Id('ocm'),
+  object: Type.Literal('order_comment'),
+  order_id: Type.String(),
+  body: Type.String(),
+  author: Nullable(Type.Object({
+    type: Type.Literal('api_key'),
+    id: Nullable(Type.String()),
+    name: Nullable(Type.String({ description: 'as the credential was named when the comment was written' })),
+  }, { description: 'the credential that wrote it; null for the server itself' })),
+  created_at: Timestamp,
+}, { title: 'OrderComment' });
+export type OrderCommentView = Static<typeof OrderComment>;
+export const OrderCommentCreate = Type.Object({ body: Type.String({ minLength: 1, maxLength: 5000 }) });
+export const OrderCommentEnvelope = DataEnvelope(OrderComment);
+export const OrderCommentList = ListEnvelope(OrderComment);
