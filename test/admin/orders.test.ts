@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
-import { eventsOf, placedOrder } from '../helpers/checkout.js';
+import { eventsOf, pay, placedOrder, readyCheckout } from '../helpers/checkout.js';
+import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
@@ -61,7 +62,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await expectAccessible(t, page, 'the capture dialog');
       await capture.getByRole('button', { name: 'Capture' }).click();
       await capture.waitFor({ state: 'hidden' });
-      await page.getByText('Payment completed').waitFor();
+      await page.getByText(/^Paid \$/).first().waitFor();
       expect((await orderOf(t, placed.id)).financial_status).toBe('paid');
 
       // Refund part of it.
@@ -85,7 +86,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await fulfil.getByRole('button', { name: 'Fulfil' }).click();
       await fulfil.waitFor({ state: 'hidden' });
       await page.getByText('UPS · tracking 1Z999AA10123456784').waitFor();
-      await page.getByText('Shipment created').waitFor();
+      await page.getByText(/^Shipped: /).first().waitFor();
       const [shipment] = (await t.admin.get(`/v1/orders/${placed.id}/fulfillments`)).body.data;
       expect(shipment).toMatchObject({ tracking_code: '1Z999AA10123456784', carrier: 'UPS', kind: 'full', status: 'succeeded' });
       expect((await orderOf(t, placed.id)).fulfillment_status).toBe('fulfilled');
@@ -178,7 +179,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByRole('button', { name: 'Cancel shipment 1' }).click();
       await confirm(page, 'Cancel this shipment?', 'Cancel shipment');
       await expect.poll(() => statusOf(page)).toBe('Placed, Authorized, Unfulfilled');
-      await page.getByText('Shipment updated').waitFor();
+      await page.getByText(/^Shipment canceled: 1 × /).waitFor();
 
       await page.getByRole('button', { name: 'Void payment' }).click();
       await confirm(page, 'Void the payment?', 'Void payment');
@@ -252,6 +253,57 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
       await page.keyboard.press('Escape');
       await capture.waitFor({ state: 'hidden' });
+    });
+  }, SLOW);
+
+  it('works an order from its page: a timeline in words with its mails and comments, its code, links, tracking and a packing slip', async () => {
+    const base = await listen(t);
+    const code = `WELCOME${uniqueWord()}`.toUpperCase();
+    expect((await t.admin.post('/v1/discounts', { code, title: 'Welcome', kind: 'percentage', value: 1000 })).status).toBe(201);
+    const ready = await readyCheckout(t, { customer: { first_name: 'Mary', last_name: 'Jackson' } });
+    expect((await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { discount_codes: [code] })).status).toBe(200);
+    expect((await pay(t, ready.orderId)).status).toBe(200);
+    const shipped = await t.admin.post(`/v1/orders/${ready.orderId}/fulfillments`, { carrier: 'UPS', tracking_code: '1Z999AA10123456784' });
+    expect(shipped.status, shipped.text).toBe(201);
+    const order = (await t.admin.get(`/v1/orders/${ready.orderId}`)).body.data;
+
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
+      await page.getByRole('heading', { name: `Order ${order.number}`, level: 1 }).waitFor();
+      await page.getByText(`Discount (${code})`).waitFor();
+      expect(await page.getByRole('link', { name: order.items[0].product_name }).getAttribute('href')).toBe(`/admin/products/${order.items[0].product_id}`);
+      expect(await page.getByRole('link', { name: 'The customer\'s page' }).getAttribute('href')).toBe(`/admin/customers/${order.customer_id}`);
+      expect(await page.getByRole('link', { name: '1Z999AA10123456784' }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+      await page.getByText(`1 × ${order.items[0].sku_name}`).first().waitFor();
+
+      // The timeline in words: placed, paid, shipped, the confirmation mailed; then a comment.
+      await page.getByText(`Order placed by ${order.email}`).waitFor();
+      await page.getByText(/^Paid \$/).waitFor();
+      await page.getByText(new RegExp(`^Shipped: 1 × `)).waitFor();
+      await page.getByText(`Order confirmation mailed to ${order.email}`).waitFor();
+      await page.getByLabel('Comment').fill('Buyer asked for a paper bag.');
+      await page.getByRole('button', { name: 'Post comment' }).click();
+      await page.getByText('Buyer asked for a paper bag.').waitFor();
+      await page.getByText(/commented$/).waitFor();
+      expect(await page.getByLabel('Comment').inputValue()).toBe('');
+      const [comment] = (await t.admin.get(`/v1/orders/${order.id}/comments`)).body.data;
+      expect(comment).toMatchObject({ body: 'Buyer asked for a paper bag.', author: { type: 'api_key' } });
+      await expectAccessible(t, page, 'an order to work from');
+      await screenshot(t, page, 'order-worked');
+
+      // The packing slip: the parcel's contents by variant, the address, no prices; printed alone.
+      await page.getByRole('link', { name: 'Packing slip' }).click();
+      await page.getByRole('heading', { name: 'Packing slip', level: 1 }).waitFor();
+      const slip = page.getByRole('table', { name: 'In the parcel' });
+      await slip.getByText(order.items[0].sku_name).waitFor();
+      await page.getByText(order.shipping.address.address1).first().waitFor();
+      expect(await page.locator('main').innerText()).not.toContain('$');
+      await expectAccessible(t, page, 'the packing slip');
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('navigation', { name: 'Areas' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      await screenshot(t, page, 'order-packing-slip');
+      await page.emulateMedia({ media: 'screen' });
     });
   }, SLOW);
 }, { admin: true });

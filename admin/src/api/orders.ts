@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { unwrap, type Order, type StorefrontClient } from 'storefront/client';
+import { unwrap, type components, type Order, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
 import type { OrderListSearch } from '../routes/orders/order-list/search';
 import { eventKeys } from './events';
@@ -86,5 +86,39 @@ export function useUpdateOrderNote(orderId: string) {
     mutationFn: async (note: string) =>
       unwrap(await client.POST('/v1/orders/{id}', { params: { path: { id: orderId } }, body: { order_note: note.trim() === '' ? null : note } })).data,
     onSuccess: (order) => orderChanged(queryClient, orderId, order),
+  });
+}
+
+export type OrderComment = components['schemas']['OrderComment'];
+
+export const orderTimelineKeys = {
+  comments: (orderId: string) => ['orders', 'comments', orderId] as const,
+  mails: (orderId: string) => ['orders', 'mails', orderId] as const,
+};
+
+/** The comments staff added to the order, newest first (an order gathers tens, not thousands). */
+export function useOrderComments(orderId: string) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: orderTimelineKeys.comments(orderId),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/orders/{id}/comments', { params: { path: { id: orderId }, query: { per_page: 100 } }, signal })).data,
+  });
+}
+
+export function useAddOrderComment(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: string) => unwrap(await client.POST('/v1/orders/{id}/comments', { params: { path: { id: orderId } }, body: { body } })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderTimelineKeys.comments(orderId) }),
+  });
+}
+
+/** The mails sent (or meant) to the buyer about the order, newest first. */
+export function useOrderMails(orderId: string) {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: orderTimelineKeys.mails(orderId),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/notifications', { params: { query: { order_id: orderId, per_page: 100 } }, signal })).data,
   });
 }

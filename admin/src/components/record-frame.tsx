@@ -14,13 +14,13 @@ export function RecordFrame<T>({ query, noun, back, ready = true, children }: {
   /** Singular, lower case: `order`. */
   noun: string;
   /** The list the record belongs to: `{ to: '/orders', label: 'Orders' }`. */
-  back: { to: LinkProps['to']; label: string };
+  back: { to: LinkProps['to']; params?: LinkProps['params']; label: string };
   /** False while something else the screen needs is still loading. */
   ready?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const backLink = (
-    <AnchorLink to={back.to} size="sm">
+    <AnchorLink to={back.to} params={back.params} size="sm">
       ← {back.label}
     </AnchorLink>
   );

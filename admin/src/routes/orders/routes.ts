@@ -22,4 +22,10 @@ const orderDetailRoute = createRoute({
     ),
 }).lazy(() => import('./order-detail/route').then((module) => module.Route));
 
-export const orderRoutes = [orderListRoute, orderDetailRoute] as const;
+const packingSlipRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/orders/$orderId/packing-slip',
+  loader: ({ context, params }) => withClient((client) => context.queryClient.prefetchQuery(orderQuery(client, params.orderId))),
+}).lazy(() => import('./packing-slip/route').then((module) => module.Route));
+
+export const orderRoutes = [orderListRoute, orderDetailRoute, packingSlipRoute] as const;

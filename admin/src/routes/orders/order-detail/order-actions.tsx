@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { Order } from 'storefront/client';
 import { useArchiveOrder, useMoveMoney } from '../../../api/orders';
+import { ButtonLink } from '../../../components/links';
 import { WriteButton } from '../../../components/write-button';
 import { formatMoney } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
@@ -47,6 +48,11 @@ export function OrderActions({ order }: { order: Order }) {
         {allowed.void && <WriteButton variant="default" color="red" onClick={confirmVoid} loading={move.isPending}>Void payment</WriteButton>}
         {allowed.archive && <WriteButton variant="default" onClick={confirmArchive} loading={archive.isPending}>Archive</WriteButton>}
         {allowed.cancel && <WriteButton variant="default" color="red" onClick={cancel.open}>Cancel order</WriteButton>}
+        {order.status !== 'created' && order.is_shipping_required && (
+          <ButtonLink variant="default" to="/orders/$orderId/packing-slip" params={{ orderId: order.id }}>
+            Packing slip
+          </ButtonLink>
+        )}
       </Group>
       <MoneyDialog kind="capture" order={order} opened={capturing} onClose={capture.close} />
       <MoneyDialog kind="refund" order={order} opened={refunding} onClose={refund.close} />

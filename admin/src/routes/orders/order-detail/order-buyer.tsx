@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { Order, OrderAddress } from 'storefront/client';
+import { AnchorLink } from '../../../components/links';
 import { Section } from '../../../components/section';
 
 /** Who bought, and where it goes. */
@@ -11,9 +12,15 @@ export function OrderBuyer({ order }: { order: Order }) {
         <Stack gap={2}>
           {name && <Text size="sm">{name}</Text>}
           <Text size="sm">{order.email ?? 'No email yet'}</Text>
-          <Text size="xs" c="dimmed">
-            {order.customer_id ? `Customer ${order.customer_id}` : 'Guest checkout'}
-          </Text>
+          {order.customer_id ? (
+            <AnchorLink to="/customers/$customerId" params={{ customerId: order.customer_id }} size="sm">
+              The customer's page
+            </AnchorLink>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Guest checkout
+            </Text>
+          )}
           {order.customer_note && (
             <Text size="sm" mt="xs">
               “{order.customer_note}”
@@ -31,7 +38,8 @@ export function OrderBuyer({ order }: { order: Order }) {
   );
 }
 
-function Address({ address, none }: { address: OrderAddress | null; none: string }) {
+/** An order's address as its lines, or `none` when there is none. */
+export function Address({ address, none }: { address: OrderAddress | null; none: string }) {
   if (!address) {
     return (
       <Text size="sm" c="dimmed">

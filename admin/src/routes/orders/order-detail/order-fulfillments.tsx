@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Fulfillment, Order } from 'storefront/client';
 import { useCancelFulfillment, useFulfillments } from '../../../api/fulfillments';
@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
+import { trackingUrl } from '../../../lib/tracking';
 
 /** The order's shipments, each with its tracking and the units it holds. */
 export function OrderFulfillments({ order }: { order: Order }) {
@@ -41,12 +42,13 @@ export function OrderFulfillments({ order }: { order: Order }) {
                       <StatusBadge status={fulfillment.status} />
                     </Group>
                     <Text size="sm">
-                      {fulfillment.items.map((item) => `${item.fulfilled_quantity} × ${item.product_name}`).join(', ')}
+                      {fulfillment.items.map((item) => `${item.fulfilled_quantity} × ${item.sku_name}`).join(', ')}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatTime(fulfillment.created_at)}
                       {fulfillment.carrier ? ` · ${fulfillment.carrier}` : ''}
-                      {fulfillment.tracking_code ? ` · tracking ${fulfillment.tracking_code}` : ' · no tracking code'}
+                      {fulfillment.tracking_code ? ' · tracking ' : ' · no tracking code'}
+                      {fulfillment.tracking_code && <TrackingCode carrier={fulfillment.carrier} code={fulfillment.tracking_code} />}
                     </Text>
                   </Stack>
                   {(fulfillment.status === 'succeeded' || fulfillment.status === 'pending') && (
@@ -61,5 +63,16 @@ export function OrderFulfillments({ order }: { order: Order }) {
         )}
       </QueryPanel>
     </Section>
+  );
+}
+
+/** A tracking code, a link to the carrier's tracking page where that page is known. */
+function TrackingCode({ carrier, code }: { carrier: string | null; code: string }) {
+  const url = trackingUrl(carrier, code);
+  if (!url) return <>{code}</>;
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" size="xs" underline="always">
+      {code}
+    </Anchor>
   );
 }

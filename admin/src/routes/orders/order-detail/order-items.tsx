@@ -1,5 +1,6 @@
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { Order } from 'storefront/client';
+import { AnchorLink } from '../../../components/links';
 import { Section } from '../../../components/section';
 import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney } from '../../../lib/format';
@@ -27,9 +28,9 @@ export function OrderItems({ order }: { order: Order }) {
             {order.items.map((item) => (
               <Table.Tr key={item.id}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <AnchorLink to="/products/$productId" params={{ productId: item.product_id }} size="sm" fw={500}>
                     {item.product_name}
-                  </Text>
+                  </AnchorLink>
                   <Text size="xs" c="dimmed">
                     {[item.sku_name !== item.product_name ? item.sku_name : null, item.code, item.vendor].filter(Boolean).join(' · ')}
                   </Text>
@@ -45,7 +46,7 @@ export function OrderItems({ order }: { order: Order }) {
       </TableScroll>
       <Stack gap={4} mt="md" ml="auto" maw={320}>
         <Line label={`Items (${order.total_items})`} value={money(order.total_items_price)} />
-        {order.total_discount > 0 && <Line label="Discount" value={`−${money(order.total_discount)}`} />}
+        {order.total_discount > 0 && <Line label={discountLabel(order)} value={`−${money(order.total_discount)}`} />}
         <Line label={order.shipping_lines ? `Shipping (${order.shipping_lines.title})` : 'Shipping'} value={money(order.shipping_rate)} />
         <Line label={taxIncluded ? 'Taxes (included)' : 'Taxes'} value={money(order.total_taxes)} />
         <Divider my={4} />
@@ -68,4 +69,10 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
       </Text>
     </Group>
   );
+}
+
+/** "Discount (WELCOME10, automatic)": the codes the buyer entered and whether an automatic one applied. */
+function discountLabel(order: Order): string {
+  const names = order.discount_codes.map((discount) => discount.code ?? 'automatic');
+  return names.length > 0 ? `Discount (${[...new Set(names)].join(', ')})` : 'Discount';
 }
