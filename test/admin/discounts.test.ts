@@ -136,6 +136,26 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
     expect((await t.admin.get(`/v1/discounts/${id}`)).status).toBe(404);
   }, SLOW);
 
+  it('sees a percentage the API refuses said in percent beside its field, not in basis points', async () => {
+    const base = await listen(t);
+    const before = (await discountsOf(t)).length;
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/discounts/new');
+      await page.getByRole('heading', { name: 'New discount', level: 1 }).waitFor();
+      await field(page, 'Code').fill(`TOOMUCH${uniqueWord()}`.toUpperCase());
+      await field(page, 'Title').fill('More than everything');
+      const percent = field(page, 'Percentage off (%)');
+      await percent.fill('150');
+      await page.getByRole('button', { name: 'Create discount' }).click();
+      await expect.poll(() => percent.getAttribute('aria-invalid')).toBe('true');
+      const said = await describedAs(page, percent);
+      expect(said).toContain('Must be at most 100%');
+      expect(said).not.toMatch(/basis|10000/);
+      await screenshot(t, page, 'discounts-percent-refused');
+    });
+    expect((await discountsOf(t)).length).toBe(before);
+  }, SLOW);
+
   it('filters discounts by type, kind and status on the server, and shows a read-only key every control that writes disabled', async () => {
     const base = await listen(t);
     const word = uniqueWord();

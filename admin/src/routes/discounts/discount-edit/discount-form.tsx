@@ -12,7 +12,7 @@ import { minorDigits } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { kindOptions } from '../discount-words';
-import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valuesOf, type DiscountValues } from './discount-values';
+import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valueMessage, valuesOf, type DiscountValues } from './discount-values';
 import { ScopePicker } from './scope-picker';
 
 /** The pickers' words and buttons, named for assistive technology. */
@@ -78,7 +78,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
       applies_to: { ids: (ids, values) => (values.applies_to.kind !== 'all' && ids.length === 0 ? 'Choose at least one' : null) },
     },
   });
-  const problems = useServerErrors(form, FIELDS, fieldOf);
+  const problems = useServerErrors(form, FIELDS, fieldOf, { value: (fault) => valueMessage(form.getValues())(fault) });
   // A discount saved shows what the server stored, unless staff are typing.
   useEffect(() => {
     if (!discount) return;
