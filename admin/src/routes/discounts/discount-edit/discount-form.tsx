@@ -5,7 +5,6 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { Discount, DiscountWrite } from '../../../api/discounts';
-import { FormAlert } from '../../../components/problem-alert';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits } from '../../../lib/format';
@@ -102,7 +101,6 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
   return (
     <form onSubmit={submit} noValidate aria-label="Discount">
       <Stack gap="md">
-        <FormAlert message={problems.message} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="md">
@@ -184,7 +182,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                   )}
                 </Stack>
               </Section>
-              <SaveButton saved={discount !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
+              <SaveButton saved={discount !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -2,7 +2,6 @@ import { Grid, MultiSelect, NumberInput, Stack, Switch, TagsInput, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCategoryOptions, useCollectionOptions, type Product, type ProductWrite } from '../../../api/products';
-import { FormAlert } from '../../../components/problem-alert';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits, toMinor } from '../../../lib/format';
@@ -108,7 +107,6 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={problems.message} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="md">
@@ -180,7 +178,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                   <TagsInput label="Modifiers" description="The options its skus differ by (Size, Color): press Enter after each" readOnly={readOnly} {...form.getInputProps('modifiers')} />
                 </Stack>
               </Section>
-              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
+              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

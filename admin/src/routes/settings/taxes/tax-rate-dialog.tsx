@@ -50,7 +50,7 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
   });
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
       <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
       <Select
         label="Country"
