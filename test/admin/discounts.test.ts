@@ -123,8 +123,9 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await screenshot(t, page, 'discounts-refused');
       expect(await discountsOf(t)).toHaveLength(1);
 
-      // Deleted, after saying it cannot be undone.
+      // Leaving the refused new discount asks first; then deleted, after saying it cannot be undone.
       await page.getByRole('link', { name: '← Discounts' }).click();
+      await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
       await page.getByRole('link', { name: code }).click();
       await page.getByRole('button', { name: 'Delete discount' }).click();
       const dialog = page.getByRole('dialog', { name: `Delete ${code}?` });

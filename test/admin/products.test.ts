@@ -304,6 +304,29 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
     expect((await productOf(t, product.id)).permalink).not.toBe('taken-further-up');
   }, SLOW);
 
+  it('shows a refusal no field can hold beside the save button clicked at the bottom of the page, in view', async () => {
+    const base = await listen(t);
+    const product = await catalog.createProduct({ name: 'Silk tie', price: 3000 });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: 'Silk tie', level: 1 }).waitFor();
+      await page.getByLabel('Name').fill('Silk tie, navy');
+      // Someone else deletes it meanwhile: the save is refused as a whole (404), naming no field.
+      expect((await t.admin.delete(`/v1/products/${product.id}`)).status).toBe(204);
+      const save = page.getByRole('button', { name: 'Save product' });
+      await save.click();
+
+      const alert = page.getByRole('alert').filter({ hasText: /no product|not found/i });
+      await alert.waitFor();
+      expect(await inViewport(page, alert)).toBe(true);
+      const [alertBox, saveBox] = [(await alert.boundingBox())!, (await save.boundingBox())!];
+      // Just above the button, not at the top of the page.
+      expect(saveBox.y - (alertBox.y + alertBox.height)).toBeGreaterThanOrEqual(0);
+      expect(saveBox.y - (alertBox.y + alertBox.height)).toBeLessThan(40);
+      await screenshot(t, page, 'products-refused-beside-save-narrow');
+    }, { width: 390, height: 700 });
+  }, SLOW);
+
   it('shows a read-only key the catalogue with every write control disabled, and walks a sku by keyboard', async () => {
     const base = await serveFilesAt(t);
     const product = await catalog.createProduct({ name: 'Clay mug', price: 900 });

@@ -41,8 +41,8 @@ export function useServerErrors(form: FormWithErrors, fields: readonly string[],
 }
 
 /**
- * Scrolls the topmost field of `paths` to the middle of the window and focuses it: the field's input
- * when the form knows it, else the first field marked invalid on the page.
+ * Scrolls the topmost field of `paths` to the middle of the window and focuses it (a select only
+ * scrolled to): the field's input when the form knows it, else the first field marked invalid.
  */
 function revealFirst(paths: string[], inputOf: ((path: string) => HTMLElement | null) | undefined): void {
   const nodes = paths.map((path) => inputOf?.(path) ?? null).filter((node): node is HTMLElement => node !== null);
@@ -50,5 +50,7 @@ function revealFirst(paths: string[], inputOf: ((path: string) => HTMLElement | 
   const target = nodes[0] ?? document.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!target) return;
   target.scrollIntoView({ block: 'center', behavior: 'instant' });
+  // A searchable select opens its list on focus, which would cover the error and the buttons.
+  if (target.getAttribute('aria-haspopup') === 'listbox' || target.getAttribute('role') === 'combobox') return;
   target.focus({ preventScroll: true });
 }
