@@ -152,8 +152,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       const said = await describedAs(page, percent);
       expect(said).toContain('Must be at most 100%');
       expect(said).not.toMatch(/basis|10000/);
-      await screenshot(t, page, 'discounts-percent-refused');
-    });
+      await screenshot(t, page, 'discounts-percent-refused-narrow');
+    }, { width: 390, height: 800 });
     expect((await discountsOf(t)).length).toBe(before);
   }, SLOW);
 
