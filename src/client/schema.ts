@@ -4832,7 +4832,7 @@ export interface components {
             state_code: string | null;
             /** @description a label for staff, such as "VAT" */
             name: string | null;
-            /** @description basis points: 1900 is 19 % */
+            /** @description basis points with up to two decimals, as stored: 1900 is 19 %, 887.5 is 8.875 % */
             rate: number;
             /** @description Unix seconds */
             created_at: number;
@@ -8937,7 +8937,7 @@ export interface operations {
                     /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
                     state_code?: string | null;
                     name?: string | null;
-                    /** @description basis points, 0 to 10000: 1900 is 19 % */
+                    /** @description basis points, 0 to 10000, with up to two decimals: 1900 is 19 %, 887.5 is 8.875 %; finer is 422 too_precise */
                     rate: number;
                 };
             };
@@ -9022,7 +9022,7 @@ export interface operations {
                     /** @description a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country */
                     state_code?: string | null;
                     name?: string | null;
-                    /** @description basis points, 0 to 10000: 1900 is 19 % */
+                    /** @description basis points, 0 to 10000, with up to two decimals: 1900 is 19 %, 887.5 is 8.875 %; finer is 422 too_precise */
                     rate?: number;
                 };
             };

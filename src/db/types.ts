@@ -381,8 +381,8 @@ export interface TaxRateRow {
   /** '' for the whole country. */
   state_code: string;
   name: string | null;
-  /** Basis points: 1900 is 19 %. */
-  rate: number;
+  /** Millionths of the taxed amount, a hundredth of a basis point: 190000 is 19 %, 88750 is 8.875 %. */
+  rate_ppm: number;
   created_at: number;
   updated_at: number;
 }

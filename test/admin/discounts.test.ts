@@ -123,8 +123,9 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await screenshot(t, page, 'discounts-refused');
       expect(await discountsOf(t)).toHaveLength(1);
 
-      // Deleted, after saying it cannot be undone.
+      // Leaving the refused new discount asks first; then deleted, after saying it cannot be undone.
       await page.getByRole('link', { name: '← Discounts' }).click();
+      await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
       await page.getByRole('link', { name: code }).click();
       await page.getByRole('button', { name: 'Delete discount' }).click();
       const dialog = page.getByRole('dialog', { name: `Delete ${code}?` });
@@ -134,6 +135,26 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await page.getByText('No discounts yet', { exact: false }).waitFor();
     });
     expect((await t.admin.get(`/v1/discounts/${id}`)).status).toBe(404);
+  }, SLOW);
+
+  it('sees a percentage the API refuses said in percent beside its field, not in basis points', async () => {
+    const base = await listen(t);
+    const before = (await discountsOf(t)).length;
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/discounts/new');
+      await page.getByRole('heading', { name: 'New discount', level: 1 }).waitFor();
+      await field(page, 'Code').fill(`TOOMUCH${uniqueWord()}`.toUpperCase());
+      await field(page, 'Title').fill('More than everything');
+      const percent = field(page, 'Percentage off (%)');
+      await percent.fill('150');
+      await page.getByRole('button', { name: 'Create discount' }).click();
+      await expect.poll(() => percent.getAttribute('aria-invalid')).toBe('true');
+      const said = await describedAs(page, percent);
+      expect(said).toContain('Must be at most 100%');
+      expect(said).not.toMatch(/basis|10000/);
+      await screenshot(t, page, 'discounts-percent-refused-narrow');
+    }, { width: 390, height: 800 });
+    expect((await discountsOf(t)).length).toBe(before);
   }, SLOW);
 
   it('filters discounts by type, kind and status on the server, and shows a read-only key every control that writes disabled', async () => {

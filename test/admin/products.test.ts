@@ -51,6 +51,13 @@ async function describedBy(page: Page, field: Locator): Promise<string> {
   return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
 }
 
+/** Whether the whole of `element` is inside the window's viewport. */
+async function inViewport(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+}
+
 describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
   const holder = useBrowser();
   const catalog = catalogFactories(t);
@@ -302,6 +309,94 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await screenshot(t, page, 'products-sku-refused');
     });
     expect((await skusOf(t, product.id))[0].price).toBe(1500);
+  }, SLOW);
+
+  it('warns before leaving a product with unsaved changes: staff stay and keep their edit, or leave when they confirm', async () => {
+    const base = await listen(t);
+    const product = await catalog.createProduct({ name: 'Linen shirt', price: 4500 });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: 'Linen shirt', level: 1 }).waitFor();
+      const name = page.getByLabel('Name');
+      await name.fill('Linen shirt, ironed');
+      const orders = page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Orders' });
+
+      await orders.click();
+      const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await warning.getByText('Your changes will be lost', { exact: false }).waitFor();
+      await expectAccessible(t, page, 'the warning before leaving unsaved changes');
+      await screenshot(t, page, 'products-leave-warning');
+      await warning.getByRole('button', { name: 'Stay' }).click();
+      await warning.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe(`/admin/products/${product.id}`);
+      expect(await name.inputValue()).toBe('Linen shirt, ironed');
+
+      // Closing or reloading the tab asks too (the browser's own question).
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const question = await asked;
+      expect(question.type()).toBe('beforeunload');
+      await question.dismiss();
+      expect(page.isClosed()).toBe(false);
+
+      await orders.click();
+      await warning.getByRole('button', { name: 'Leave' }).click();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      // Nothing was saved; a form without changes lets staff go without a word.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Linen shirt', level: 1 }).waitFor();
+      await orders.click();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Leave without saving?' }).count()).toBe(0);
+    });
+    expect((await productOf(t, product.id)).name).toBe('Linen shirt');
+  }, SLOW);
+
+  it('shows an error saved from the bottom of a long product beside its field, scrolled into view and focused', async () => {
+    const base = await listen(t);
+    await catalog.createProduct({ name: 'Taken again', permalink: 'taken-further-up' });
+    const product = await catalog.createProduct({ name: 'Cotton socks', price: 900 });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: 'Cotton socks', level: 1 }).waitFor();
+      const permalink = page.getByLabel('Permalink');
+      await permalink.fill('taken-further-up');
+      // The save button is at the bottom of the page: clicking it scrolls the permalink out of view.
+      const save = page.getByRole('button', { name: 'Save product' });
+      await save.scrollIntoViewIfNeeded();
+      expect(await inViewport(page, permalink)).toBe(false);
+      await save.click();
+
+      await expect.poll(() => permalink.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(page, permalink)).toMatch(/taken|in use|exists/i);
+      await expect.poll(() => inViewport(page, permalink)).toBe(true);
+      await expect.poll(() => permalink.evaluate((input) => input === document.activeElement)).toBe(true);
+      await screenshot(t, page, 'products-error-in-view-narrow');
+    }, { width: 390, height: 700 });
+    expect((await productOf(t, product.id)).permalink).not.toBe('taken-further-up');
+  }, SLOW);
+
+  it('shows a refusal no field can hold beside the save button clicked at the bottom of the page, in view', async () => {
+    const base = await listen(t);
+    const product = await catalog.createProduct({ name: 'Silk tie', price: 3000 });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: 'Silk tie', level: 1 }).waitFor();
+      await page.getByLabel('Name').fill('Silk tie, navy');
+      // Someone else deletes it meanwhile: the save is refused as a whole (404), naming no field.
+      expect((await t.admin.delete(`/v1/products/${product.id}`)).status).toBe(204);
+      const save = page.getByRole('button', { name: 'Save product' });
+      await save.click();
+
+      const alert = page.getByRole('alert').filter({ hasText: /no product|not found/i });
+      await alert.waitFor();
+      expect(await inViewport(page, alert)).toBe(true);
+      const [alertBox, saveBox] = [(await alert.boundingBox())!, (await save.boundingBox())!];
+      // Just above the button, not at the top of the page.
+      expect(saveBox.y - (alertBox.y + alertBox.height)).toBeGreaterThanOrEqual(0);
+      expect(saveBox.y - (alertBox.y + alertBox.height)).toBeLessThan(40);
+      await screenshot(t, page, 'products-refused-beside-save-narrow');
+    }, { width: 390, height: 700 });
   }, SLOW);
 
   it('shows a read-only key the catalogue with every write control disabled, and walks a sku by keyboard', async () => {

@@ -128,6 +128,42 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
     expect(rates).toMatchObject([{ country_code: 'US', state_code: 'WA', name: 'WA sales tax', rate: 725 }]);
   }, SLOW);
 
+  it('enters New York City’s 8.875 % and reads 8.875 % back after a reload, and sees rates the API refuses said in percent', async () => {
+    const base = await listen(t);
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/taxes');
+      await page.getByRole('heading', { name: 'Taxes', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add tax rate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add tax rate' });
+      await choose(dialog, page, 'Country', 'United St', 'United States');
+      await choose(dialog, page, 'State', 'New Yo', 'New York (NY)');
+      await dialog.getByLabel('Name').fill('NYC sales tax');
+      await field(dialog, 'Rate (%)').fill('8.875');
+      await dialog.getByRole('button', { name: 'Add rate' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: '8.875%' }).waitFor();
+
+      await page.reload();
+      await page.getByRole('cell', { name: '8.875%' }).waitFor();
+      await page.getByRole('button', { name: 'Edit the rate of United States, NY' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit tax rate' });
+      expect(await field(edit, 'Rate (%)').inputValue()).toBe('8.875');
+
+      // The API counts basis points; staff read its refusals in percent, beside the field.
+      await field(edit, 'Rate (%)').fill('150');
+      await edit.getByRole('button', { name: 'Save rate' }).click();
+      await expectRefusedBeside(page, field(edit, 'Rate (%)'), 'Must be at most 100%');
+      expect(await describedAs(page, field(edit, 'Rate (%)'))).not.toMatch(/basis|10000/);
+      await screenshot(t, page, 'settings-taxes-rate-refused');
+      await field(edit, 'Rate (%)').fill('8.87512');
+      await edit.getByRole('button', { name: 'Save rate' }).click();
+      await expect.poll(() => describedAs(page, field(edit, 'Rate (%)'))).toContain('Use up to 4 decimals');
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+    });
+    const rates = (await t.admin.get('/v1/tax_rates?per_page=250')).body.data;
+    expect(rates.find((r: any) => r.state_code === 'NY')).toMatchObject({ country_code: 'US', name: 'NYC sales tax', rate: 887.5 });
+  }, SLOW);
+
   it('adds a shipping zone of some states with two rates, sees a range refused beside its bound, fixes it and deletes the zone', async () => {
     const base = await listen(t);
     await inWindow(holder.browser, async (page) => {

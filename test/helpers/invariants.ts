@@ -327,7 +327,10 @@ function totalsMismatches(order: OrderRow, items: OrderItemRow[], taxIncluded: b
     const rate = item.tax_rate;
     // Taxes are on what the line costs after its discount.
     const net = subtotal - (item.discount ?? 0);
-    const taxes = taxIncluded ? Math.round((net * rate) / (10_000 + rate)) : Math.round((net * rate) / 10_000);
+    // An item's tax_rate is the rate applied rounded to a whole basis point (887.5 shows as 888), so
+    // its taxes lie between those of half a basis point either side.
+    const taxAt = (bp: number) => (taxIncluded ? Math.round((net * bp) / (10_000 + bp)) : Math.round((net * bp) / 10_000));
+    const taxes = item.taxes >= taxAt(Math.max(0, rate - 0.5)) && item.taxes <= taxAt(rate === 0 ? 0 : rate + 0.5) ? item.taxes : taxAt(rate);
     const total = taxIncluded ? net : net + taxes;
     if ((item.discount ?? 0) < 0 || net < 0) wrong.push(`item ${item.id} discount ${item.discount} outside 0..${subtotal}`);
     if (item.is_taxable !== 1 && rate !== 0) wrong.push(`item ${item.id} is not taxable but has tax_rate ${rate}`);

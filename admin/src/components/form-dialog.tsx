@@ -1,14 +1,16 @@
 import { Button, Group, Modal, Stack, type MantineSpacing, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useSession } from '../lib/session';
+import { LeaveGuard } from './leave-guard';
 import { FormAlert } from './problem-alert';
 import { WriteButton } from './write-button';
 
 /**
- * A form in a dialog: the server's message that no field can show above the fields, then a button
- * that closes it and one that submits it (disabled for a read-only key, whose Cancel says Close).
+ * A form in a dialog: its fields, the server's message that no field can show beside the buttons,
+ * then a button that closes it and one that submits it (disabled for a read-only key, whose Cancel
+ * says Close). With `dirty`, leaving the page (a link, back, closing the tab) asks first.
  */
-export function FormDialog({ title, opened, onClose, size, gap, onSubmit, message, submit, pending, submitColor, submitDisabled, cancel = 'Cancel', children }: {
+export function FormDialog({ title, opened, onClose, size, gap, onSubmit, message, submit, pending, submitColor, submitDisabled, cancel = 'Cancel', dirty = false, children }: {
   title: ReactNode;
   opened: boolean;
   onClose: () => void;
@@ -24,6 +26,8 @@ export function FormDialog({ title, opened, onClose, size, gap, onSubmit, messag
   submitColor?: string;
   submitDisabled?: boolean;
   cancel?: string;
+  /** The form has unsaved changes. */
+  dirty?: boolean;
   children: ReactNode;
 }) {
   const { readOnly } = useSession();
@@ -31,8 +35,8 @@ export function FormDialog({ title, opened, onClose, size, gap, onSubmit, messag
     <Modal opened={opened} onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap={gap}>
-          <FormAlert message={message} />
           {children}
+          <FormAlert message={message} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {readOnly ? 'Close' : cancel}
@@ -43,6 +47,7 @@ export function FormDialog({ title, opened, onClose, size, gap, onSubmit, messag
           </Group>
         </Stack>
       </form>
+      {opened && <LeaveGuard when={dirty && !pending} />}
     </Modal>
   );
 }

@@ -13,17 +13,24 @@ export function problemOf(error: unknown): Problem {
 }
 
 /**
+ * A field's error said in the form's words (by the form's path), for fields whose units differ from
+ * the API's; null keeps the API's message.
+ */
+export type FieldMessages = Record<string, (fault: { field: string; code: string; message: string }) => string | null>;
+
+/**
  * A 422's field errors keyed as the form names its fields (`items[0][quantity]` becomes
  * `items.0.quantity`, @mantine/form's path), and what is left to say above the form: the detail of
  * any other problem, or the field errors the form has no field for.
  */
-export function splitProblem(error: unknown, fields: readonly string[]): { fields: Record<string, string>; rest: string | null } {
+export function splitProblem(error: unknown, fields: readonly string[], messages: FieldMessages = {}): { fields: Record<string, string>; rest: string | null } {
   const problem = problemOf(error);
   const byField: Record<string, string> = {};
   const unplaced: string[] = [];
   for (const fault of problem.errors ?? []) {
     const path = fault.field.replace(/\[(\w+)\]/g, '.$1');
-    if (fields.some((field) => path === field || path.startsWith(`${field}.`))) byField[path] = capitalise(fault.message);
+    const say = messages[path];
+    if (fields.some((field) => path === field || path.startsWith(`${field}.`))) byField[path] = say?.(fault) ?? capitalise(fault.message);
     else unplaced.push(`${fault.field} ${fault.message}`);
   }
   if (!problem.errors?.length) return { fields: {}, rest: problem.detail };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areTaxesIncluded, computeTotals, type LineInput } from './order-totals.js';
+import { areTaxesIncluded, computeTotals, taxOf, type LineInput } from './order-totals.js';
 
 const mug: LineInput = { productId: 'prd_a', price: 1999, quantity: 3, isTaxable: true, weight: 350 };
 const book: LineInput = { productId: 'prd_b', price: 1000, quantity: 1, isTaxable: false, weight: 500 };
@@ -42,6 +42,30 @@ describe('computeTotals', () => {
 
   it('is all zeros for no lines', () => {
     expect(computeTotals([], 1900, false, 0)).toMatchObject({ total_price: 0, total_items: 0, total_weight: 0, lines: [] });
+  });
+
+  it('applies a rate with decimals of a basis point exactly, and the item tax_rate is its nearest basis point', () => {
+    // 8.875 %: 20000 × 8.875 % = 1775 exactly (887 basis points would be 1774, 888 would be 1776).
+    const excluded = computeTotals([{ ...mug, price: 20_000, quantity: 1 }], 887.5, false, 0);
+    expect(excluded.lines[0]).toEqual({ tax_rate: 888, subtotal: 20_000, discount: 0, taxes: 1775, total: 21_775 });
+    const included = computeTotals([{ ...mug, price: 20_000, quantity: 1 }], 887.5, true, 0);
+    expect(included.lines[0]).toMatchObject({ tax_rate: 888, taxes: 1630, total: 20_000 });
+    expect(computeTotals([{ ...mug, price: 10_000, quantity: 1 }], 706.25, false, 0).lines[0]).toMatchObject({ tax_rate: 706, taxes: 706 });
+  });
+});
+
+describe('taxOf', () => {
+  it('rounds half up to the cent, exactly, on amounts a float would blur', () => {
+    // 200 × 8.875 % = 17.75 → 18; 40 × 8.875 % = 3.55 → 4; 10 × 5 % = 0.5 → 1.
+    expect(taxOf(200, 88_750, false)).toBe(18);
+    expect(taxOf(40, 88_750, false)).toBe(4);
+    expect(taxOf(10, 50_000, false)).toBe(1);
+    expect(taxOf(9, 50_000, false)).toBe(0);
+    // 1 000 000 000 000 cents at 7.0625 %: beyond a float's exact integers once multiplied.
+    expect(taxOf(1_000_000_000_000, 70_625, false)).toBe(70_625_000_000);
+    expect(taxOf(0, 190_000, true)).toBe(0);
+    // 1100 × 10 % / 110 % = 100 exactly.
+    expect(taxOf(1100, 100_000, true)).toBe(100);
   });
 });
 

@@ -11,7 +11,10 @@ export interface LineInput {
 }
 
 export interface LineTotals {
-  /** Basis points applied to the line (0 when the item is not taxable). */
+  /**
+   * The rate applied to the line in whole basis points, as the spec's integer item `tax_rate` (0 when
+   * the item is not taxable): a finer rate (887.5) is rounded half up here; `taxes` use it exactly.
+   */
   tax_rate: number;
   /** price × quantity, as priced. */
   subtotal: number;
@@ -35,21 +38,42 @@ export interface OrderTotals {
   total_weight: number;
 }
 
+/** Millionths in a whole: a rate of 1 000 000 ppm is 100 %. */
+const PPM = 1_000_000n;
+
+/** `numerator / denominator` rounded half up, for non-negative integers, exactly (no float). */
+function divideHalfUp(numerator: bigint, denominator: bigint): number {
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
 /**
- * The totals of an order. Taxes are on each line's discounted amount (subtotal − discount), rounded
- * per line (half up, to the cent): with prices that include tax the line's tax is
- * `amount × rate / (10000 + rate)`, otherwise `amount × rate / 10000` added to it. Shipping is not
- * taxed. total_discount = the item discounts + `shippingDiscount`; total_price = items after discount
- * + shipping − shippingDiscount + taxes when not included.
+ * The tax in `amount` cents at `ratePpm` millionths, rounded half up to the cent: extracted from it
+ * when prices include tax (`amount × rate / (1 + rate)`), otherwise on top of it (`amount × rate`).
+ * Integer arithmetic, so 8.875 % of any amount is exact.
+ */
+export function taxOf(amount: number, ratePpm: number, taxIncluded: boolean): number {
+  const taxed = BigInt(amount) * BigInt(ratePpm);
+  return divideHalfUp(taxed, taxIncluded ? PPM + BigInt(ratePpm) : PPM);
+}
+
+/**
+ * The totals of an order. `taxRate` is in basis points with up to two decimals (887.5 is 8.875 %).
+ * Taxes are on each line's discounted amount (subtotal − discount), rounded per line (half up, to
+ * the cent): with prices that include tax the line's tax is `amount × rate / (10000 + rate)`,
+ * otherwise `amount × rate / 10000` added to it. Shipping is not taxed. total_discount = the item
+ * discounts + `shippingDiscount`; total_price = items after discount + shipping − shippingDiscount +
+ * taxes when not included.
  */
 export function computeTotals(lines: LineInput[], taxRate: number, taxIncluded: boolean, shippingPrice: number, shippingDiscount = 0): OrderTotals {
+  // The rate came from a whole number of millionths (tax-rates.service.ts), so this is exact.
+  const ratePpm = Math.round(taxRate * 100);
   const lineTotals = lines.map((line): LineTotals => {
-    const rate = line.isTaxable ? taxRate : 0;
+    const rate = line.isTaxable ? ratePpm : 0;
     const subtotal = line.price * line.quantity;
     const discount = line.discount ?? 0;
     const amount = subtotal - discount;
-    const taxes = taxIncluded ? Math.round((amount * rate) / (10_000 + rate)) : Math.round((amount * rate) / 10_000);
-    return { tax_rate: rate, subtotal, discount, taxes, total: taxIncluded ? amount : amount + taxes };
+    const taxes = taxOf(amount, rate, taxIncluded);
+    return { tax_rate: Math.round(rate / 100), subtotal, discount, taxes, total: taxIncluded ? amount : amount + taxes };
   });
   const itemsPrice = lineTotals.reduce((sum, line) => sum + line.subtotal, 0);
   const totalTaxes = lineTotals.reduce((sum, line) => sum + line.taxes, 0);

@@ -46,6 +46,6 @@ export async function deleteTaxRate(db: Executor, id: string): Promise<boolean> 
 }
 
 /** Every rate's place and rate: a store has one a country or state at most, a few hundred in all. */
-export function findAllRates(db: Executor): Promise<Array<Pick<TaxRateRow, 'country_code' | 'state_code' | 'rate'>>> {
-  return db.selectFrom('tax_rates').select(['country_code', 'state_code', 'rate']).execute();
+export function findAllRates(db: Executor): Promise<Array<Pick<TaxRateRow, 'country_code' | 'state_code' | 'rate_ppm'>>> {
+  return db.selectFrom('tax_rates').select(['country_code', 'state_code', 'rate_ppm']).execute();
 }

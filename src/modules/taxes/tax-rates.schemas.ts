@@ -7,7 +7,7 @@ export const TaxRate = Type.Object({
   country_code: Type.String({ description: 'ISO 3166-1 alpha-2' }),
   state_code: Nullable(Type.String({ description: 'ISO 3166-2 code after the country (WA for US-WA); null for the whole country' })),
   name: Nullable(Type.String({ description: 'a label for staff, such as "VAT"' })),
-  rate: Type.Integer({ description: 'basis points: 1900 is 19 %' }),
+  rate: Type.Number({ description: 'basis points with up to two decimals, as stored: 1900 is 19 %, 887.5 is 8.875 %' }),
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'TaxRate' });
@@ -17,7 +17,9 @@ const stateCode = Nullable(Type.String({
   maxLength: 8, description: 'a subdivision of the country (GET /v1/countries/{code}/states); null or left out for the whole country',
 }));
 const name = Nullable(Type.String({ maxLength: 255 }));
-const rate = Type.Integer({ minimum: 0, maximum: 10_000, description: 'basis points, 0 to 10000: 1900 is 19 %' });
+const rate = Type.Number({
+  minimum: 0, maximum: 10_000, description: 'basis points, 0 to 10000, with up to two decimals: 1900 is 19 %, 887.5 is 8.875 %; finer is 422 too_precise',
+});
 
 export const TaxRateCreate = Type.Object({
   country_code: countryCode,

@@ -18,7 +18,7 @@ export interface TaxRateView {
   /** Null for the whole country. */
   state_code: string | null;
   name: string | null;
-  /** Basis points: 1900 is 19 %. */
+  /** Basis points with up to two decimals: 1900 is 19 %, 887.5 is 8.875 %. */
   rate: number;
   created_at: number;
   updated_at: number;
@@ -31,7 +31,7 @@ export function taxRateView(row: TaxRateRow): TaxRateView {
     country_code: row.country_code,
     state_code: row.state_code === repo.WHOLE_COUNTRY ? null : row.state_code,
     name: row.name,
-    rate: row.rate,
+    rate: row.rate_ppm / 100,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -39,12 +39,13 @@ export function taxRateView(row: TaxRateRow): TaxRateView {
 
 const placeKey = (country: string, state: string) => `${country}|${state}`;
 
-/** Every rate by its place, kept as the store's other checkout settings are (kept-setting.ts). */
-const ratesByPlace = new KeptSetting(async (db) => new Map((await repo.findAllRates(db)).map((r) => [placeKey(r.country_code, r.state_code), r.rate])));
+/** Every rate by its place (basis points), kept as the store's other checkout settings are (kept-setting.ts). */
+const ratesByPlace = new KeptSetting(async (db) => new Map((await repo.findAllRates(db)).map((r) => [placeKey(r.country_code, r.state_code), r.rate_ppm / 100])));
 
 /**
- * The tax rate of a destination in basis points: its state's rate when the state has one, else its
- * country's, else 0. Takes the database or an open transaction (checkout reads it while placing).
+ * The tax rate of a destination in basis points, with up to two decimals (887.5): its state's rate
+ * when the state has one, else its country's, else 0. Takes the database or an open transaction
+ * (checkout reads it while placing).
  */
 export async function taxRateFor(db: Executor, countryCode: string, stateCode: string | null): Promise<number> {
   const country = countryCode.trim().toUpperCase();
@@ -94,6 +95,19 @@ function takenProblem(state: string): Problem {
   return Problem.invalid([{ field, code: 'taken', message: `already has a tax rate for ${place}: change that one instead` }]);
 }
 
+/**
+ * A rate in basis points as stored, in millionths (887.5 → 88750); adds a `too_precise` error when it
+ * has more than two decimals, since rounding it would tax at a rate staff did not enter.
+ */
+function storedRate(errors: FieldErrors, basisPoints: number): number {
+  const ppm = Math.round(basisPoints * 100);
+  // A decimal such as 887.51 is not exact in binary: allow for that, not for a third decimal.
+  if (Math.abs(basisPoints * 100 - ppm) > 1e-6) {
+    errors.add('rate', 'too_precise', 'has at most two decimals of a basis point (887.5 is 8.875 %)');
+  }
+  return ppm;
+}
+
 function cleanName(name: string | null | undefined): string | null {
   return name == null || name.trim() === '' ? null : name.trim();
 }
@@ -101,13 +115,14 @@ function cleanName(name: string | null | undefined): string | null {
 /**
  * Creates the tax rate of a country (no `state_code`) or of one of its states.
  * @throws Problem validation_failed for an unknown country, a state that is not a subdivision of it,
- * or a place that already has a rate (code `taken`, on `state_code`, or on `country_code` for a
+ * a rate with more than two decimals of a basis point (`too_precise`), or a place that already has a rate (code `taken`, on `state_code`, or on `country_code` for a
  * whole-country rate).
  */
 export async function createTaxRate(ctx: Ctx, input: Static<typeof TaxRateCreate>): Promise<TaxRateView> {
   const { country, state } = normalisePlace(input.country_code, input.state_code);
   const errors = new FieldErrors();
   checkPlace(errors, country, state);
+  const ratePpm = storedRate(errors, input.rate);
   errors.throwIfAny();
 
   const now = ctx.now();
@@ -116,7 +131,7 @@ export async function createTaxRate(ctx: Ctx, input: Static<typeof TaxRateCreate
     country_code: country,
     state_code: state,
     name: cleanName(input.name),
-    rate: input.rate,
+    rate_ppm: ratePpm,
     created_at: now,
     updated_at: now,
   };
@@ -140,6 +155,7 @@ export async function updateTaxRate(ctx: Ctx, id: string, input: Static<typeof T
     );
     const errors = new FieldErrors();
     checkPlace(errors, country, state);
+    const ratePpm = input.rate === undefined ? current.rate_ppm : storedRate(errors, input.rate);
     errors.throwIfAny();
     const holder = await repo.findTaxRateAt(tx, country, state);
     // A concurrent write that takes the place after this read fails on the unique constraint (409).
@@ -147,7 +163,7 @@ export async function updateTaxRate(ctx: Ctx, id: string, input: Static<typeof T
 
     const changes: Partial<TaxRateRow> = { country_code: country, state_code: state, updated_at: ctx.now() };
     if (input.name !== undefined) changes.name = cleanName(input.name);
-    if (input.rate !== undefined) changes.rate = input.rate;
+    if (input.rate !== undefined) changes.rate_ppm = ratePpm;
     await repo.updateTaxRate(tx, id, changes);
     await announceChange(tx);
     return taxRateView({ ...current, ...changes });

@@ -39,7 +39,7 @@ describeEachDatabase('tax rates', (t) => {
       updated_at: rate.created_at,
     });
     expect(await rateRow(rate.id)).toEqual({
-      id: rate.id, country_code: 'DE', state_code: '', name: 'MwSt', rate: 1900, created_at: rate.created_at, updated_at: rate.created_at,
+      id: rate.id, country_code: 'DE', state_code: '', name: 'MwSt', rate_ppm: 190_000, created_at: rate.created_at, updated_at: rate.created_at,
     });
   });
 
@@ -47,7 +47,7 @@ describeEachDatabase('tax rates', (t) => {
     const rate = await createRate({ country_code: 'us', state_code: 'wa', rate: 650 });
 
     expect(rate).toMatchObject({ country_code: 'US', state_code: 'WA', name: null, rate: 650 });
-    expect(await rateRow(rate.id)).toMatchObject({ country_code: 'US', state_code: 'WA', name: null, rate: 650 });
+    expect(await rateRow(rate.id)).toMatchObject({ country_code: 'US', state_code: 'WA', name: null, rate_ppm: 65_000 });
   });
 
   it('takes 0 and 10000 basis points', async () => {
@@ -93,7 +93,7 @@ describeEachDatabase('tax rates', (t) => {
 
     const renamed = await t.admin.post(`/v1/tax_rates/${rate.id}`, { name: null });
     expect(renamed.body.data).toMatchObject({ name: null, rate: 2200, country_code: 'IT', state_code: null });
-    expect(await rateRow(rate.id)).toMatchObject({ name: null, rate: 2200, country_code: 'IT', state_code: '' });
+    expect(await rateRow(rate.id)).toMatchObject({ name: null, rate_ppm: 220_000, country_code: 'IT', state_code: '' });
   });
 
   it('moves a rate to another place, and back to the whole country with state_code null', async () => {
@@ -139,9 +139,39 @@ describeEachDatabase('tax rates', (t) => {
     expectInvalid(await t.admin.post('/v1/tax_rates', { country_code: 'MO', state_code: 'XX', rate: 100 }), 'state_code');
   });
 
-  it('refuses a rate outside 0..10000 basis points or not an integer', async () => {
+  it('keeps a rate with up to two decimals of a basis point exactly (8.875 %, 7.0625 %) and answers it as sent', async () => {
+    const nyc = await createRate({ country_code: 'US', state_code: 'AL', rate: 887.5 });
+    expect(nyc.rate).toBe(887.5);
+    expect((await t.admin.get(`/v1/tax_rates/${nyc.id}`)).body.data.rate).toBe(887.5);
+    expect(await rateRow(nyc.id)).toMatchObject({ rate_ppm: 88_750 });
+
+    const updated = await t.admin.post(`/v1/tax_rates/${nyc.id}`, { rate: 706.25 });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.data.rate).toBe(706.25);
+    expect((await t.admin.get(`/v1/tax_rates/${nyc.id}`)).body.data.rate).toBe(706.25);
+    expect(await rateRow(nyc.id)).toMatchObject({ rate_ppm: 70_625 });
+    // Awkward binary fractions too: 887.51 is not a sum of powers of two.
+    expect((await t.admin.post(`/v1/tax_rates/${nyc.id}`, { rate: 887.51 })).body.data.rate).toBe(887.51);
+    expect(await rateRow(nyc.id)).toMatchObject({ rate_ppm: 88_751 });
+    // A whole number of basis points still answers as an integer.
+    expect((await t.admin.post(`/v1/tax_rates/${nyc.id}`, { rate: 900 })).body.data.rate).toBe(900);
+  });
+
+  it('refuses a rate finer than a hundredth of a basis point with 422 on rate, never rounding it', async () => {
     const before = await rateCount();
-    for (const rate of [-1, 10_001, 19.5, 'lots']) {
+    const res = await t.admin.post('/v1/tax_rates', { country_code: 'US', state_code: 'AK', rate: 887.512 });
+    expectInvalid(res, 'rate');
+    expect(res.body.errors).toEqual([{ field: 'rate', code: 'too_precise', message: 'has at most two decimals of a basis point (887.5 is 8.875 %)' }]);
+    expect(await rateCount()).toBe(before);
+
+    const rate = await createRate({ country_code: 'US', state_code: 'AK', rate: 100 });
+    expectInvalid(await t.admin.post(`/v1/tax_rates/${rate.id}`, { rate: 0.001 }), 'rate');
+    expect(await rateRow(rate.id)).toMatchObject({ rate_ppm: 10_000 });
+  });
+
+  it('refuses a rate outside 0..10000 basis points or not a number', async () => {
+    const before = await rateCount();
+    for (const rate of [-1, 10_001, 10_000.01, 'lots']) {
       expectInvalid(await t.admin.post('/v1/tax_rates', { country_code: 'SE', rate }), 'rate');
     }
     const rate = await createRate({ country_code: 'SE', rate: 2500 });
@@ -164,9 +194,9 @@ describeEachDatabase('tax rates', (t) => {
     const moved = await t.admin.post(`/v1/tax_rates/${other.id}`, { state_code: 'NY' });
     expectInvalid(moved, 'state_code');
     expect(moved.body.errors[0].code).toBe('taken');
-    expect(await rateRow(other.id)).toMatchObject({ state_code: 'TX', rate: 625 });
-    expect(await rateRow(country.id)).toMatchObject({ rate: 2100 });
-    expect(await rateRow(state.id)).toMatchObject({ rate: 400 });
+    expect(await rateRow(other.id)).toMatchObject({ state_code: 'TX', rate_ppm: 62_500 });
+    expect(await rateRow(country.id)).toMatchObject({ rate_ppm: 210_000 });
+    expect(await rateRow(state.id)).toMatchObject({ rate_ppm: 40_000 });
     // Saving a rate at its own place is no clash.
     expect((await t.admin.post(`/v1/tax_rates/${state.id}`, { country_code: 'US', state_code: 'NY', rate: 450 })).status).toBe(200);
   });
@@ -196,7 +226,7 @@ describeEachDatabase('tax rates', (t) => {
       expectProblem(await client.delete(`/v1/tax_rates/${rate.id}`), status, code);
     }
     expect(await rateCount()).toBe(before);
-    expect(await rateRow(rate.id)).toMatchObject({ rate: 2000 });
+    expect(await rateRow(rate.id)).toMatchObject({ rate_ppm: 200_000 });
   });
 
   it("taxRateFor: a state's rate wins over its country's, the country's applies to its other states, else 0", async () => {

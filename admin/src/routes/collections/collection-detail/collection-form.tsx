@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import type { Collection } from 'storefront/client';
 import { useUpdateCollection, type RuleInput, type SortingRule } from '../../../api/collections';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -91,7 +92,9 @@ export function CollectionForm({ collection }: { collection: Collection }) {
     </Section>
   );
   const actions = (
-    <Group justify="flex-end">
+    <Stack gap="xs">
+      <FormAlert message={problems.message} />
+      <Group justify="flex-end">
       {form.isDirty() && (
         <Button variant="default" onClick={() => form.reset()}>
           Discard changes
@@ -100,13 +103,14 @@ export function CollectionForm({ collection }: { collection: Collection }) {
       <WriteButton type="submit" loading={update.isPending}>
         Save collection
       </WriteButton>
-    </Group>
+      </Group>
+      <LeaveGuard when={form.isDirty() && !update.isPending} />
+    </Stack>
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <FormAlert message={problems.message} />
         {smart ? (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5 }}>

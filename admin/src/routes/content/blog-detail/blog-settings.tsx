@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useDeleteBlog, useUpdateBlog, type Blog } from '../../../api/content';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -55,12 +56,13 @@ export function BlogSettings({ blog }: { blog: Blog }) {
     <Section title="Blog settings">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <FormAlert message={problems.message} />
           <TextInput label="Title" required readOnly={readOnly} {...form.getInputProps('title')} />
           <TextInput label="Permalink" description="Unique among blogs" readOnly={readOnly} {...form.getInputProps('permalink')} />
           <TextInput label="Meta title" readOnly={readOnly} {...form.getInputProps('meta_title')} />
           <Textarea label="Meta description" autosize minRows={2} readOnly={readOnly} {...form.getInputProps('meta_description')} />
           <Checkbox label="Readers may comment" disabled={readOnly} {...form.getInputProps('is_commentable', { type: 'checkbox' })} />
+          <FormAlert message={problems.message} />
+          <LeaveGuard when={form.isDirty() && !update.isPending} />
           <Group justify="space-between" mt="xs">
             <ConfirmDelete
               noun="blog"

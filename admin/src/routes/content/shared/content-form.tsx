@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { Page, PageBody, Post, PostBody } from '../../../api/content';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -110,7 +111,6 @@ export function ContentForm({ kind, item, save, saving, actions }: {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <FormAlert message={problems.message} />
             <TextInput label="Title" required readOnly={readOnly} {...form.getInputProps('title')} />
             {kind === 'post' && (
               <Textarea label="Summary" description="Plain text, shown in lists of posts" autosize minRows={2} readOnly={readOnly} {...form.getInputProps('summary')} />
@@ -155,11 +155,13 @@ export function ContentForm({ kind, item, save, saving, actions }: {
                     Saving as a draft takes it off the storefront; its date is kept.
                   </Text>
                 )}
+                <FormAlert message={problems.message} />
                 <Group justify="flex-end">
                   <WriteButton type="submit" loading={saving}>
                     {item ? `Save ${noun}` : `Create ${noun}`}
                   </WriteButton>
                 </Group>
+                <LeaveGuard when={form.isDirty() && !saving && !form.submitting} />
               </Stack>
             </Section>
             {kind === 'post' && (

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Customer } from 'storefront/client';
 import { useUpdateCustomer } from '../../../api/customers';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -50,7 +51,6 @@ export function CustomerProfile({ customer }: { customer: Customer }) {
     <Section title="Profile">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <FormAlert message={problems.message} />
           <Group grow align="flex-start">
             <TextInput label="First name" readOnly={readOnly} {...form.getInputProps('first_name')} />
             <TextInput label="Last name" readOnly={readOnly} {...form.getInputProps('last_name')} />
@@ -65,11 +65,13 @@ export function CustomerProfile({ customer }: { customer: Customer }) {
             disabled={readOnly}
             {...form.getInputProps('is_active', { type: 'checkbox' })}
           />
+          <FormAlert message={problems.message} />
           <Group justify="flex-end">
             <WriteButton type="submit" loading={save.isPending} disabled={!form.isDirty()}>
               Save customer
             </WriteButton>
           </Group>
+          <LeaveGuard when={form.isDirty() && !save.isPending} />
         </Stack>
       </form>
     </Section>

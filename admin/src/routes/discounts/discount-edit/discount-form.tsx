@@ -5,14 +5,13 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { Discount, DiscountWrite } from '../../../api/discounts';
-import { FormAlert } from '../../../components/problem-alert';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { kindOptions } from '../discount-words';
-import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valuesOf, type DiscountValues } from './discount-values';
+import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valueMessage, valuesOf, type DiscountValues } from './discount-values';
 import { ScopePicker } from './scope-picker';
 
 /** The pickers' words and buttons, named for assistive technology. */
@@ -78,7 +77,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
       applies_to: { ids: (ids, values) => (values.applies_to.kind !== 'all' && ids.length === 0 ? 'Choose at least one' : null) },
     },
   });
-  const problems = useServerErrors(form, FIELDS, fieldOf);
+  const problems = useServerErrors(form, FIELDS, fieldOf, { value: (fault) => valueMessage(form.getValues())(fault) });
   // A discount saved shows what the server stored, unless staff are typing.
   useEffect(() => {
     if (!discount) return;
@@ -102,7 +101,6 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
   return (
     <form onSubmit={submit} noValidate aria-label="Discount">
       <Stack gap="md">
-        <FormAlert message={problems.message} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="md">
@@ -184,7 +182,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                   )}
                 </Stack>
               </Section>
-              <SaveButton saved={discount !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
+              <SaveButton saved={discount !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

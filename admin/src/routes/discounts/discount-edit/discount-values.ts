@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Discount, DiscountWrite } from '../../../api/discounts';
 import { toMajor, toMinor } from '../../../lib/format';
+import { basisPointsToPercent, percentMessage, percentToBasisPoints, type PercentBounds } from '../../../lib/percent';
 
 /** The date pickers' value: local date and time. */
 export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -46,7 +47,7 @@ export function valuesOf(discount: Discount | undefined, currency: string): Disc
     code: discount.code ?? '',
     title: discount.title,
     kind: discount.kind,
-    value: discount.kind === 'percentage' ? discount.value / 100 : discount.kind === 'fixed_amount' ? toMajor(discount.value, currency) : '',
+    value: discount.kind === 'percentage' ? basisPointsToPercent(discount.value) : discount.kind === 'fixed_amount' ? toMajor(discount.value, currency) : '',
     applies_to: { kind: discount.applies_to.kind, ids: [...discount.applies_to.ids] },
     minimum_subtotal: blankOr(discount.minimum_subtotal, (cents) => toMajor(cents, currency)),
     starts_at: pickerDate(discount.starts_at),
@@ -76,7 +77,15 @@ export function bodyOf(values: DiscountValues, currency: string): DiscountWrite 
     usage_limit_per_customer: numberOrNull(values.usage_limit_per_customer),
     is_active: values.is_active,
   };
-  if (values.kind === 'percentage') body.value = Math.round(Number(values.value) * 100);
+  if (values.kind === 'percentage') body.value = percentToBasisPoints(values.value);
   if (values.kind === 'fixed_amount') body.value = toMinor(Number(values.value), currency);
   return body;
+}
+
+/** What the API takes for a percentage off, in percent: 0.01 to 100, to two decimals (whole basis points). */
+export const PERCENT_OFF_BOUNDS: PercentBounds = { min: 0.01, max: 100, decimals: 2 };
+
+/** The API's refusal of a percentage's value (in basis points) said in percent; other kinds keep the API's words. */
+export function valueMessage(values: DiscountValues) {
+  return (fault: { code: string; message: string }) => (values.kind === 'percentage' ? percentMessage(fault, values.value, PERCENT_OFF_BOUNDS) : null);
 }

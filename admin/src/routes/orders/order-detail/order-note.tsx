@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Order } from 'storefront/client';
 import { useUpdateOrderNote } from '../../../api/orders';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -31,8 +32,9 @@ export function OrderNote({ order }: { order: Order }) {
     <Section title="Staff note">
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
-          <FormAlert message={problems.message} />
           <Textarea label="Note" description="Seen by staff only" autosize minRows={3} readOnly={readOnly} {...form.getInputProps('order_note')} />
+          <FormAlert message={problems.message} />
+          <LeaveGuard when={form.isDirty() && !save.isPending} />
           <Group justify="flex-end">
             <WriteButton type="submit" size="xs" loading={save.isPending} disabled={!form.isDirty()}>
               Save note

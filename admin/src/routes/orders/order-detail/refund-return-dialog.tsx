@@ -44,7 +44,7 @@ export function RefundReturnDialog({ order, ret, label, onClose }: { order: Orde
   });
 
   return (
-    <FormDialog opened={ret !== null} onClose={onClose} title={`Refund ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit="Refund" pending={move.isPending} submitColor="red">
+    <FormDialog dirty={form.isDirty()} opened={ret !== null} onClose={onClose} title={`Refund ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit="Refund" pending={move.isPending} submitColor="red">
       <AmountInput currency={order.currency} description={`The returned items' paid share is ${formatMoney(ret?.amount ?? 0, order.currency)}`} {...form.getInputProps('amount')} />
       <Text size="xs" c="dimmed">
         The money goes back through the order’s gateway.

@@ -2,7 +2,6 @@ import { Grid, MultiSelect, NumberInput, Stack, Switch, TagsInput, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCategoryOptions, useCollectionOptions, useProductSkus, type Product, type ProductWrite, type Sku } from '../../../api/products';
-import { FormAlert } from '../../../components/problem-alert';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits, toMinor } from '../../../lib/format';
@@ -115,7 +114,6 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={problems.message} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="md">
@@ -189,7 +187,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                   />
                 </Stack>
               </Section>
-              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving} label={submitLabel} />
+              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -89,7 +89,7 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
   const count = { allowDecimal: false, hideControls: true, clampBehavior: 'none' as const, readOnly };
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg" onSubmit={submit} message={problems.message} submit={sku ? 'Save sku' : 'Add sku'} pending={save.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg" onSubmit={submit} message={problems.message} submit={sku ? 'Save sku' : 'Add sku'} pending={save.isPending}>
       {product.modifiers.length > 0 && (
         <Grid gap="sm">
           {product.modifiers.map((name, index) => (

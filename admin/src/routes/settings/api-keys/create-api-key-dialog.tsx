@@ -31,7 +31,7 @@ export function CreateApiKeyDialog({ opened, onClose, onCreated }: { opened: boo
   });
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title="New API key" onSubmit={submit} message={problems.message} submit="Create key" pending={create.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="New API key" onSubmit={submit} message={problems.message} submit="Create key" pending={create.isPending}>
       <TextInput label="Name" description="Who or what uses it, e.g. Accounting export" data-autofocus {...form.getInputProps('name')} />
       <Switch label="Read-only" description="May look at everything, change nothing (rk_…)" {...form.getInputProps('read_only', { type: 'checkbox' })} />
     </FormDialog>

@@ -48,7 +48,7 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
   });
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg" onSubmit={submit} message={problems.message} submit={gateway ? 'Save gateway' : 'Add gateway'} pending={save.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg" onSubmit={submit} message={problems.message} submit={gateway ? 'Save gateway' : 'Add gateway'} pending={save.isPending}>
       {gateway ? (
         <Text size="sm">
           Driver: <strong>{labelOf(gateway.driver)}</strong> (it cannot change: the gateway’s payments belong to it)

@@ -59,7 +59,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
   const countryName = countries.nameOf;
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
       <TextInput label="Zone name" description="For staff, such as Europe or Domestic" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
       <MultiSelect
         label="Countries"

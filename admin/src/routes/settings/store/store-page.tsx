@@ -4,6 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Store } from 'storefront/client';
 import { storeKeys, useStore, useUpdateStore } from '../../../api/store';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert, ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone } from '../../../lib/notify';
@@ -58,7 +59,9 @@ function StoreForm({ store }: { store: Store }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Store settings" id={FORM_ID}>
       <Stack gap="md">
+        {/* Beside the save button, which is above the form. */}
         <FormAlert message={problems.message} />
+        <LeaveGuard when={form.isDirty() && !save.isPending} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <GeneralSection form={form} />
           <RegionSection form={form} />

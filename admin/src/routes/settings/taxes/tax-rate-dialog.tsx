@@ -8,7 +8,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
-import { inputOf, valuesOf, type TaxRateValues } from './tax-rate-values';
+import { percentMessage } from '../../../lib/percent';
+import { inputOf, RATE_BOUNDS, valuesOf, type TaxRateValues } from './tax-rate-values';
 
 /** Create a tax rate (`rate` null) or change one (undefined: closed). */
 export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefined; onClose: () => void }) {
@@ -22,7 +23,9 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
       rate: (value) => (value === '' ? 'Enter a rate' : null),
     },
   });
-  const problems = useServerErrors(form, ['country_code', 'state_code', 'name', 'rate']);
+  const problems = useServerErrors(form, ['country_code', 'state_code', 'name', 'rate'], undefined, {
+    rate: (fault) => percentMessage(fault, form.getValues().rate, RATE_BOUNDS),
+  });
   const states = useStates(form.values.country_code || null);
   const opened = rate !== undefined;
   useEffect(() => {
@@ -47,7 +50,7 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
   });
 
   return (
-    <FormDialog opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
+    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
       <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
       <Select
         label="Country"
@@ -75,7 +78,7 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
         value={form.values.state_code || null}
         onChange={(code) => form.setFieldValue('state_code', code ?? '')}
       />
-      <NumberInput label="Rate (%)" description="0 to 100" required decimalScale={2} min={0} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} {...form.getInputProps('rate')} />
+      <NumberInput label="Rate (%)" description="0 to 100, up to 4 decimals (8.875)" required min={0} clampBehavior="none" allowNegative={false} hideControls readOnly={readOnly} {...form.getInputProps('rate')} />
     </FormDialog>
   );
 }

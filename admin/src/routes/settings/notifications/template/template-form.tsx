@@ -4,7 +4,6 @@ import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import type { NotificationTemplate } from 'storefront/client';
 import { usePreviewTemplate, useSaveTemplate, type NotificationKind, type TemplateParts } from '../../../../api/notifications';
-import { FormAlert } from '../../../../components/problem-alert';
 import { SaveButton } from '../../../../components/save-button';
 import { Section } from '../../../../components/section';
 import { WriteButton } from '../../../../components/write-button';
@@ -93,7 +92,6 @@ export function TemplateForm({ kind, template }: { kind: NotificationKind; templ
       <Grid.Col span={{ base: 12, lg: 6 }}>
         <form onSubmit={submit} noValidate aria-label="Template">
           <Stack gap="md">
-            <FormAlert message={problems.message} />
             <Section
               title="Template"
               actions={
@@ -131,7 +129,7 @@ export function TemplateForm({ kind, template }: { kind: NotificationKind; templ
                   </WriteButton>
                 )}
               </Group>
-              <SaveButton saved dirty={form.isDirty()} saving={save.isPending} label="Save template" />
+              <SaveButton saved dirty={form.isDirty()} saving={save.isPending || form.submitting} label="Save template" message={problems.message} />
             </Group>
           </Stack>
         </form>
