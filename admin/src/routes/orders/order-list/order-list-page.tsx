@@ -4,9 +4,11 @@ import type { Order } from 'storefront/client';
 import { useOrders } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { SelectionBar, SelectPageCell, SelectRowCell, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { formatMoney, formatTime } from '../../../lib/format';
+import { OrderBulkActions } from './order-bulk-actions';
 import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
 
 const route = getRouteApi('/_shell/orders');
@@ -20,6 +22,8 @@ export function OrderListPage() {
   const orders = useOrders(search);
   const filter = (change: Partial<OrderListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
   const filtered = Boolean(search.q || search.status || search.financial_status || search.fulfillment_status);
+  const page = orders.data?.data ?? [];
+  const selection = useRowSelection(page);
 
   return (
     <Stack gap="md">
@@ -43,14 +47,18 @@ export function OrderListPage() {
           </Grid.Col>
         </Grid>
       </Paper>
+      <SelectionBar selection={selection} noun="orders">
+        <OrderBulkActions selection={selection} />
+      </SelectionBar>
       <ListPanel
         query={orders}
         noun="orders"
         label="Orders"
-        minWidth={800}
+        minWidth={840}
         empty={filtered ? 'No order matches these filters.' : 'No orders yet: they appear here once buyers check out.'}
         columns={
           <>
+            <SelectPageCell selection={selection} page={page} />
             <Table.Th>Order</Table.Th>
             <Table.Th>Date</Table.Th>
             <Table.Th>Buyer</Table.Th>
@@ -60,7 +68,7 @@ export function OrderListPage() {
             <Table.Th ta="right">Total</Table.Th>
           </>
         }
-        row={(order) => <OrderRow key={order.id} order={order} />}
+        row={(order) => <OrderRow key={order.id} order={order} selection={selection} />}
         onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
       />
     </Stack>
@@ -75,9 +83,10 @@ export function buyerName(order: Order): string {
   return named || order.email || '—';
 }
 
-function OrderRow({ order }: { order: Order }) {
+function OrderRow({ order, selection }: { order: Order; selection: RowSelection<Order> }) {
   return (
-    <Table.Tr>
+    <Table.Tr bg={selection.isSelected(order.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+      <SelectRowCell selection={selection} item={order} name={`order ${order.number ?? order.id}`} />
       <Table.Td>
         <AnchorLink to="/orders/$orderId" params={{ orderId: order.id }} fw={600}>
           {order.number ?? 'Checkout'}
