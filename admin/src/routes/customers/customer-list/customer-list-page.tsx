@@ -4,7 +4,7 @@ import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
-import { SelectionBar, SelectPageCell, SelectRowCell, useRowSelection, type RowSelection } from '../../../components/row-selection';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { useSearchAsTyped } from '../../../components/search-field';
 import { formatTime } from '../../../lib/format';
 import { AccountBadges } from '../account-badges';
@@ -66,7 +66,7 @@ export function CustomerListPage() {
 
 function CustomerRow({ customer, selection }: { customer: Customer; selection: RowSelection<Customer> }) {
   return (
-    <Table.Tr bg={selection.isSelected(customer.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+    <Table.Tr {...selectedRowProps(selection, customer.id)}>
       <SelectRowCell selection={selection} item={customer} name={customerName(customer)} />
       <Table.Td>
         <AnchorLink to="/customers/$customerId" params={{ customerId: customer.id }} fw={600}>

@@ -4,7 +4,7 @@ import type { Order } from 'storefront/client';
 import { useOrders } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
-import { SelectionBar, SelectPageCell, SelectRowCell, useRowSelection, type RowSelection } from '../../../components/row-selection';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { formatMoney, formatTime } from '../../../lib/format';
@@ -85,7 +85,7 @@ export function buyerName(order: Order): string {
 
 function OrderRow({ order, selection }: { order: Order; selection: RowSelection<Order> }) {
   return (
-    <Table.Tr bg={selection.isSelected(order.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+    <Table.Tr {...selectedRowProps(selection, order.id)}>
       <SelectRowCell selection={selection} item={order} name={`order ${order.number ?? order.id}`} />
       <Table.Td>
         <AnchorLink to="/orders/$orderId" params={{ orderId: order.id }} fw={600}>

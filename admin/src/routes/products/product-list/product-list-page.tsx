@@ -4,7 +4,7 @@ import { useProducts, type Product } from '../../../api/products';
 import { useStore } from '../../../api/store';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
-import { SelectionBar, SelectPageCell, SelectRowCell, useRowSelection, type RowSelection } from '../../../components/row-selection';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { WriteButton } from '../../../components/write-button';
 import { formatMoney } from '../../../lib/format';
@@ -98,7 +98,7 @@ export function ProductListPage() {
 
 function ProductRow({ product, currency, selection }: { product: Product; currency: string; selection: RowSelection<Product> }) {
   return (
-    <Table.Tr bg={selection.isSelected(product.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+    <Table.Tr {...selectedRowProps(selection, product.id)}>
       <SelectRowCell selection={selection} item={product} name={product.name} />
       <Table.Td>{product.image_url ? <Image src={product.image_url} alt="" w={40} h={40} radius="sm" fit="cover" /> : null}</Table.Td>
       <Table.Td>
