@@ -41,14 +41,14 @@ export function InventoryPage() {
         query={skus}
         noun="skus"
         label="Inventory"
-        minWidth={680}
+        minWidth={600}
         empty={filtered ? 'No sku matches these filters.' : 'No sku counts its stock yet: turn on stock tracking on a sku of a product.'}
         columns={
           <>
             <Table.Th>Sku</Table.Th>
-            <Table.Th>State</Table.Th>
             <Table.Th>In stock</Table.Th>
             <Table.Th ta="right">Low at</Table.Th>
+            <Table.Th>State</Table.Th>
           </>
         }
         row={(sku) => <InventoryRow key={sku.id} sku={sku} />}
@@ -70,12 +70,12 @@ function InventoryRow({ sku }: { sku: Sku }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <StockState sku={sku} />
-      </Table.Td>
-      <Table.Td>
         <StockInput sku={sku} />
       </Table.Td>
       <Table.Td ta="right">{sku.low_threshold ?? '—'}</Table.Td>
+      <Table.Td>
+        <StockState sku={sku} />
+      </Table.Td>
     </Table.Tr>
   );
 }
