@@ -124,6 +124,47 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
     });
   }, SLOW);
 
+  it('changes at most four records at once, and names each one the server refuses with its reason', async () => {
+    const base = await listen(t);
+    const word = uniqueWord();
+    const products = [];
+    for (let i = 1; i <= 9; i++) products.push(await catalog.createProduct({ name: `Vase ${word} ${i}` }));
+    const refused = products[4]!;
+
+    await inWindow(holder.browser, async (page) => {
+      let inFlight = 0;
+      let most = 0;
+      // Each update answers slowly, so calls overlap as much as the dashboard lets them; one is refused.
+      await page.route(/\/v1\/products\/prd_[0-9a-z]+$/, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        inFlight--;
+        if (route.request().url().endsWith(refused.id)) {
+          return route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ type: '/docs/errors#invalid_state', title: 'Invalid state', status: 409, code: 'invalid_state', detail: 'The product changed meanwhile' }),
+          });
+        }
+        return route.continue();
+      });
+      await openSignedIn(page, base, t.adminKey, `/admin/products?q=${word}`);
+      await page.getByText('1–9 of 9 products').waitFor();
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      await bar(page).getByText('9 selected').waitFor();
+      await bar(page).getByRole('button', { name: 'Unpublish' }).click();
+
+      await page.getByText('8 products unpublished; 1 product not').waitFor();
+      await page.getByText(`${refused.name}: The product changed meanwhile`).waitFor();
+      expect(most).toBe(4);
+      for (const product of products) expect((await get(t, `/v1/products/${product.id}`)).is_active).toBe(product === refused);
+      await bar(page).getByText('1 selected').waitFor();
+      expect(await page.getByRole('checkbox', { name: `Select ${refused.name}` }).isChecked()).toBe(true);
+    });
+  }, SLOW);
+
   it('exports text a spreadsheet would run as a formula as plain text, quoting commas and quotes', async () => {
     const base = await listen(t);
     const word = uniqueWord();
