@@ -93,8 +93,7 @@ describeEachDatabase('staff keep stock on the inventory screen', (t) => {
       async (page) => {
         await openSignedIn(page, base, t.adminKey, `/admin/inventory?q=${word}`);
         await page.getByText('1–3 of 3 skus').waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
         const stock = page.getByLabel(`Stock of ${low.name}`);
         await stock.scrollIntoViewIfNeeded();
         await stock.fill('3');
