@@ -11,7 +11,7 @@ import { counted, notifyBulk } from '../../../lib/bulk';
 import { csvName, downloadCsv, toCsv } from '../../../lib/csv';
 import { minorDigits, toMajor } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { buyerName } from './order-list-page';
+import { buyerName } from './buyer-name';
 
 const nameOf = (order: Order) => order.number ?? order.id;
 

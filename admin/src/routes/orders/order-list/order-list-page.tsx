@@ -8,6 +8,7 @@ import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSe
 import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { formatMoney, formatTime } from '../../../lib/format';
+import { buyerName } from './buyer-name';
 import { OrderBulkActions } from './order-bulk-actions';
 import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
 
@@ -73,14 +74,6 @@ export function OrderListPage() {
       />
     </Stack>
   );
-}
-
-/** The buyer as staff know them: the name on the order, else its email. */
-export function buyerName(order: Order): string {
-  const named = [order.customer?.first_name ?? order.billing?.first_name ?? order.shipping?.first_name, order.customer?.last_name ?? order.billing?.last_name ?? order.shipping?.last_name]
-    .filter(Boolean)
-    .join(' ');
-  return named || order.email || '—';
 }
 
 function OrderRow({ order, selection }: { order: Order; selection: RowSelection<Order> }) {
