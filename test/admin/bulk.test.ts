@@ -166,6 +166,21 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
     });
   }, SLOW);
 
+  it('lets a read-only key select and export, with every change disabled', async () => {
+    const base = await listen(t);
+    const word = uniqueWord();
+    const product = await catalog.createProduct({ name: `Bowl ${word}` });
+    const key = (await t.admin.post('/v1/api_keys', { name: 'Support', read_only: true })).body.data.token as string;
+
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, key, `/admin/products?q=${word}`);
+      await page.getByRole('checkbox', { name: `Select ${product.name}` }).check();
+      for (const name of ['Publish', 'Unpublish', 'Tags', 'Delete']) expect(await bar(page).getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+      const file = await exportSelection(page);
+      expect(file.rows.map((row) => row.ID)).toEqual([product.id]);
+    });
+  }, SLOW);
+
   it('exports text a spreadsheet would run as a formula as plain text, quoting commas and quotes', async () => {
     const base = await listen(t);
     const word = uniqueWord();
