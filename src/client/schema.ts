@@ -6789,11 +6789,14 @@ export interface operations {
                     [key: string]: string;
                 };
                 q?: string;
-                sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
+                sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
                 low_stock?: boolean;
+                /** @description overall: the skus that count their stock; none: the others */
+                stock_policy?: "none" | "overall";
             };
             header?: never;
             path: {
@@ -6847,13 +6850,16 @@ export interface operations {
                     [key: string]: string;
                 };
                 q?: string;
-                sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
+                sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
                 /** @description comma-separated list */
                 permalink?: string;
-                /** @description comma-separated list */
-                id?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
                 low_stock?: boolean;
+                /** @description overall: the skus that count their stock; none: the others */
+                stock_policy?: "none" | "overall";
+                /** @description comma-separated list */
+                id?: string;
             };
             header?: never;
             path?: never;

@@ -114,3 +114,15 @@ export function useDeleteAddress(customerId: string) {
     onSuccess: () => customerChanged(queryClient, customerId),
   });
 }
+
+/**
+ * One customer's part of a bulk tagging (useBulk): the customer as it is now gets the tags it lacks
+ * (an update replaces the whole list, and takes the email every time).
+ */
+export async function addCustomerTags(client: StorefrontClient, id: string, tags: string[]): Promise<Customer> {
+  const customer = unwrap(await client.GET('/v1/customers/{id}', { params: { path: { id } } })).data;
+  const have = new Set(customer.tags.map((tag) => tag.toLowerCase()));
+  const added = tags.filter((tag) => !have.has(tag.toLowerCase()));
+  const body = { email: customer.email, tags: [...customer.tags, ...added] };
+  return unwrap(await client.POST('/v1/customers/{id}', { params: { path: { id } }, body })).data;
+}

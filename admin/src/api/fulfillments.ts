@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap, type StorefrontClient } from 'storefront/client';
+import { unwrap, type Order, type StorefrontClient } from 'storefront/client';
+import { Skipped } from '../lib/bulk';
+import { humanise } from '../lib/format';
 import { useSession } from '../lib/session';
 import { orderChanged, orderKeys } from './orders';
 
@@ -47,4 +49,25 @@ export function useCancelFulfillment(orderId: string) {
       unwrap(await client.POST('/v1/orders/{id}/fulfillments/{fulfillmentId}/cancel', { params: { path: { id: orderId, fulfillmentId } } })).data,
     onSuccess: () => orderChanged(queryClient, orderId),
   });
+}
+
+/**
+ * One order's part of a bulk fulfilment (useBulk): the order as it is now, if placed, paid and with
+ * something left to ship, is fulfilled whole (the API's `items` left out: everything left); any
+ * other is skipped with the reason in words. The API still judges what it is sent.
+ */
+export async function fulfilWhole(client: StorefrontClient, id: string): Promise<void> {
+  const order = unwrap(await client.GET('/v1/orders/{id}', { params: { path: { id } } })).data;
+  const reason = whyNotFulfillable(order);
+  if (reason) throw new Skipped(reason);
+  unwrap(await client.POST('/v1/orders/{id}/fulfillments', { params: { path: { id } }, body: {} }));
+}
+
+/** Why a bulk fulfilment leaves an order alone, or null when it may ship it. */
+export function whyNotFulfillable(order: Pick<Order, 'status' | 'financial_status' | 'fulfillment_status'>): string | null {
+  if (order.status !== 'placed') return `it is ${order.status === 'created' ? 'not placed yet' : order.status}`;
+  if (order.fulfillment_status === 'fulfilled') return 'it is already fulfilled';
+  if (order.fulfillment_status === 'not_required') return 'nothing in it is shipped';
+  if (order.financial_status !== 'paid') return `it is not paid (payment ${humanise(order.financial_status).toLowerCase()})`;
+  return null;
 }

@@ -226,3 +226,38 @@ export function useCollectionOptions() {
     staleTime: 60_000,
   });
 }
+
+// One product's part of a bulk action (useBulk): each call is the product screen's own.
+
+/** Publish: active and on sale from now. Unpublish: inactive, hidden from the shop (its date kept). */
+export async function setProductPublished(client: StorefrontClient, id: string, published: boolean): Promise<Product> {
+  const body = published ? { is_active: true, available_at: null } : { is_active: false };
+  return unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body })).data;
+}
+
+/**
+ * Adds and removes tags (titles, compared case-insensitively) on the product as it is now: read
+ * again first, since an update replaces the whole list.
+ */
+export async function changeProductTags(client: StorefrontClient, id: string, change: { add?: string[]; remove?: string[] }): Promise<Product> {
+  const product = unwrap(await client.GET('/v1/products/{id}', { params: { path: { id } } })).data;
+  const tags = changedTags(product.tags.map((tag) => tag.title), change);
+  return unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body: { tags } })).data;
+}
+
+/** The titles after a change: added ones at the end, each title once whatever its case. */
+export function changedTags(current: string[], { add = [], remove = [] }: { add?: string[]; remove?: string[] }): string[] {
+  const gone = new Set(remove.map((title) => title.toLowerCase()));
+  const kept = current.filter((title) => !gone.has(title.toLowerCase()));
+  const seen = new Set(kept.map((title) => title.toLowerCase()));
+  for (const title of add) {
+    if (seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    kept.push(title);
+  }
+  return kept;
+}
+
+export async function deleteProduct(client: StorefrontClient, id: string): Promise<void> {
+  unwrap(await client.DELETE('/v1/products/{id}', { params: { path: { id } } }));
+}

@@ -19,6 +19,7 @@ export const areas: readonly Area[] = [
       { label: 'Products', to: '/products' },
       { label: 'Collections', to: '/collections' },
       { label: 'Categories', to: '/categories' },
+      { label: 'Inventory', to: '/inventory' },
     ],
   },
   { label: 'Customers', to: '/customers' },

@@ -5,6 +5,7 @@ import { contentRoutes } from '../routes/content/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
 import { homeRoutes } from '../routes/home/routes';
+import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
 import { integrationRoutes } from '../routes/settings/integration-routes';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     ...productRoutes,
     ...collectionRoutes,
     ...categoryRoutes,
+    ...inventoryRoutes,
     ...customerRoutes,
     ...discountRoutes,
     ...contentRoutes,

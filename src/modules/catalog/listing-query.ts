@@ -29,6 +29,16 @@ export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'ca
   };
 }
 
+/** The filter of a sku listing's query string; `low-stock-first` is the one order products lack. */
 export function skuFilterOf(query: Static<typeof SkuListQuery>) {
-  return { ...catalogFilterOf(query), ids: commaList(query.id), permalinks: commaList(query.permalink), lowStock: query.low_stock };
+  const lowStockFirst = query.sort_by === 'low-stock-first';
+  const sortBy = query.sort_by === 'low-stock-first' ? undefined : query.sort_by;
+  return {
+    ...catalogFilterOf({ ...query, sort_by: sortBy }),
+    ids: commaList(query.id),
+    permalinks: commaList(query.permalink),
+    lowStock: query.low_stock,
+    stockPolicy: query.stock_policy,
+    lowStockFirst,
+  };
 }

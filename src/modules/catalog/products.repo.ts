@@ -49,6 +49,15 @@ export async function insertVendor(db: Executor, row: VendorRow): Promise<void> 
   await db.insertInto('vendors').values(row).execute();
 }
 
+/**
+ * Makes the vendor unless one has its permalink, and answers the one that has it: a concurrent
+ * transaction making the same vendor is waited for, not collided with.
+ */
+export async function insertVendorOnce(db: Executor, row: VendorRow): Promise<VendorRow> {
+  await db.insertInto('vendors').values(row).onConflict((oc) => oc.column('permalink').doNothing()).execute();
+  return db.selectFrom('vendors').selectAll().where('permalink', '=', row.permalink).executeTakeFirstOrThrow();
+}
+
 export async function findVendors(db: Executor, ids: string[]): Promise<VendorRow[]> {
   if (ids.length === 0) return [];
   return (await selectVendors(db, ids)).rows;
@@ -66,6 +75,12 @@ export function findTagsByTitle(db: Executor, titles: string[]): Promise<TagRow[
 
 export async function insertTag(db: Executor, row: TagRow): Promise<void> {
   await db.insertInto('tags').values(row).execute();
+}
+
+/** Makes the tag unless one has its permalink, and answers the one that has it (as insertVendorOnce). */
+export async function insertTagOnce(db: Executor, row: TagRow): Promise<TagRow> {
+  await db.insertInto('tags').values(row).onConflict((oc) => oc.column('permalink').doNothing()).execute();
+  return db.selectFrom('tags').selectAll().where('permalink', '=', row.permalink).executeTakeFirstOrThrow();
 }
 
 export async function replaceProductTags(db: Executor, productId: string, tagIds: string[]): Promise<void> {

@@ -28,10 +28,12 @@ async function findOrCreateVendor(tx: Tx, name: string, now: number): Promise<st
   const slug = slugify(name);
   const existing = slug ? await repo.findVendorByPermalink(tx, slug) : await repo.findVendorByName(tx, name);
   if (existing) return existing.id;
-  const id = newId('vnd');
-  const permalink = slug || (await uniquePermalink(tx, 'vendors', name, 'vendor'));
-  await repo.insertVendor(tx, { id, permalink, name, description: null, created_at: now, updated_at: now });
-  return id;
+  const row = { id: newId('vnd'), name, description: null, created_at: now, updated_at: now };
+  // Another request may be making the same vendor at this moment (a bulk action tags a page of
+  // products at once): its permalink decides, and the second gets the first's vendor.
+  if (slug) return (await repo.insertVendorOnce(tx, { ...row, permalink: slug })).id;
+  await repo.insertVendor(tx, { ...row, permalink: await uniquePermalink(tx, 'vendors', name, 'vendor') });
+  return row.id;
 }
 
 async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<string[]> {
@@ -51,10 +53,14 @@ async function findOrCreateTags(tx: Tx, titles: string[], now: number): Promise<
     ...[...bare].filter((title) => !foundTitles.has(title)).map((title) => ({ slug: '', title })),
   ];
   for (const { slug, title } of missing) {
-    const id = newId('tag');
-    const permalink = slug || (await uniquePermalink(tx, 'tags', title, 'tag'));
-    await repo.insertTag(tx, { id, permalink, title, created_at: now, updated_at: now });
-    ids.add(id);
+    const row = { id: newId('tag'), title, created_at: now, updated_at: now };
+    // As for vendors: a tag made by a concurrent request meanwhile is taken, not collided with.
+    if (slug) {
+      ids.add((await repo.insertTagOnce(tx, { ...row, permalink: slug })).id);
+    } else {
+      await repo.insertTag(tx, { ...row, permalink: await uniquePermalink(tx, 'tags', title, 'tag') });
+      ids.add(row.id);
+    }
   }
   return [...ids];
 }

@@ -113,6 +113,10 @@ export interface SkuListFilter extends CatalogFilter {
   ids?: string[];
   permalinks?: string[];
   lowStock?: boolean;
+  /** `overall`: skus that count their stock; `none`: the others. */
+  stockPolicy?: 'none' | 'overall';
+  /** The inventory's order: low skus first, then by stock, lowest first (stock not counted last), then creation. */
+  lowStockFirst?: boolean;
 }
 
 function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
@@ -127,6 +131,7 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
     if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
     if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));
     if (filter.lowStock !== undefined) conditions.push(filter.lowStock ? isLow(e) : e.not(isLow(e)));
+    if (filter.stockPolicy !== undefined) conditions.push(e('s.stock_policy', '=', filter.stockPolicy));
     return e.and(conditions);
   });
 }
@@ -152,7 +157,16 @@ export async function listSkus(
   let page = listingQuery(db, filter, now)
     .selectAll('s')
     .select(['p.name as product_name', 'p.modifiers as product_modifiers', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on']) as SelectQueryBuilder<any, any, SkuWithOwner>;
-  if (filter.sortBy) {
+  if (filter.lowStockFirst) {
+    // The databases put nulls at opposite ends (SQLite first, PostgreSQL last), and the stock of a
+    // sku that does not count it means nothing: both are placed by hand, the uncounted ones last.
+    const counted = (eb: ListingBuilder) => eb.and([eb('s.stock_policy', '=', 'overall'), eb('s.in_stock', 'is not', null)]);
+    page = page
+      .orderBy((eb) => eb.case().when(isLow(eb as ListingBuilder)).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when(counted(eb as ListingBuilder)).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when(counted(eb as ListingBuilder)).then(eb.ref('s.in_stock')).else(0).end())
+      .orderBy('s.id');
+  } else if (filter.sortBy) {
     const { expression, direction } = sortOrder(filter.sortBy, 's', 's');
     page = page.orderBy(expression, direction).orderBy('s.id', direction);
   } else {

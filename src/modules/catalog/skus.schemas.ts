@@ -94,11 +94,22 @@ export const listingQuery = {
 
 const lowStock = Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' });
 
-export const SkuListQuery = Type.Object({
+/** The orders of a sku listing: the catalogue's, and the inventory's low stock first. */
+export const skuSortByValues = [...sortByValues, 'low-stock-first'] as const;
+
+const skuListingQuery = {
   ...listingQuery,
+  sort_by: Type.Optional(StringEnum(skuSortByValues, {
+    description: 'low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation',
+  })),
   permalink: Type.Optional(CommaList),
-  id: Type.Optional(CommaList),
   low_stock: Type.Optional(lowStock),
+  stock_policy: Type.Optional(StringEnum(['none', 'overall'] as const, { description: 'overall: the skus that count their stock; none: the others' })),
+};
+
+export const SkuListQuery = Type.Object({
+  ...skuListingQuery,
+  id: Type.Optional(CommaList),
 });
 
 /**
@@ -106,11 +117,7 @@ export const SkuListQuery = Type.Object({
  * product there; a query `id` beside it made generated clients declare one argument twice
  * (`GET /v1/skus?id=` lists skus by id).
  */
-export const ProductSkuListQuery = Type.Object({
-  ...listingQuery,
-  permalink: Type.Optional(CommaList),
-  low_stock: Type.Optional(lowStock),
-});
+export const ProductSkuListQuery = Type.Object(skuListingQuery);
 
 export const SkuEnvelope = DataEnvelope(Sku);
 export const SkuList = ListEnvelope(Sku);

@@ -4,10 +4,12 @@ import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { useSearchAsTyped } from '../../../components/search-field';
 import { formatTime } from '../../../lib/format';
 import { AccountBadges } from '../account-badges';
 import { customerName } from '../customer-name';
+import { CustomerBulkActions } from './customer-bulk-actions';
 
 const route = getRouteApi('/_shell/customers');
 
@@ -16,6 +18,8 @@ export function CustomerListPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers(search);
+  const page = customers.data?.data ?? [];
+  const selection = useRowSelection(page);
   const searchAsTyped = useSearchAsTyped((q) => void navigate({ search: { q }, replace: true }));
 
   return (
@@ -34,14 +38,18 @@ export function CustomerListPage() {
           {...searchAsTyped}
         />
       </Paper>
+      <SelectionBar selection={selection} noun="customers">
+        <CustomerBulkActions selection={selection} />
+      </SelectionBar>
       <ListPanel
         query={customers}
         noun="customers"
         label="Customers"
-        minWidth={720}
+        minWidth={760}
         empty={search.q ? `No customer matches “${search.q}”.` : 'No customers yet: they appear here as buyers check out or sign up.'}
         columns={
           <>
+            <SelectPageCell selection={selection} page={page} />
             <Table.Th>Customer</Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Account</Table.Th>
@@ -49,16 +57,17 @@ export function CustomerListPage() {
             <Table.Th>Since</Table.Th>
           </>
         }
-        row={(customer) => <CustomerRow key={customer.id} customer={customer} />}
+        row={(customer) => <CustomerRow key={customer.id} customer={customer} selection={selection} />}
         onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
       />
     </Stack>
   );
 }
 
-function CustomerRow({ customer }: { customer: Customer }) {
+function CustomerRow({ customer, selection }: { customer: Customer; selection: RowSelection<Customer> }) {
   return (
-    <Table.Tr>
+    <Table.Tr {...selectedRowProps(selection, customer.id)}>
+      <SelectRowCell selection={selection} item={customer} name={customerName(customer)} />
       <Table.Td>
         <AnchorLink to="/customers/$customerId" params={{ customerId: customer.id }} fw={600}>
           {customerName(customer)}

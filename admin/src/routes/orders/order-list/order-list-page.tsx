@@ -4,9 +4,12 @@ import type { Order } from 'storefront/client';
 import { useOrders } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { formatMoney, formatTime } from '../../../lib/format';
+import { buyerName } from './buyer-name';
+import { OrderBulkActions } from './order-bulk-actions';
 import { financialStatuses, fulfillmentStatuses, orderStatuses, type OrderListSearch } from './search';
 
 const route = getRouteApi('/_shell/orders');
@@ -20,6 +23,8 @@ export function OrderListPage() {
   const orders = useOrders(search);
   const filter = (change: Partial<OrderListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
   const filtered = Boolean(search.q || search.status || search.financial_status || search.fulfillment_status);
+  const page = orders.data?.data ?? [];
+  const selection = useRowSelection(page);
 
   return (
     <Stack gap="md">
@@ -43,14 +48,18 @@ export function OrderListPage() {
           </Grid.Col>
         </Grid>
       </Paper>
+      <SelectionBar selection={selection} noun="orders">
+        <OrderBulkActions selection={selection} />
+      </SelectionBar>
       <ListPanel
         query={orders}
         noun="orders"
         label="Orders"
-        minWidth={800}
+        minWidth={840}
         empty={filtered ? 'No order matches these filters.' : 'No orders yet: they appear here once buyers check out.'}
         columns={
           <>
+            <SelectPageCell selection={selection} page={page} />
             <Table.Th>Order</Table.Th>
             <Table.Th>Date</Table.Th>
             <Table.Th>Buyer</Table.Th>
@@ -60,24 +69,17 @@ export function OrderListPage() {
             <Table.Th ta="right">Total</Table.Th>
           </>
         }
-        row={(order) => <OrderRow key={order.id} order={order} />}
+        row={(order) => <OrderRow key={order.id} order={order} selection={selection} />}
         onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
       />
     </Stack>
   );
 }
 
-/** The buyer as staff know them: the name on the order, else its email. */
-export function buyerName(order: Order): string {
-  const named = [order.customer?.first_name ?? order.billing?.first_name ?? order.shipping?.first_name, order.customer?.last_name ?? order.billing?.last_name ?? order.shipping?.last_name]
-    .filter(Boolean)
-    .join(' ');
-  return named || order.email || '—';
-}
-
-function OrderRow({ order }: { order: Order }) {
+function OrderRow({ order, selection }: { order: Order; selection: RowSelection<Order> }) {
   return (
-    <Table.Tr>
+    <Table.Tr {...selectedRowProps(selection, order.id)}>
+      <SelectRowCell selection={selection} item={order} name={`order ${order.number ?? order.id}`} />
       <Table.Td>
         <AnchorLink to="/orders/$orderId" params={{ orderId: order.id }} fw={600}>
           {order.number ?? 'Checkout'}

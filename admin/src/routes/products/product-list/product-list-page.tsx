@@ -4,10 +4,12 @@ import { useProducts, type Product } from '../../../api/products';
 import { useStore } from '../../../api/store';
 import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
+import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { WriteButton } from '../../../components/write-button';
 import { formatMoney } from '../../../lib/format';
 import { isPublished } from '../product-edit/publishing';
+import { ProductBulkActions } from './product-bulk-actions';
 import type { ProductListSearch } from './search';
 
 const route = getRouteApi('/_shell/products');
@@ -37,6 +39,8 @@ export function ProductListPage() {
   const currency = useStore().data?.currency ?? 'USD';
   const filter = (change: Partial<ProductListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
   const filtered = Boolean(search.q || search.active !== undefined || search.published !== undefined);
+  const page = products.data?.data ?? [];
+  const selection = useRowSelection(page);
 
   return (
     <Stack gap="md">
@@ -63,14 +67,18 @@ export function ProductListPage() {
           </Grid.Col>
         </Grid>
       </Paper>
+      <SelectionBar selection={selection} noun="products">
+        <ProductBulkActions selection={selection} currency={currency} />
+      </SelectionBar>
       <ListPanel
         query={products}
         noun="products"
         label="Products"
-        minWidth={760}
+        minWidth={800}
         empty={filtered ? 'No product matches these filters.' : 'No products yet: create the first with New product.'}
         columns={
           <>
+            <SelectPageCell selection={selection} page={page} />
             <Table.Th w={56}>
               <VisuallyHidden>Image</VisuallyHidden>
             </Table.Th>
@@ -81,16 +89,17 @@ export function ProductListPage() {
             <Table.Th ta="right">Price</Table.Th>
           </>
         }
-        row={(product) => <ProductRow key={product.id} product={product} currency={currency} />}
+        row={(product) => <ProductRow key={product.id} product={product} currency={currency} selection={selection} />}
         onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 1 ? page : undefined }) })}
       />
     </Stack>
   );
 }
 
-function ProductRow({ product, currency }: { product: Product; currency: string }) {
+function ProductRow({ product, currency, selection }: { product: Product; currency: string; selection: RowSelection<Product> }) {
   return (
-    <Table.Tr>
+    <Table.Tr {...selectedRowProps(selection, product.id)}>
+      <SelectRowCell selection={selection} item={product} name={product.name} />
       <Table.Td>{product.image_url ? <Image src={product.image_url} alt="" w={40} h={40} radius="sm" fit="cover" /> : null}</Table.Td>
       <Table.Td>
         <AnchorLink to="/products/$productId" params={{ productId: product.id }} fw={600}>
