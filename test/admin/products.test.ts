@@ -259,7 +259,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, '/admin/products');
       await page.getByRole('link', { name: 'Canvas tote' }).click();
       await page.getByRole('textbox', { name: 'Price of XL / Indigo', exact: true }).waitFor();
-      await page.getByRole('region', { name: 'Skus' }).scrollIntoViewIfNeeded();
+      await page.locator('[role="region"][tabindex="0"][aria-label="Skus"]').scrollIntoViewIfNeeded();
       await screenshot(t, page, 'products-skus-narrow');
     }, { width: 390, height: 844 });
   }, SLOW);

@@ -1,4 +1,4 @@
-import { Badge, createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, Modal, Notification, Title, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Mantine's look, made to pass WCAG AA contrast (checked by axe in the browser tests): the primary
@@ -14,6 +14,8 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Badge: Badge.extend({ styles: { label: { color: 'var(--mantine-color-dark-7)' } } }),
+    // A long code, email or name in a heading wraps rather than pushing a phone's page sideways.
+    Title: Title.extend({ styles: { root: { overflowWrap: 'anywhere' } } }),
   },
 });
 

@@ -135,6 +135,9 @@ export async function place(
   else await orders.insertTransaction(tx, transaction);
   const placedRow: OrderRow = { ...order, ...placement };
   await queueOrderIndexing(tx, placedRow.id);
+  // The buyer's address joins their book first, so the order's events show its customer as it now is;
+  // its customer.updated comes before theirs (after the skus' stock events, made when the stock was taken).
+  await rememberOrderAddress(tx, placedRow, ctx.actor, now);
   // Placed by this transaction: no return of it can exist yet.
   const view = await orderView(tx, placedRow, { items, returns: [] });
   // One write of every event: the skus' (read by the check above, after the stock was taken), then the order's.
@@ -143,7 +146,6 @@ export async function place(
     ...orderEvents(view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']),
   ]);
   await queueOrderNotification(tx, now, 'order_confirmation', placedRow);
-  await rememberOrderAddress(tx, placedRow, ctx.actor, now);
   return { row: placedRow, view };
 }
 

@@ -28,9 +28,10 @@ export function NewPagePage() {
       <ContentForm
         kind="page"
         saving={create.isPending}
-        save={(body, { onError }) =>
+        save={(body, { onError, onSaved }) =>
           create.mutate(body, {
             onSuccess: (page) => {
+              onSaved();
               notifyDone('Page created');
               void navigate({ to: '/pages/$pageId', params: { pageId: page.id }, replace: true });
             },

@@ -31,9 +31,10 @@ export function NewPostPage() {
       <ContentForm
         kind="post"
         saving={create.isPending}
-        save={(body, { onError }) =>
+        save={(body, { onError, onSaved }) =>
           create.mutate({ ...body, blog_id: blogId }, {
             onSuccess: (post) => {
+              onSaved();
               notifyDone('Post created');
               void navigate({ to: '/blogs/$blogId/posts/$postId', params: { blogId, postId: post.id }, replace: true });
             },

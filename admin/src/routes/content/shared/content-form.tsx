@@ -83,7 +83,7 @@ function bodyOf(values: Values, kind: 'post' | 'page', current: Item | undefined
 export function ContentForm({ kind, item, save, saving, actions }: {
   kind: 'post' | 'page';
   item?: Item;
-  save: (body: PostBody & PageBody & { title: string }, handlers: { onError: (error: unknown) => void }) => void;
+  save: (body: PostBody & PageBody & { title: string }, handlers: { onError: (error: unknown) => void; onSaved: () => void }) => void;
   saving: boolean;
   actions?: React.ReactNode;
 }) {
@@ -101,7 +101,8 @@ export function ContentForm({ kind, item, save, saving, actions }: {
 
   const submit = form.onSubmit((values) => {
     problems.clear();
-    save(bodyOf(values, kind, item), { onError: problems.show });
+    // Saved, the form is what the server has: leaving asks nothing, even before the record is read again.
+    save(bodyOf(values, kind, item), { onError: problems.show, onSaved: () => form.resetDirty(values) });
   });
   const noun = kind === 'post' ? 'post' : 'page';
   const scheduled = form.values.status === 'published' && form.values.published_at !== null && dayjs(form.values.published_at).isAfter(dayjs());

@@ -28,7 +28,15 @@ export function SavedContentEditor({ kind, item, update, remove, onDeleted }: Wr
         kind={kind}
         item={item}
         saving={update.isPending}
-        save={(body, { onError }) => update.mutate(body, { onSuccess: () => notifyDone(`${noun} saved`), onError })}
+        save={(body, { onError, onSaved }) =>
+          update.mutate(body, {
+            onSuccess: () => {
+              onSaved();
+              notifyDone(`${noun} saved`);
+            },
+            onError,
+          })
+        }
         actions={
           <ConfirmDelete
             noun={kind}
