@@ -1185,7 +1185,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per day in the store's time zone: totals and one bucket a day */
+        /** Sales per day in the store's time zone, net of the refunds made each day, with the period's top products and customers */
         get: operations["getV1ReportsSales"];
         put?: never;
         post?: never;
@@ -4319,6 +4319,8 @@ export interface components {
          * SalesDay
          * @example {
          *       "date": "date",
+         *       "gross_sales": 1,
+         *       "refunds": 1,
          *       "total_sales": 2500,
          *       "order_count": 1
          *     }
@@ -4326,7 +4328,11 @@ export interface components {
         SalesDay: {
             /** @description YYYY-MM-DD in the store's time zone */
             date: string;
-            /** @description sum of total_price of the orders placed, in minor units */
+            /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
+            gross_sales: number;
+            /** @description refunds made, whenever their orders were placed, in minor units */
+            refunds: number;
+            /** @description gross_sales less refunds: what the shop kept, in minor units (below 0 on a day that refunded more than it sold) */
             total_sales: number;
             /** @description orders placed */
             order_count: number;
@@ -4339,13 +4345,34 @@ export interface components {
          *       "until": "until",
          *       "timezone": "America/New_York",
          *       "currency": "USD",
+         *       "gross_sales": 1,
+         *       "refunds": 1,
          *       "total_sales": 2500,
          *       "order_count": 1,
          *       "days": [
          *         {
          *           "date": "date",
+         *           "gross_sales": 1,
+         *           "refunds": 1,
          *           "total_sales": 2500,
          *           "order_count": 1
+         *         }
+         *       ],
+         *       "top_products": [
+         *         {
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "name": "Jane Doe",
+         *           "units_sold": 1,
+         *           "total_sales": 2500
+         *         }
+         *       ],
+         *       "top_customers": [
+         *         {
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "name": "Jane Doe",
+         *           "email": "jane@example.com",
+         *           "order_count": 1,
+         *           "total_sales": 2500
          *         }
          *       ]
          *     }
@@ -4359,12 +4386,20 @@ export interface components {
             timezone: string;
             /** @description the store's currency; orders placed in another one are left out */
             currency: string;
-            /** @description sum of total_price of the orders placed, in minor units */
+            /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
+            gross_sales: number;
+            /** @description refunds made, whenever their orders were placed, in minor units */
+            refunds: number;
+            /** @description gross_sales less refunds: what the shop kept, in minor units (below 0 on a day that refunded more than it sold) */
             total_sales: number;
             /** @description orders placed */
             order_count: number;
             /** @description one a day from since to until, days without orders included */
             days: components["schemas"]["SalesDay"][];
+            /** @description up to 5 products with the highest total_sales in the period, those at 0 or below left out */
+            top_products: components["schemas"]["TopProduct"][];
+            /** @description up to 5 customers with the highest total_sales in the period (guest orders left out), those at 0 or below left out */
+            top_customers: components["schemas"]["TopCustomer"][];
         };
         /**
          * ShippingLine
@@ -4793,6 +4828,43 @@ export interface components {
             updated_at: number;
         };
         /**
+         * TopCustomer
+         * @example {
+         *       "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe",
+         *       "email": "jane@example.com",
+         *       "order_count": 1,
+         *       "total_sales": 2500
+         *     }
+         */
+        TopCustomer: {
+            customer_id: string;
+            name: string | null;
+            email: string | null;
+            /** @description orders placed in the period */
+            order_count: number;
+            /** @description total_price of the orders placed in the period, less the period's refunds of the customer's orders */
+            total_sales: number;
+        };
+        /**
+         * TopProduct
+         * @example {
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe",
+         *       "units_sold": 1,
+         *       "total_sales": 2500
+         *     }
+         */
+        TopProduct: {
+            product_id: string;
+            /** @description the product name on its latest order item */
+            name: string;
+            /** @description units on the orders placed in the period */
+            units_sold: number;
+            /** @description what its items cost on the orders placed in the period, less its share of the period's refunds */
+            total_sales: number;
+        };
+        /**
          * Transaction
          * @example {
          *       "id": "tra_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -5116,6 +5188,8 @@ export type Store = components['schemas']['Store'];
 export type StoredFile = components['schemas']['StoredFile'];
 export type Tag = components['schemas']['Tag'];
 export type TaxRate = components['schemas']['TaxRate'];
+export type TopCustomer = components['schemas']['TopCustomer'];
+export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
 export type Vendor = components['schemas']['Vendor'];
 export type Webhook = components['schemas']['Webhook'];

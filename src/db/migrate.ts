@@ -32,6 +32,7 @@ import * as listingOrderIndexes from './migrations/028-listing-order-indexes.js'
 import * as paymentReservations from './migrations/029-payment-reservations.js';
 import * as unpaidOrdersIndex from './migrations/030-unpaid-orders-index.js';
 import * as mailQuotas from './migrations/031-mail-quotas.js';
+import * as refundReportIndex from './migrations/032-refund-report-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '029-payment-reservations': paymentReservations,
   '030-unpaid-orders-index': unpaidOrdersIndex,
   '031-mail-quotas': mailQuotas,
+  '032-refund-report-index': refundReportIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
