@@ -1422,6 +1422,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications/mailer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How mail is sent: whether an SMTP server is configured, which, from whom, and how many messages were recorded unsent */
+        get: operations["getV1NotificationsMailer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message now through the configured SMTP server, to `to` or the store's email, and answer whether it was accepted */
+        post: operations["postV1NotificationsTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/notifications": {
         parameters: {
             query?: never;
@@ -3415,6 +3449,62 @@ export interface components {
             position: number;
         };
         /**
+         * Mailer
+         * @example {
+         *       "object": "mailer",
+         *       "is_configured": true,
+         *       "host": null,
+         *       "is_secure": true,
+         *       "from": "from",
+         *       "is_logged": true,
+         *       "not_sent_count": 1
+         *     }
+         */
+        Mailer: {
+            /** @constant */
+            object: "mailer";
+            /** @description an SMTP server is configured (STOREFRONT_SMTP_URL); without one every message is recorded as not_sent */
+            is_configured: boolean;
+            /** @description the SMTP server's host and port, never its user or password */
+            host: string | null;
+            /** @description smtps:// (TLS from the first byte) */
+            is_secure: boolean;
+            /** @description the From of every message: STOREFRONT_MAIL_FROM, else the store name and email */
+            from: string;
+            /** @description STOREFRONT_MAIL=log: every message is printed to the log too */
+            is_logged: boolean;
+            /** @description messages recorded as not_sent (rendered while no SMTP server was configured) */
+            not_sent_count: number;
+        };
+        /**
+         * MailTest
+         * @example {
+         *       "object": "mail_test",
+         *       "status": "sent",
+         *       "to": "to",
+         *       "from": "from",
+         *       "host": "host",
+         *       "error": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        MailTest: {
+            /** @constant */
+            object: "mail_test";
+            /**
+             * @description sent: the SMTP server accepted it; failed: it refused it or could not be reached (error says why)
+             * @enum {string}
+             */
+            status: "sent" | "failed";
+            to: string;
+            from: string;
+            host: string;
+            /** @description the SMTP server's answer, or why it could not be reached */
+            error: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /**
          * Notification
          * @example {
          *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -5161,6 +5251,8 @@ export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
+export type Mailer = components['schemas']['Mailer'];
+export type MailTest = components['schemas']['MailTest'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
 export type NotificationTemplate = components['schemas']['NotificationTemplate'];
@@ -11266,6 +11358,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsMailer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description where to send it; default the store's email */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailTest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

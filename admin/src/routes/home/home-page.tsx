@@ -2,6 +2,7 @@ import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { LOW_STOCK_SHOWN, useFailingWebhooks, useLowStock, useOrdersToShip, useSales } from '../../api/reports';
 import { AnchorLink } from '../../components/links';
+import { MailNotice } from '../../components/mail-setup';
 import { ProblemAlert } from '../../components/problem-alert';
 import { Section } from '../../components/section';
 import { formatMoney } from '../../lib/format';
@@ -22,6 +23,7 @@ export function HomePage() {
           </Text>
         )}
       </Group>
+      <MailNotice />
       {sales.error ? (
         <ProblemAlert error={sales.error} title="The sales could not be read" />
       ) : !sales.data ? (
