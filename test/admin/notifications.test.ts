@@ -274,6 +274,12 @@ describeEachDatabase('staff see whether the shop sends mail, and prove it with a
         await expectAccessible(t, page, 'the notifications screen with mail set up');
         await screenshot(t, page, 'notifications-mail-test');
       });
+      await inWindow(holder.browser, async (page) => {
+        await openSignedIn(page, base, app.adminKey, '/admin/settings/notifications');
+        await page.getByRole('region', { name: 'Mail delivery' }).getByRole('button', { name: 'Send a test mail' }).waitFor();
+        await screenshot(t, page, 'notifications-mail-test-narrow');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }, { width: 390, height: 844 });
     } finally {
       await app.close();
     }

@@ -311,6 +311,12 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await expectAccessible(t, page, 'a webhook after its test event');
       await screenshot(t, page, 'settings-webhook-test-event');
     });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/settings/webhooks/${webhook.id}`);
+      await page.getByRole('button', { name: 'Send a test event' }).waitFor();
+      await screenshot(t, page, 'settings-webhook-test-event-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
   }, SLOW);
 
   it('shows a read-only key the four screens with every write control disabled, also in a narrow window', async () => {
