@@ -51,7 +51,7 @@ import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics' | 'shopSecret'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics' | 'shopSecret' | 'smtpUrl' | 'mailFrom' | 'mailLog'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
@@ -216,7 +216,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fulfillmentsRoutes);
   await app.register(returnsRoutes);
   await app.register(webhooksRoutes(options.config.webhooksAllowPrivate));
-  await app.register(notificationsRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
+  await app.register(notificationsRoutes({
+    shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL, smtpUrl: options.config.smtpUrl, mailFrom: options.config.mailFrom, mailLog: options.config.mailLog ?? false,
+  }));
   await app.register(filesRoutes(options.files));
   if (options.config.admin) await app.register(adminRoutes(options.adminBuild));
   return app;

@@ -1203,7 +1203,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales per day in the store's time zone: totals and one bucket a day */
+        /** Sales per day in the store's time zone, net of the refunds made each day, with the period's top products and customers */
         get: operations["getV1ReportsSales"];
         put?: never;
         post?: never;
@@ -1406,6 +1406,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint alone, signed and delivered like any event */
+        post: operations["postV1WebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1434,6 +1451,40 @@ export interface paths {
         put?: never;
         /** Send an event again to its endpoints */
         post: operations["postV1EventsIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/mailer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How mail is sent: whether an SMTP server is configured, which, from whom, and how many messages were recorded unsent */
+        get: operations["getV1NotificationsMailer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message now through the configured SMTP server, to `to` or the store's email, and answer whether it was accepted */
+        post: operations["postV1NotificationsTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3433,6 +3484,62 @@ export interface components {
             position: number;
         };
         /**
+         * Mailer
+         * @example {
+         *       "object": "mailer",
+         *       "is_configured": true,
+         *       "host": null,
+         *       "is_secure": true,
+         *       "from": "from",
+         *       "is_logged": true,
+         *       "not_sent_count": 1
+         *     }
+         */
+        Mailer: {
+            /** @constant */
+            object: "mailer";
+            /** @description an SMTP server is configured (STOREFRONT_SMTP_URL); without one every message is recorded as not_sent */
+            is_configured: boolean;
+            /** @description the SMTP server's host and port, never its user or password */
+            host: string | null;
+            /** @description smtps:// (TLS from the first byte) */
+            is_secure: boolean;
+            /** @description the From of every message: STOREFRONT_MAIL_FROM, else the store name and email */
+            from: string;
+            /** @description STOREFRONT_MAIL=log: every message is printed to the log too */
+            is_logged: boolean;
+            /** @description messages recorded as not_sent (rendered while no SMTP server was configured) */
+            not_sent_count: number;
+        };
+        /**
+         * MailTest
+         * @example {
+         *       "object": "mail_test",
+         *       "status": "sent",
+         *       "to": "to",
+         *       "from": "from",
+         *       "host": "host",
+         *       "error": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        MailTest: {
+            /** @constant */
+            object: "mail_test";
+            /**
+             * @description sent: the SMTP server accepted it; failed: it refused it or could not be reached (error says why)
+             * @enum {string}
+             */
+            status: "sent" | "failed";
+            to: string;
+            from: string;
+            host: string;
+            /** @description the SMTP server's answer, or why it could not be reached */
+            error: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /**
          * Notification
          * @example {
          *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4366,6 +4473,8 @@ export interface components {
          * SalesDay
          * @example {
          *       "date": "date",
+         *       "gross_sales": 1,
+         *       "refunds": 1,
          *       "total_sales": 2500,
          *       "order_count": 1
          *     }
@@ -4373,7 +4482,11 @@ export interface components {
         SalesDay: {
             /** @description YYYY-MM-DD in the store's time zone */
             date: string;
-            /** @description sum of total_price of the orders placed, in minor units */
+            /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
+            gross_sales: number;
+            /** @description refunds made, whenever their orders were placed, in minor units */
+            refunds: number;
+            /** @description gross_sales less refunds: what the shop kept, in minor units (below 0 on a day that refunded more than it sold) */
             total_sales: number;
             /** @description orders placed */
             order_count: number;
@@ -4386,13 +4499,34 @@ export interface components {
          *       "until": "until",
          *       "timezone": "America/New_York",
          *       "currency": "USD",
+         *       "gross_sales": 1,
+         *       "refunds": 1,
          *       "total_sales": 2500,
          *       "order_count": 1,
          *       "days": [
          *         {
          *           "date": "date",
+         *           "gross_sales": 1,
+         *           "refunds": 1,
          *           "total_sales": 2500,
          *           "order_count": 1
+         *         }
+         *       ],
+         *       "top_products": [
+         *         {
+         *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "name": "Jane Doe",
+         *           "units_sold": 1,
+         *           "total_sales": 2500
+         *         }
+         *       ],
+         *       "top_customers": [
+         *         {
+         *           "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "name": "Jane Doe",
+         *           "email": "jane@example.com",
+         *           "order_count": 1,
+         *           "total_sales": 2500
          *         }
          *       ]
          *     }
@@ -4406,12 +4540,20 @@ export interface components {
             timezone: string;
             /** @description the store's currency; orders placed in another one are left out */
             currency: string;
-            /** @description sum of total_price of the orders placed, in minor units */
+            /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
+            gross_sales: number;
+            /** @description refunds made, whenever their orders were placed, in minor units */
+            refunds: number;
+            /** @description gross_sales less refunds: what the shop kept, in minor units (below 0 on a day that refunded more than it sold) */
             total_sales: number;
             /** @description orders placed */
             order_count: number;
             /** @description one a day from since to until, days without orders included */
             days: components["schemas"]["SalesDay"][];
+            /** @description up to 5 products with the highest total_sales in the period, those at 0 or below left out */
+            top_products: components["schemas"]["TopProduct"][];
+            /** @description up to 5 customers with the highest total_sales in the period (guest orders left out), those at 0 or below left out */
+            top_customers: components["schemas"]["TopCustomer"][];
         };
         /**
          * ShippingLine
@@ -4840,6 +4982,43 @@ export interface components {
             updated_at: number;
         };
         /**
+         * TopCustomer
+         * @example {
+         *       "customer_id": "cus_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe",
+         *       "email": "jane@example.com",
+         *       "order_count": 1,
+         *       "total_sales": 2500
+         *     }
+         */
+        TopCustomer: {
+            customer_id: string;
+            name: string | null;
+            email: string | null;
+            /** @description orders placed in the period */
+            order_count: number;
+            /** @description total_price of the orders placed in the period, less the period's refunds of the customer's orders */
+            total_sales: number;
+        };
+        /**
+         * TopProduct
+         * @example {
+         *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe",
+         *       "units_sold": 1,
+         *       "total_sales": 2500
+         *     }
+         */
+        TopProduct: {
+            product_id: string;
+            /** @description the product name on its latest order item */
+            name: string;
+            /** @description units on the orders placed in the period */
+            units_sold: number;
+            /** @description what its items cost on the orders placed in the period, less its share of the period's refunds */
+            total_sales: number;
+        };
+        /**
          * Transaction
          * @example {
          *       "id": "tra_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -5136,6 +5315,8 @@ export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
+export type Mailer = components['schemas']['Mailer'];
+export type MailTest = components['schemas']['MailTest'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
 export type NotificationTemplate = components['schemas']['NotificationTemplate'];
@@ -5164,6 +5345,8 @@ export type Store = components['schemas']['Store'];
 export type StoredFile = components['schemas']['StoredFile'];
 export type Tag = components['schemas']['Tag'];
 export type TaxRate = components['schemas']['TaxRate'];
+export type TopCustomer = components['schemas']['TopCustomer'];
+export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
 export type Vendor = components['schemas']['Vendor'];
 export type Webhook = components['schemas']['Webhook'];
@@ -11255,6 +11438,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postV1WebhooksIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1WebhooksIdDeliveries: {
         parameters: {
             query?: {
@@ -11332,6 +11555,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1NotificationsMailer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description where to send it; default the store's email */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailTest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -33,6 +33,7 @@ import * as paymentReservations from './migrations/029-payment-reservations.js';
 import * as unpaidOrdersIndex from './migrations/030-unpaid-orders-index.js';
 import * as mailQuotas from './migrations/031-mail-quotas.js';
 import * as exactTaxRates from './migrations/032-exact-tax-rates.js';
+import * as refundReportIndex from './migrations/033-refund-report-index.js';
 import * as orderComments from './migrations/034-order-comments.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '030-unpaid-orders-index': unpaidOrdersIndex,
   '031-mail-quotas': mailQuotas,
   '032-exact-tax-rates': exactTaxRates,
+  '033-refund-report-index': refundReportIndex,
   '034-order-comments': orderComments,
 };
 

@@ -98,3 +98,45 @@ describeEachDatabase('staff see the shop at a glance on the home screen', (t) =>
     }, { width: 390, height: 844 });
   }, SLOW);
 }, { admin: true });
+
+describeEachDatabase('staff see sales net of refunds on the home screen', (t) => {
+  const holder = useBrowser();
+
+  it('refunds part of an order and sees Home show what the shop kept, and who and what sold most', async () => {
+    const base = await listen(t);
+    // The shop owner's case: an order of $168.30, of which $57.60 was refunded, leaves $110.70.
+    const placed = await placedOrder(t, { items: [{ price: 16_830 }], shippingPrice: 0, customer: { first_name: 'Rosa', last_name: 'Parkes' } });
+    const productName = placed.order.items[0].product_name as string;
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${placed.orderId}`);
+      await page.getByRole('button', { name: 'Refund' }).click();
+      const refund = page.getByRole('dialog', { name: 'Refund' });
+      await refund.getByLabel('Amount (USD)').fill('57.60');
+      await refund.getByRole('button', { name: 'Refund' }).click();
+      await refund.waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: 'Refund', exact: true }).waitFor();
+
+      await page.getByRole('link', { name: 'Home' }).first().click();
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+      // Off the navigation: a hovered link is drawn in its hover colours.
+      await page.mouse.move(700, 20);
+      await tile(page, 'Today').getByText('$110.70').waitFor();
+      expect(await figure(page, 'Today')).toContain('$57.60 refunded');
+      expect(await figure(page, 'Last 30 days')).toContain('$110.70');
+      const products = page.getByRole('table', { name: 'Top products' });
+      await products.getByRole('row', { name: `${productName} 1 $110.70` }).waitFor();
+      expect(await products.getByRole('link', { name: productName }).getAttribute('href')).toBe(`/admin/products/${placed.skus[0]!.productId}`);
+      await page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: 'Rosa Parkes 1 $110.70' }).waitFor();
+      await expectAccessible(t, page, 'the home screen with refunds and top sellers');
+      await screenshot(t, page, 'home-net-sales');
+    });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/home');
+      const customers = page.getByRole('table', { name: 'Top customers' });
+      await customers.getByRole('row', { name: 'Rosa Parkes 1 $110.70' }).waitFor();
+      await customers.scrollIntoViewIfNeeded();
+      await screenshot(t, page, 'home-net-sales-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
+  }, SLOW);
+}, { admin: true });

@@ -4,7 +4,7 @@ import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowse
 import { placedOrder } from '../helpers/checkout.js';
 import { signedUpCustomer } from '../helpers/customers.js';
 import { deliverMailOnce, deliverMailUntil, startSmtpServer, stopSmtpServers, type SmtpServer } from '../helpers/smtp.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** How long a poll may wait for the server's answer to show (two busy cores, PostgreSQL): not a timing assertion. */
@@ -213,5 +213,75 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       await page.getByText(`Queued to be sent again to ${order.email}`).waitFor();
     });
     expect(await notificationsOf(t, `order_id=${order.orderId}&kind=order_confirmation`)).toHaveLength(2);
+  }, SLOW);
+}, { admin: true });
+
+describeEachDatabase('staff see whether the shop sends mail, and prove it with a test mail', (t) => {
+  const holder = useBrowser();
+
+  it('warns on Home and on Notifications that email is not set up while every mail is recorded unsent', async () => {
+    const base = await listen(t);
+    await placedOrder(t);
+    await deliverMailOnce(t, undefined);
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/home');
+      const notice = page.getByRole('status').filter({ hasText: 'Email is not set up' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('1 message so far');
+      await notice.getByRole('link', { name: 'Mail settings' }).click();
+      await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+      const panel = page.getByRole('region', { name: 'Mail delivery' });
+      await panel.getByText('Email is not set up').waitFor();
+      expect(await panel.getByText('STOREFRONT_SMTP_URL').count()).toBeGreaterThan(0);
+      expect(await panel.getByRole('button', { name: 'Send a test mail' }).count()).toBe(0);
+      await page.mouse.move(700, 20);
+      await expectAccessible(t, page, 'the notifications screen without mail');
+      await screenshot(t, page, 'notifications-mail-not-set-up');
+    });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/home');
+      await page.getByRole('status').filter({ hasText: 'Email is not set up' }).waitFor();
+      await screenshot(t, page, 'home-mail-not-set-up-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
+  }, SLOW);
+
+  it('sends a test mail from the Notifications screen through the configured SMTP server, and Home says nothing', async () => {
+    const smtp = await startSmtpServer();
+    const app = await createTestApp(t.kind, { admin: true, mail: { smtpUrl: smtp.url } });
+    try {
+      expect((await app.admin.post('/v1/store', { name: 'Kiln & Co', email: 'owner@kiln.example' })).status).toBe(200);
+      const base = await listen(app);
+      await inWindow(holder.browser, async (page) => {
+        await openSignedIn(page, base, app.adminKey, '/admin/home');
+        await page.getByRole('region', { name: 'Orders to ship' }).waitFor();
+        await page.getByRole('heading', { name: 'Daily sales, last 30 days' }).waitFor();
+        expect(await page.getByText('Email is not set up').count()).toBe(0);
+
+        await page.goto(`${base}/admin/settings/notifications`);
+        const panel = page.getByRole('region', { name: 'Mail delivery' });
+        await panel.getByText(`127.0.0.1:${smtp.port}`).waitFor();
+        await panel.getByRole('button', { name: 'Send a test mail' }).click();
+        await panel.getByText('The mail server accepted the test mail for owner@kiln.example').waitFor();
+        const [mail] = smtp.to('owner@kiln.example');
+        expect(mail?.parsed.subject).toBe('Test mail from Kiln & Co');
+
+        await panel.getByLabel('Send to').fill('staff@kiln.example');
+        await panel.getByRole('button', { name: 'Send a test mail' }).click();
+        await panel.getByText('The mail server accepted the test mail for staff@kiln.example').waitFor();
+        expect(smtp.to('staff@kiln.example')).toHaveLength(1);
+        await page.mouse.move(700, 20);
+        await expectAccessible(t, page, 'the notifications screen with mail set up');
+        await screenshot(t, page, 'notifications-mail-test');
+      });
+      await inWindow(holder.browser, async (page) => {
+        await openSignedIn(page, base, app.adminKey, '/admin/settings/notifications');
+        await page.getByRole('region', { name: 'Mail delivery' }).getByRole('button', { name: 'Send a test mail' }).waitFor();
+        await screenshot(t, page, 'notifications-mail-test-narrow');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }, { width: 390, height: 844 });
+    } finally {
+      await app.close();
+    }
   }, SLOW);
 }, { admin: true });

@@ -4,6 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { deliverDue } from '../../src/modules/webhooks/delivery.js';
+import { Webhook } from 'standardwebhooks';
+import { closeReceivers, startReceiver as startRecordingReceiver } from '../helpers/webhooks.js';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, signIn, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
@@ -69,6 +71,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
   const receivers: Array<{ close(): Promise<void> }> = [];
   afterAll(async () => {
     await Promise.all(receivers.map((receiver) => receiver.close()));
+    await closeReceivers();
   });
 
   it('creates a channel (a name too long refused beside it), issues its key shown once, renames it and revokes the key', async () => {
@@ -284,6 +287,36 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.getByRole('link', { name: 'Open the order' }).click();
       await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
     });
+  }, SLOW);
+
+  it('sends a test event to a webhook and sees it delivered, signed, in the delivery log without a reload', async () => {
+    const base = await listen(t);
+    const receiver = await startRecordingReceiver([204]);
+    const webhook = (await t.admin.post('/v1/webhooks', { url: receiver.url, events: ['order.placed'] })).body.data;
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/settings/webhooks/${webhook.id}`);
+      await page.getByRole('heading', { name: receiver.url }).waitFor();
+      await page.getByRole('button', { name: 'Send a test event' }).click();
+      await page.getByText(/^Test event evn_\w+ queued/).waitFor();
+      const [event] = (await t.admin.get(`/v1/events?kind=webhook.test&related_object=${webhook.id}`)).body.data;
+      expect(event).toMatchObject({ kind: 'webhook.test', pending_webhooks: 1 });
+      expect(await deliver(t)).toBe(1);
+      const [request] = receiver.of(event.id);
+      expect(request!.headers['storefront-event-kind']).toBe('webhook.test');
+      const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request!.headers[name])]));
+      expect(new Webhook(webhook.secret).verify(request!.body, headers)).toMatchObject({ id: event.id, kind: 'webhook.test' });
+      const log = page.getByRole('region', { name: 'Delivery attempts' });
+      await log.getByRole('row').filter({ hasText: event.id }).getByText('Delivered').waitFor({ timeout: 15_000 });
+      await page.mouse.move(700, 20);
+      await expectAccessible(t, page, 'a webhook after its test event');
+      await screenshot(t, page, 'settings-webhook-test-event');
+    });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/settings/webhooks/${webhook.id}`);
+      await page.getByRole('button', { name: 'Send a test event' }).waitFor();
+      await screenshot(t, page, 'settings-webhook-test-event-narrow');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { width: 390, height: 844 });
   }, SLOW);
 
   it('shows a read-only key the four screens with every write control disabled, also in a narrow window', async () => {

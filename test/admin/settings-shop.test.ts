@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { useFakeStripe } from '../helpers/stripe-checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
@@ -39,6 +40,7 @@ const storeOf = async (t: TestContext) => (await t.admin.get('/v1/store')).body.
 
 describeEachDatabase('staff set up the shop in the dashboard', (t) => {
   const holder = useBrowser();
+  const stripe = useFakeStripe();
 
   it('changes the store’s settings, and sees an unknown currency refused beside its field', async () => {
     const base = await listen(t);
@@ -297,12 +299,21 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       // A secret key pasted where the publishable key goes: refused beside it, nothing created.
       await dialog.getByLabel('Publishable key').fill('sk_test_51Wrongplace');
       await dialog.getByLabel('Secret key').fill('sk_test_51StripeSecret');
+      await dialog.getByLabel('API base URL').fill(stripe.url);
       await dialog.getByLabel('Capture').click();
       await page.getByRole('option', { name: 'Manual', exact: true }).click();
       await dialog.getByRole('button', { name: 'Add gateway' }).click();
       await expectRefusedBeside(page, dialog.getByLabel('Publishable key'), 'Must be a Stripe publishable key');
       expect((await t.admin.get('/v1/gateways')).body.data.filter((g: any) => g.driver === 'stripe')).toEqual([]);
       await dialog.getByLabel('Publishable key').fill('pk_test_51StripePublishable');
+      // A key Stripe does not know: Stripe's refusal beside it, nothing created.
+      stripe.refusedKeys.add('sk_test_51Revoked');
+      await dialog.getByLabel('Secret key').fill('sk_test_51Revoked');
+      await dialog.getByRole('button', { name: 'Add gateway' }).click();
+      await expect.poll(() => describedAs(page, dialog.getByLabel('Secret key'))).toContain('Was refused by Stripe: Invalid API Key provided');
+      expect((await t.admin.get('/v1/gateways')).body.data.filter((g: any) => g.driver === 'stripe')).toEqual([]);
+      expect(stripe.seen('/v1/account').at(-1)?.authorization).toBe('Bearer sk_test_51Revoked');
+      await dialog.getByLabel('Secret key').fill('sk_test_51StripeSecret');
       await expectAccessible(t, page, 'the Stripe gateway dialog');
       await screenshot(t, page, 'settings-payments-stripe');
       await dialog.getByRole('button', { name: 'Add gateway' }).click();
@@ -333,7 +344,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await edit.getByRole('button', { name: 'Save gateway' }).click();
       // Mantine marks a password input data-invalid (not aria-invalid): the message describing it is what counts.
       await expect.poll(() => describedAs(page, edit.getByLabel('New secret key'))).toContain('changing the API address (api_base) asks for the secret again');
-      expect(await stored(gateway.id)).not.toHaveProperty('api_base');
+      expect((await stored(gateway.id)).api_base).toBe(stripe.url);
       await edit.getByLabel('New secret key').fill('sk_test_51MovedSecret');
       await edit.getByRole('button', { name: 'Save gateway' }).click();
       await edit.waitFor({ state: 'hidden' });

@@ -86,6 +86,9 @@ export class FakeStripe {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
+  /** Secret keys Stripe says are invalid (revoked, mistyped); every other sk_test_ key is valid. */
+  readonly refusedKeys = new Set<string>();
+
   /** The next `count` requests are acted on, then their connection is closed before any answer. */
   dropNext(count: number): void {
     for (let i = 0; i < count; i += 1) this.faults.push('drop');
@@ -237,11 +240,16 @@ export class FakeStripe {
   }
 
   private act(seen: SeenRequest): { status: number; body: unknown } {
-    if (!seen.authorization?.startsWith('Bearer sk_test_')) {
-      return { status: 401, body: stripeError('invalid_request_error', 'Invalid API Key provided') };
+    const key = seen.authorization?.replace(/^Bearer /, '') ?? '';
+    if (!key.startsWith('sk_test_') || this.refusedKeys.has(key)) {
+      return { status: 401, body: stripeError('invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`) };
     }
     const form = seen.form;
     let match: RegExpExecArray | null;
+    // The account the key belongs to: what the driver asks when a key is saved.
+    if (seen.method === 'GET' && seen.path === '/v1/account') {
+      return { status: 200, body: { id: 'acct_fake', object: 'account', charges_enabled: true, country: 'US', default_currency: 'usd', livemode: false } };
+    }
     if (seen.method === 'POST' && seen.path === '/v1/payment_intents') return this.createIntent(form);
     if (seen.method === 'POST' && (match = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(seen.path))) {
       const intent = this.intents.get(match[1]!);

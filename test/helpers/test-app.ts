@@ -203,7 +203,7 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
     files,
     config: { trustProxy: options.trustProxy, rateLimit: options.rateLimit ?? 0, logLevel: 'silent', bodyLimit: 1024 * 1024, cacheTtlMs: options.cacheTtlMs ?? 2000, webhooksAllowPrivate: options.webhooksAllowPrivate ?? true,
       checkoutTtlHours: options.checkoutTtlHours ?? 72, admin: options.admin ?? false, shopUrl: options.shopUrl ?? TEST_SHOP_URL, metrics: options.metrics ?? false,
-      shopSecret: options.shop ? TEST_SHOP_SECRET : undefined },
+      shopSecret: options.shop ? TEST_SHOP_SECRET : undefined, smtpUrl: options.mail?.smtpUrl },
     adminBuild: options.adminBuild,
     logger: options.logger ?? false,
     shop: shop?.handle,

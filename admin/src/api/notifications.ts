@@ -88,3 +88,23 @@ export function usePreviewTemplate(kind: NotificationKind) {
     mutationFn: async (body: TemplateParts) => unwrap(await client.POST('/v1/notification_templates/{kind}/preview', { params: { path: { kind } }, body })).data,
   });
 }
+
+export const mailerKey = ['notifications', 'mailer'] as const;
+
+/** Whether mail goes out (an SMTP server configured), from whom, and how many messages were recorded unsent. */
+export function useMailer() {
+  const { client } = useSession();
+  return useQuery({
+    queryKey: mailerKey,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/v1/notifications/mailer', { signal })).data,
+    staleTime: 60_000,
+  });
+}
+
+/** Sends a test message now through the SMTP server, to `to` or the store's email; answers whether it was accepted. */
+export function useSendTestMail() {
+  const { client } = useSession();
+  return useMutation({
+    mutationFn: async (to: string) => unwrap(await client.POST('/v1/notifications/test', { body: to.trim() ? { to: to.trim() } : {} })).data,
+  });
+}

@@ -36,7 +36,7 @@ export function useWebhook(id: string) {
   });
 }
 
-/** The delivery attempts to an endpoint, newest first. */
+/** The delivery attempts to an endpoint, newest first, read again every few seconds. */
 export function useDeliveries(id: string, page: number) {
   const { client } = useSession();
   return useQuery({
@@ -44,6 +44,8 @@ export function useDeliveries(id: string, page: number) {
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: { page, per_page: SETTINGS_PER_PAGE } }, signal })),
     placeholderData: keepPreviousData,
+    // The worker delivers within seconds of a test or a redelivery: the log shows it without a reload.
+    refetchInterval: 5_000,
   });
 }
 
@@ -87,6 +89,17 @@ export function useRedeliver(webhookId: string) {
   return useMutation({
     mutationFn: async (eventId: string) =>
       unwrap(await client.POST('/v1/events/{id}/redeliver', { params: { path: { id: eventId } }, body: { webhook_id: webhookId } })).data,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: webhookKeys.all }), queryClient.invalidateQueries({ queryKey: eventKeys.all })]),
+  });
+}
+
+/** Queues a `webhook.test` event for this endpoint alone; the worker delivers it, signed, like any event. */
+export function useSendTestEvent(id: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await client.POST('/v1/webhooks/{id}/test', { params: { path: { id } } })).data,
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: webhookKeys.all }), queryClient.invalidateQueries({ queryKey: eventKeys.all })]),
   });

@@ -38,7 +38,8 @@ interface Batch {
   store: Record<string, unknown>;
 }
 
-function fromAddress(store: StoreRow | undefined, options: MailDeliveryOptions): string {
+/** The From of every message: STOREFRONT_MAIL_FROM, else the store's name and email. */
+export function fromAddress(store: StoreRow | undefined, options: Pick<MailDeliveryOptions, 'from'>): string {
   if (options.from) return options.from;
   const address = store?.email ?? 'no-reply@localhost';
   return store?.name ? `"${store.name.replace(/["\\\r\n]/g, '')}" <${address}>` : address;

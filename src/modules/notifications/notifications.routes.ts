@@ -1,11 +1,12 @@
-import { created, IdParams, ok } from '../../http/common-schemas.js';
+import { created, IdParams, ok, Problem as ProblemSchema } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import type { Config } from '../../config.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { isNotificationKind, notificationKinds, type NotificationKind } from './kinds.js';
+import { describeMailer, sendTestMail, type MailSetup } from './mail-setup.js';
 import {
-  NotificationEnvelope, NotificationList, NotificationListQuery, PreviewEnvelope, TemplateEnvelope, TemplateList, TemplateParams, TemplatePreviewInput, TemplateUpdate,
+  MailerEnvelope, MailTestEnvelope, MailTestInput, NotificationEnvelope, NotificationList, NotificationListQuery, PreviewEnvelope, TemplateEnvelope, TemplateList, TemplateParams, TemplatePreviewInput, TemplateUpdate,
 } from './notifications.schemas.js';
 import * as service from './notifications.service.js';
 import * as templates from './templates.service.js';
@@ -18,8 +19,20 @@ function kindOf(raw: string): NotificationKind {
 }
 
 /** The outbox of customer emails and the templates they are rendered with (staff only). */
-export function notificationsRoutes(config: Pick<Config, 'shopUrl'>) {
+export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup) {
   return async (app: App): Promise<void> => {
+    app.get('/v1/notifications/mailer', {
+      schema: { tags, summary: 'How mail is sent: whether an SMTP server is configured, which, from whom, and how many messages were recorded unsent', response: ok(MailerEnvelope) },
+    }, async (request) => ({ data: await describeMailer(request.ctx, config) }));
+
+    app.post('/v1/notifications/test', {
+      // 409: no SMTP server is configured. 422: `to` is no email, or none is given and the store has no email.
+      schema: {
+        tags, summary: "Send a test message now through the configured SMTP server, to `to` or the store's email, and answer whether it was accepted", body: MailTestInput,
+        response: { ...ok(MailTestEnvelope), 409: ProblemSchema, 422: ProblemSchema },
+      },
+    }, async (request) => ({ data: await sendTestMail(request.ctx, config, request.body ?? {}) }));
+
     app.get('/v1/notifications', {
       schema: { tags, summary: 'List the emails sent and to send, newest first', querystring: NotificationListQuery, response: ok(NotificationList) },
     }, async (request) => {

@@ -79,3 +79,29 @@ export const NotificationList = ListEnvelope(Notification);
 export const TemplateEnvelope = DataEnvelope(NotificationTemplate);
 export const TemplateList = Type.Object({ data: Type.Array(NotificationTemplate) });
 export const PreviewEnvelope = DataEnvelope(RenderedPreview);
+
+export const Mailer = Type.Object({
+  object: Type.Literal('mailer'),
+  is_configured: Type.Boolean({ description: 'an SMTP server is configured (STOREFRONT_SMTP_URL); without one every message is recorded as not_sent' }),
+  host: Nullable(Type.String({ description: "the SMTP server's host and port, never its user or password" })),
+  is_secure: Type.Boolean({ description: 'smtps:// (TLS from the first byte)' }),
+  from: Type.String({ description: 'the From of every message: STOREFRONT_MAIL_FROM, else the store name and email' }),
+  is_logged: Type.Boolean({ description: 'STOREFRONT_MAIL=log: every message is printed to the log too' }),
+  not_sent_count: Type.Integer({ description: 'messages recorded as not_sent (rendered while no SMTP server was configured)' }),
+}, { title: 'Mailer' });
+export const MailerEnvelope = DataEnvelope(Mailer);
+
+export const MailTestInput = Type.Object({
+  to: Type.Optional(Type.String({ maxLength: 254, description: "where to send it; default the store's email" })),
+});
+
+export const MailTest = Type.Object({
+  object: Type.Literal('mail_test'),
+  status: StringEnum(['sent', 'failed'] as const, { description: 'sent: the SMTP server accepted it; failed: it refused it or could not be reached (error says why)' }),
+  to: Type.String(),
+  from: Type.String(),
+  host: Type.String(),
+  error: Nullable(Type.String({ description: "the SMTP server's answer, or why it could not be reached" })),
+  created_at: Timestamp,
+}, { title: 'MailTest' });
+export const MailTestEnvelope = DataEnvelope(MailTest);

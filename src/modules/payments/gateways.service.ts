@@ -7,7 +7,7 @@ import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
-import type { GatewayDriver } from './drivers/driver.js';
+import { ProviderSilent, type GatewayDriver } from './drivers/driver.js';
 import { allDrivers, driverFor, driverNames } from './drivers/registry.js';
 import type { GatewayCreate, GatewayDriver as GatewayDriverSchema, GatewayUpdate } from './gateways.schemas.js';
 import * as repo from './gateways.repo.js';
@@ -157,6 +157,28 @@ function checkSettings(errors: FieldErrors, driver: GatewayDriver, settings: Rec
 }
 
 /**
+ * The provider's verdict on credentials new to it (a gateway created, a secret or the address it goes
+ * to changed), asked outside any database transaction, before anything is stored; each refusal named
+ * `settings[name]`. A provider that does not answer refuses nothing: the settings are saved unchecked
+ * (logged), as a shop set up while the provider is unreachable must still be able to save them.
+ */
+async function verifySettings(
+  ctx: Ctx, errors: FieldErrors, driver: GatewayDriver, settings: Record<string, unknown>, stored?: Record<string, unknown>,
+): Promise<void> {
+  if (!driver.verifySettings || errors.list.length > 0) return;
+  // What the provider judges: the secrets it is sent and the address they go to.
+  const destination = driver.secretDestination;
+  const watched = destination ? [...destination.secrets, ...destination.settings] : driver.secretSettings;
+  if (stored && watched.every((name) => stored[name] === settings[name])) return;
+  try {
+    for (const [name, message] of Object.entries(await driver.verifySettings(settings))) errors.add(`settings[${name}]`, 'invalid_value', message);
+  } catch (error) {
+    if (!(error instanceof ProviderSilent)) throw error;
+    ctx.log.warn({ driver: driver.name, reason: error.message }, 'gateway settings saved without the provider checking them');
+  }
+}
+
+/**
  * The settings to store: `sent` merged over `stored`. A member sent as null is removed; a secret sent
  * as SECRET_MASK (as a read showed it) keeps its stored value, and is an error when none is stored.
  */
@@ -218,6 +240,7 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
   if (driver && !named.has('settings') && (body.settings === undefined || isPlainObject(body.settings))) {
     settings = mergeSettings(errors, driver, {}, body.settings ?? {});
     checkSettings(errors, driver, settings);
+    await verifySettings(ctx, errors, driver, settings);
   }
 
   const gateway = await ctx.db.transaction().execute(async (tx) => {
@@ -256,6 +279,7 @@ export async function createGateway(ctx: Ctx, input: Static<typeof GatewayCreate
 export async function updateGateway(
   ctx: Ctx, id: string, input: Static<typeof GatewayUpdate>, schemaErrors: FieldError[] = [],
 ): Promise<GatewayView> {
+  await verifyUpdate(ctx, id, input, schemaErrors);
   const gateway = await ctx.db.transaction().execute(async (tx) => {
     const current = await findOrFail(tx, id, 'admin');
     const errors = new FieldErrors();
@@ -293,6 +317,28 @@ export async function updateGateway(
   });
   repo.forgetEnabledGateways(ctx.db);
   return gateway;
+}
+
+/**
+ * Before an update's transaction: the provider's verdict on the settings it would store, when they carry
+ * credentials new to it, so that a refused key is a 422 and no provider is called with rows locked.
+ * (The transaction checks the settings again against the row as it then is.)
+ */
+async function verifyUpdate(ctx: Ctx, id: string, input: Static<typeof GatewayUpdate>, schemaErrors: FieldError[]): Promise<void> {
+  const body = input as Record<string, unknown>;
+  if (schemaErrors.some((e) => e.field === 'settings') || !isPlainObject(body.settings)) return;
+  const current = await findOrFail(ctx.db, id, 'admin');
+  const driver = driverFor(current.driver);
+  if (!driver?.verifySettings) return;
+  const errors = new FieldErrors();
+  const stored = gatewaySettings(current);
+  const settings = mergeSettings(errors, driver, stored, body.settings);
+  checkSettings(errors, driver, settings);
+  checkSecretsResent(errors, driver, stored, settings, body.settings);
+  // Refusals of the settings' form are reported, with the rest, by the transaction's checks.
+  if (errors.list.length > 0) return;
+  await verifySettings(ctx, errors, driver, settings, stored);
+  errors.throwIfAny();
 }
 
 /**

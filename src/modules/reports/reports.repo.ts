@@ -28,3 +28,108 @@ export async function salesBySlot(db: Executor, currency: string, from: number, 
   // PostgreSQL answers bigint sums and counts as strings.
   return rows.map((row) => ({ slot: Number(row.slot), total: Number(row.total), count: Number(row.count) }));
 }
+
+/**
+ * Refunds that moved money in [from, to) in one currency, summed per quarter hour of when they were
+ * made: those of orders that were placed and not canceled (the orders whose sales are counted).
+ */
+export async function refundsBySlot(db: Executor, currency: string, from: number, to: number): Promise<Array<{ slot: number; total: number }>> {
+  const slot = sql<number>`transactions.created_at / ${sql.lit(SLOT_SECONDS)}`;
+  const rows = await refundsIn(db, currency, from, to)
+    .select([slot.as('slot'), sql<number>`sum(transactions.amount)`.as('total')])
+    .groupBy(slot)
+    .execute();
+  return rows.map((row) => ({ slot: Number(row.slot), total: Number(row.total) }));
+}
+
+function refundsIn(db: Executor, currency: string, from: number, to: number) {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('orders', 'orders.id', 'transactions.order_id')
+    .where('transactions.kind', '=', 'refund')
+    .where('transactions.created_at', '>=', from)
+    .where('transactions.created_at', '<', to)
+    .where('transactions.status', '=', 'succeeded')
+    .where('transactions.currency', '=', currency)
+    .where('orders.placed_at', 'is not', null)
+    .where('orders.status', '<>', 'canceled');
+}
+
+export interface Refund {
+  id: string;
+  order_id: string;
+  customer_id: string | null;
+  amount: number;
+  /** The order's total, of which a refund that names no items takes its share from each item. */
+  order_total: number;
+}
+
+/** Each refund counted by refundsBySlot in [from, to), with its order's customer and total. */
+export async function findRefunds(db: Executor, currency: string, from: number, to: number): Promise<Refund[]> {
+  const rows = await refundsIn(db, currency, from, to)
+    .select(['transactions.id', 'transactions.order_id', 'orders.customer_id', 'transactions.amount', 'orders.total_price as order_total'])
+    .execute();
+  return rows.map((row) => ({ ...row, amount: Number(row.amount), order_total: Number(row.order_total) }));
+}
+
+export interface RefundedItem {
+  order_id: string;
+  product_id: string;
+  /** The item's weight in the refund: what it cost, or the returned units' share of it for a return's refund. */
+  weight: number;
+  /** The refund transaction of the return that holds the item; null for the order's items themselves. */
+  transaction_id: string | null;
+}
+
+/**
+ * What refunds are shared among: the items of the orders, and, for the refunds that refunded a
+ * return, the returned units.
+ */
+export async function findRefundedItems(db: Executor, orderIds: string[], transactionIds: string[]): Promise<RefundedItem[]> {
+  if (orderIds.length === 0) return [];
+  const items = await db.selectFrom('order_items').select(['order_id', 'product_id', 'total as weight']).where('order_id', 'in', orderIds).execute();
+  const returned = await db
+    .selectFrom('returns')
+    .innerJoin('return_items', 'return_items.return_id', 'returns.id')
+    .innerJoin('order_items', 'order_items.id', 'return_items.order_item_id')
+    .select(['returns.order_id', 'order_items.product_id', 'return_items.amount as weight', 'returns.transaction_id'])
+    .where('returns.transaction_id', 'in', transactionIds)
+    .execute();
+  return [...items.map((item) => ({ ...item, weight: Number(item.weight), transaction_id: null })), ...returned.map((item) => ({ ...item, weight: Number(item.weight) }))];
+}
+
+/** Units and money of each product in the orders placed in [from, to), as sold (before refunds). */
+export async function productSales(db: Executor, currency: string, from: number, to: number) {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.product_id', sql<string>`max(order_items.product_name)`.as('name'), sql<number>`sum(order_items.quantity)`.as('units'), sql<number>`sum(order_items.total)`.as('total')])
+    .where('orders.placed_at', '>=', from)
+    .where('orders.placed_at', '<', to)
+    .where('orders.currency', '=', currency)
+    .where('orders.status', '<>', 'canceled')
+    .groupBy('order_items.product_id')
+    .execute();
+  return rows.map((row) => ({ product_id: row.product_id, name: row.name, units: Number(row.units), total: Number(row.total) }));
+}
+
+/** Orders and money of each customer in the orders placed in [from, to), as sold; guests left out. */
+export async function customerSales(db: Executor, currency: string, from: number, to: number) {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['customer_id', sql<number>`count(*)`.as('count'), sql<number>`sum(total_price)`.as('total')])
+    .where('placed_at', '>=', from)
+    .where('placed_at', '<', to)
+    .where('currency', '=', currency)
+    .where('status', '<>', 'canceled')
+    .where('customer_id', 'is not', null)
+    .groupBy('customer_id')
+    .execute();
+  return rows.map((row) => ({ customer_id: row.customer_id!, count: Number(row.count), total: Number(row.total) }));
+}
+
+/** The names and emails of customers, by id. */
+export function findCustomerNames(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('customers').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', ids).execute();
+}

@@ -2,8 +2,9 @@ import type { Static } from 'typebox';
 import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findStore } from '../store/stores.repo.js';
-import { salesBySlot, SLOT_SECONDS } from './reports.repo.js';
+import { refundsBySlot, salesBySlot, SLOT_SECONDS } from './reports.repo.js';
 import type { SalesDay as SalesDayView, SalesQueryInput, SalesReport as SalesReportView } from './reports.schemas.js';
+import { topSellers, type Period } from './top-sellers.js';
 
 const DAY_SECONDS = 86_400;
 /** A year and a leap day: enough for any yearly comparison, bounded so a report stays one quick read. */
@@ -37,7 +38,9 @@ const dateAt = (seconds: number) => new Date(seconds * 1000).toISOString().slice
 
 /**
  * Sales per day of the store's time zone, from `since` to `until` inclusive (default: the 30 days
- * ending today): the orders placed then in the store's currency, canceled ones left out.
+ * ending today): the orders placed then in the store's currency, canceled ones left out, less the
+ * refunds made then (on the day of the refund, whenever the order was placed); and the products and
+ * customers that sold most in the period, net of its refunds.
  * @throws Problem validation_failed for a date that does not exist, `since` after `until`, or more than 366 days.
  */
 export async function salesReport(ctx: Ctx, query: SalesQueryInput): Promise<SalesReport> {
@@ -56,20 +59,37 @@ export async function salesReport(ctx: Ctx, query: SalesQueryInput): Promise<Sal
   errors.throwIfAny();
 
   const days = new Map<string, SalesDay>();
-  for (let day = first; day <= last; day += DAY_SECONDS) days.set(dateAt(day), { date: dateAt(day), total_sales: 0, order_count: 0 });
+  for (let day = first; day <= last; day += DAY_SECONDS) days.set(dateAt(day), { date: dateAt(day), gross_sales: 0, refunds: 0, total_sales: 0, order_count: 0 });
   // Read a little wider than the dates in UTC, then keep each quarter hour by its local date.
-  const slots = await salesBySlot(ctx.db, store.currency, first - WIDEST_OFFSET, last + DAY_SECONDS + WIDEST_OFFSET);
-  let total = 0;
-  let count = 0;
-  for (const slot of slots) {
-    const day = days.get(localDate(slot.slot * SLOT_SECONDS, timezone));
+  const [from, to] = [first - WIDEST_OFFSET, last + DAY_SECONDS + WIDEST_OFFSET];
+  const dayOf = (slot: number) => days.get(localDate(slot * SLOT_SECONDS, timezone));
+  for (const slot of await salesBySlot(ctx.db, store.currency, from, to)) {
+    const day = dayOf(slot.slot);
     if (!day) continue;
-    day.total_sales += slot.total;
+    day.gross_sales += slot.total;
     day.order_count += slot.count;
-    total += slot.total;
-    count += slot.count;
   }
+  for (const slot of await refundsBySlot(ctx.db, store.currency, from, to)) {
+    const day = dayOf(slot.slot);
+    if (day) day.refunds += slot.total;
+  }
+  const totals = { gross_sales: 0, refunds: 0, total_sales: 0, order_count: 0 };
+  for (const day of days.values()) {
+    day.total_sales = day.gross_sales - day.refunds;
+    totals.gross_sales += day.gross_sales;
+    totals.refunds += day.refunds;
+    totals.total_sales += day.total_sales;
+    totals.order_count += day.order_count;
+  }
+  const period: Period = { currency: store.currency, from: localMidnight(dateAt(first), timezone), to: localMidnight(dateAt(last + DAY_SECONDS), timezone) };
   return {
-    object: 'sales_report', since: dateAt(first), until: dateAt(last), timezone, currency: store.currency, total_sales: total, order_count: count, days: [...days.values()],
+    object: 'sales_report', since: dateAt(first), until: dateAt(last), timezone, currency: store.currency, ...totals, days: [...days.values()], ...(await topSellers(ctx, period)),
   };
+}
+
+/** The first moment (Unix seconds) of a date in a time zone: the first quarter hour that falls on it. */
+function localMidnight(date: string, timeZone: string): number {
+  let moment = utcMidnight(date) - WIDEST_OFFSET;
+  while (localDate(moment, timeZone) < date) moment += SLOT_SECONDS;
+  return moment;
 }

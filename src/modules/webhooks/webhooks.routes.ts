@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { accepted, created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { EventEnvelope } from '../events/events.schemas.js';
@@ -38,6 +38,11 @@ export function webhooksRoutes(allowPrivate: boolean) {
     app.post('/v1/webhooks/:id/rotate_secret', {
       schema: { tags, summary: 'Rotate the signing secret (the old one signs too for 24 hours)', params: IdParams, response: ok(WebhookEnvelope) },
     }, async (request) => ({ data: await service.rotateSecret(request.ctx, request.params.id) }));
+
+    app.post('/v1/webhooks/:id/test', {
+      // 409: the endpoint is disabled.
+      schema: { tags, summary: 'Send a webhook.test event to this endpoint alone, signed and delivered like any event', params: IdParams, response: accepted(EventEnvelope) },
+    }, async (request, reply) => reply.code(202).send({ data: await service.sendTestEvent(request.ctx, request.params.id) }));
 
     app.get('/v1/webhooks/:id/deliveries', {
       schema: { tags, summary: 'Delivery attempts to an endpoint, newest first', params: IdParams, querystring: AttemptListQuery, response: ok(AttemptList) },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Static } from 'typebox';
+import type { Executor } from '../../db/database.js';
 import type { Database, WebhookRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
@@ -182,12 +183,46 @@ export async function redeliverEvent(ctx: Ctx, eventId: string, webhookId: strin
     if (webhookId && !(await tx.selectFrom('webhooks').select('id').where('id', '=', webhookId).executeTakeFirst())) {
       throw Problem.notFound('webhook', webhookId);
     }
-    const endpoints = await subscribers(tx, event.kind, webhookId);
+    // A test event is its endpoint's alone, whatever it subscribes to.
+    const endpoints = event.kind === TEST_EVENT_KIND ? await testedEndpoint(tx, event.related_id, webhookId) : await subscribers(tx, event.kind, webhookId);
     if (endpoints.length === 0) {
       throw Problem.invalid([{ field: 'webhook_id', code: 'no_endpoint', message: 'no enabled endpoint subscribes to this event' }]);
     }
     await queueDeliveries(tx, eventId, endpoints);
     await tx.updateTable('events').set((eb) => ({ pending_webhooks: eb('pending_webhooks', '+', endpoints.length), updated_at: ctx.now() })).where('id', '=', eventId).execute();
     return eventView((await tx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow()));
+  });
+}
+
+/** The kind of the event a test sends: no change of the store makes it, and no endpoint subscribes to it. */
+export const TEST_EVENT_KIND = 'webhook.test';
+
+/** The endpoint a test event was sent to, while it is enabled (and is the one asked for, if any). */
+async function testedEndpoint(db: Executor, webhookId: string | null, asked: string | undefined): Promise<string[]> {
+  if (webhookId === null || (asked !== undefined && asked !== webhookId)) return [];
+  const row = await db.selectFrom('webhooks').select('id').where('id', '=', webhookId).where('is_enabled', '=', 1).executeTakeFirst();
+  return row ? [row.id] : [];
+}
+
+/**
+ * Sends a test event to one endpoint: an event of kind `webhook.test` whose `data.object` is the
+ * endpoint (without its secret), queued for that endpoint alone, whatever kinds it subscribes to, and
+ * delivered by the worker like any other (signed, retried, in the delivery log).
+ * @throws Problem not_found; invalid_state when the endpoint is disabled (its deliveries are abandoned).
+ */
+export async function sendTestEvent(ctx: Ctx, id: string): Promise<EventView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw Problem.notFound('webhook', id);
+    if (row.is_enabled !== 1) {
+      throw new Problem('invalid_state', 'The endpoint is disabled: enable it, then send the test event', { extra: { field: 'is_enabled', current: false, requested: true } });
+    }
+    const now = ctx.now();
+    const event = {
+      id: newId('evn'), kind: TEST_EVENT_KIND, related_id: row.id, data: JSON.stringify({ object: webhookView(row) }), pending_webhooks: 1, created_at: now, updated_at: now,
+    };
+    await tx.insertInto('events').values(event).execute();
+    await queueDeliveries(tx, event.id, [row.id]);
+    return eventView(event);
   });
 }

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { newId } from '../../../src/lib/ids.js';
 import { readyCheckout } from '../../helpers/checkout.js';
 import { expectInvalid, uniqueWord } from '../../helpers/expect.js';
 import type { FakeStripe } from '../../helpers/fake-stripe.js';
@@ -50,7 +51,12 @@ describeEachDatabase('stripe secret bound to its host', (t) => {
 
   it('asks for the secret again when api_base is removed (back to Stripe itself) or first set', async () => {
     const pointed = await makeStripeGateway(t, stripe);
-    const direct = await makeStripeGateway(t, stripe, { api_base: undefined });
+    // A gateway pointed at Stripe itself, stored as it is (creating it would ask api.stripe.com about its key).
+    const direct = { id: newId('gtw') };
+    await t.db.insertInto('gateways').values({
+      id: direct.id, name: 'Stripe', display_name: null, source: `stripe-${uniqueWord()}`, driver: 'stripe', is_enabled: 1,
+      settings: JSON.stringify({ publishable_key: STRIPE_KEYS.publishable, secret_key: STRIPE_KEYS.secret }), created_at: 1, updated_at: 1,
+    }).execute();
 
     const removed = await t.admin.post(`/v1/gateways/${pointed.id}`, { settings: { api_base: null } });
     const added = await t.admin.post(`/v1/gateways/${direct.id}`, { settings: { api_base: elsewhere.url } });
@@ -75,7 +81,8 @@ describeEachDatabase('stripe secret bound to its host', (t) => {
     expect(await stored(gateway.id)).toMatchObject({ api_base: elsewhere.url, secret_key: newSecret, webhook_secret: STRIPE_KEYS.webhook });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.data.financial_status).toBe('paid');
-    expect(carryingSecret(elsewhere, newSecret)).toHaveLength(1);
+    // The new key was checked at the new host when saved (GET /v1/account), then charged there.
+    expect(carryingSecret(elsewhere, newSecret).map((request) => request.path)).toEqual(['/v1/account', '/v1/payment_intents']);
     expect(stripe.requests.slice(before)).toEqual([]);
   });
 

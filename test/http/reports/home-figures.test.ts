@@ -40,22 +40,28 @@ describeEachDatabase('what the dashboard home reads', (t) => {
     const report = await sales(t, '?since=2026-03-01&until=2026-03-03');
     expect(report).toEqual({
       object: 'sales_report', since: '2026-03-01', until: '2026-03-03', timezone: 'Asia/Kolkata', currency,
-      total_sales: 3900, order_count: 3,
+      gross_sales: 3900, refunds: 0, total_sales: 3900, order_count: 3,
       days: [
-        { date: '2026-03-01', total_sales: 1000, order_count: 1 },
-        { date: '2026-03-02', total_sales: 2500, order_count: 1 },
-        { date: '2026-03-03', total_sales: 400, order_count: 1 },
+        { date: '2026-03-01', gross_sales: 1000, refunds: 0, total_sales: 1000, order_count: 1 },
+        { date: '2026-03-02', gross_sales: 2500, refunds: 0, total_sales: 2500, order_count: 1 },
+        { date: '2026-03-03', gross_sales: 400, refunds: 0, total_sales: 400, order_count: 1 },
       ],
+      top_products: expect.any(Array),
+      top_customers: expect.any(Array),
     });
+    // Each order is a buyer's and a product's own; the one placed at midnight in India is the 4th's.
+    expect(report.top_products.map((row: { total_sales: number }) => row.total_sales)).toEqual([2500, 1000, 400]);
+    expect(report.top_customers.map((row: { total_sales: number }) => row.total_sales)).toEqual([2500, 1000, 400]);
 
     // A day of 23 hours: New York moves its clocks on 8 March 2026; 04:15 UTC on the 9th is 00:15 there (EDT), not 23:15.
     expect((await t.admin.post('/v1/store', { timezone: 'America/New_York' })).status).toBe(200);
     await orderPlacedAt(t, '2026-03-09T04:15:00Z', 1200);
     const spring = await sales(t, '?since=2026-03-08&until=2026-03-09');
     expect(spring.days).toEqual([
-      { date: '2026-03-08', total_sales: 0, order_count: 0 },
-      { date: '2026-03-09', total_sales: 1200, order_count: 1 },
+      { date: '2026-03-08', gross_sales: 0, refunds: 0, total_sales: 0, order_count: 0 },
+      { date: '2026-03-09', gross_sales: 1200, refunds: 0, total_sales: 1200, order_count: 1 },
     ]);
+    expect(spring.top_products.map((row: { total_sales: number }) => row.total_sales)).toEqual([1200]);
   });
 
   it('reports the 30 days ending today by default, and refuses dates it cannot read', async () => {

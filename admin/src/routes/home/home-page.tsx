@@ -2,13 +2,15 @@ import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { LOW_STOCK_SHOWN, useFailingWebhooks, useLowStock, useOrdersToShip, useSales } from '../../api/reports';
 import { AnchorLink } from '../../components/links';
+import { MailNotice } from '../../components/mail-setup';
 import { ProblemAlert } from '../../components/problem-alert';
 import { Section } from '../../components/section';
 import { formatMoney } from '../../lib/format';
 import { SalesChart } from './sales-chart';
+import { TopCustomers, TopProducts } from './top-sellers';
 import { salesFigures } from './sales-figures';
 
-/** The shop at a glance: what sold, and what waits on staff. */
+/** The shop at a glance: what sold (net of refunds), and what waits on staff. */
 export function HomePage() {
   const sales = useSales();
   return (
@@ -21,6 +23,7 @@ export function HomePage() {
           </Text>
         )}
       </Group>
+      <MailNotice />
       {sales.error ? (
         <ProblemAlert error={sales.error} title="The sales could not be read" />
       ) : !sales.data ? (
@@ -34,6 +37,7 @@ export function HomePage() {
               </Text>
               <Text size="sm" c="dimmed">
                 {figure.orders === 1 ? '1 order' : `${figure.orders.toLocaleString()} orders`}
+                {figure.refunds > 0 && ` · ${formatMoney(figure.refunds, sales.data.currency)} refunded`}
               </Text>
             </Tile>
           ))}
@@ -44,6 +48,12 @@ export function HomePage() {
         <LowStock />
         <FailingWebhooks />
       </SimpleGrid>
+      {sales.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <TopProducts report={sales.data} />
+          <TopCustomers report={sales.data} />
+        </SimpleGrid>
+      )}
       <Section title="Daily sales, last 30 days">{sales.data ? <SalesChart report={sales.data} /> : <Text size="sm" c="dimmed">Loading the sales…</Text>}</Section>
     </Stack>
   );

@@ -2,17 +2,20 @@ import type { SalesDay } from 'storefront/client';
 
 export interface Figure {
   label: string;
+  /** What the shop kept: sales less the refunds made in the days. */
   total: number;
+  refunds: number;
   orders: number;
 }
 
-/** Today, the last 7 and the last 30 days, summed from the report's days (the last day is today). */
+/** Today, the last 7 and the last 30 days, net of refunds, summed from the report's days (the last day is today). */
 export function salesFigures(days: readonly SalesDay[]): Figure[] {
-  const sum = (label: string, count: number): Figure => {
+  const figure = (label: string, count: number): Figure => {
     const last = days.slice(-count);
-    return { label, total: last.reduce((total, day) => total + day.total_sales, 0), orders: last.reduce((orders, day) => orders + day.order_count, 0) };
+    const sum = (field: 'total_sales' | 'refunds' | 'order_count') => last.reduce((total, day) => total + day[field], 0);
+    return { label, total: sum('total_sales'), refunds: sum('refunds'), orders: sum('order_count') };
   };
-  return [sum('Today', 1), sum('Last 7 days', 7), sum('Last 30 days', 30)];
+  return [figure('Today', 1), figure('Last 7 days', 7), figure('Last 30 days', 30)];
 }
 
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

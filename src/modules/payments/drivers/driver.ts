@@ -98,6 +98,9 @@ export type GatewayNotice =
 /** A webhook the provider did not sign (or signed with another secret): refused, nothing read. */
 export class WebhookRefused extends Error {}
 
+/** The provider could not be reached, or failed, while settings were checked (verifySettings). */
+export class ProviderSilent extends Error {}
+
 /**
  * One setting a driver takes, as `GET /v1/gateway_drivers` describes it so a form can ask for it:
  * free text, one of `options`, a list of them, or a secret (write-only text).
@@ -140,6 +143,13 @@ export interface GatewayDriver {
   readonly secretDestination?: SecretDestination;
   /** Checks settings on create and update; returns a message per invalid setting name. */
   checkSettings(settings: Record<string, unknown>): Record<string, string>;
+  /**
+   * Asks the provider whether the settings' credentials work (Stripe: `GET /v1/account` with the
+   * secret key), after `checkSettings` passed and before they are stored; a message per setting the
+   * provider refused. A driver without it has nothing to ask.
+   * @throws ProviderSilent when the provider did not answer: nothing can be said of the credentials.
+   */
+  verifySettings?(settings: Record<string, unknown>): Promise<Record<string, string>>;
   /** Checks what the buyer sent under `payment` before anything is charged; a message per member name. */
   checkPayment?(details: PaymentDetails): Record<string, string>;
   /**

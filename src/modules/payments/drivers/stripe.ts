@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { apiBaseRefusal, apiOriginOf } from './api-base.js';
 import type { ChargeRequest, DriverResult, FollowUpRequest, GatewayDriver, GatewayNotice } from './driver.js';
-import { GatewayFailure, WebhookRefused } from './driver.js';
+import { GatewayFailure, ProviderSilent, WebhookRefused } from './driver.js';
 import { fromStripeAmount, stripeCurrency, toStripeAmount } from './stripe-amounts.js';
 import { maskCardNumber } from './test.js';
 
@@ -9,6 +9,8 @@ const CAPTURE_MODES = ['automatic', 'manual'];
 const TEXT_MAX = 500;
 /** A buyer waits for the answer; Stripe's own default (80 s) would hold the order's claim too long. */
 const TIMEOUT_MS = 30_000;
+/** Staff wait for a save: a Stripe that does not answer within this is taken as unreachable. */
+const VERIFY_TIMEOUT_MS = 10_000;
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,200}$/;
 /** Where the library sends requests when the gateway has no api_base. */
 const STRIPE_ORIGIN = 'https://api.stripe.com';
@@ -209,6 +211,22 @@ export const stripeDriver: GatewayDriver = {
       if (settings[required] === undefined) errors[required] ??= 'is required';
     }
     return errors;
+  },
+
+  async verifySettings(settings): Promise<Record<string, string>> {
+    try {
+      // The account the key belongs to: any valid key may read it (a restricted key without that
+      // permission is still a valid key, refused for its permissions only).
+      await clientOf(settings).accounts.retrieveCurrent({}, { timeout: VERIFY_TIMEOUT_MS });
+      return {};
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripePermissionError) return {};
+      if (error instanceof Stripe.errors.StripeAuthenticationError || (error instanceof Stripe.errors.StripeError && error.statusCode === 401)) {
+        return { secret_key: `was refused by Stripe: ${error.message}` };
+      }
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ProviderSilent(`Stripe did not answer at ${apiOriginOf(settings.api_base, STRIPE_ORIGIN)} (${why})`);
+    }
   },
 
   checkPayment(details): Record<string, string> {

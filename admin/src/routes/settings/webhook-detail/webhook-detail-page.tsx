@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Webhook } from 'storefront/client';
-import { useDeleteWebhook, useRotateSecret, useWebhook } from '../../../api/webhooks';
+import { useDeleteWebhook, useRotateSecret, useSendTestEvent, useWebhook } from '../../../api/webhooks';
 import { RecordFrame } from '../../../components/record-frame';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
@@ -70,6 +70,7 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
   const [editing, edit] = useDisclosure();
   const [secret, setSecret] = useState<string | null>(null);
   const rotate = useRotateSecret(webhook.id);
+  const sendTest = useSendTestEvent(webhook.id);
   const remove = useDeleteWebhook();
   const navigate = useNavigate();
 
@@ -105,6 +106,20 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
     <>
       <Group gap="xs" role="group" aria-label="Webhook actions">
         <WriteButton onClick={edit.open}>Edit</WriteButton>
+        <WriteButton
+          variant="default"
+          onClick={() =>
+            sendTest.mutate(undefined, {
+              onSuccess: (event) => notifyDone(`Test event ${event.id} queued: its delivery shows in the log below within seconds`),
+              onError: (error) => notifyProblem('The test event was not sent', error),
+            })
+          }
+          loading={sendTest.isPending}
+          disabled={!webhook.is_enabled}
+          title={webhook.is_enabled ? undefined : 'The endpoint is off: turn it on to test it'}
+        >
+          Send a test event
+        </WriteButton>
         <WriteButton variant="default" onClick={confirmRotate} loading={rotate.isPending}>
           Rotate secret
         </WriteButton>

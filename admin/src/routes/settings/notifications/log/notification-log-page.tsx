@@ -4,6 +4,7 @@ import type { Notification } from 'storefront/client';
 import { useNotifications, type NotificationKind, type NotificationStatus } from '../../../../api/notifications';
 import { AnchorLink } from '../../../../components/links';
 import { ListPanel } from '../../../../components/list-panel';
+import { MailSetupPanel } from '../../../../components/mail-setup';
 import { formatTime } from '../../../../lib/format';
 import { PageHeader } from '../../page-header';
 import { kindLabel, kindOptions, NotificationStatusBadge, statusOptions } from '../notification-words';
@@ -32,6 +33,7 @@ export function NotificationLogPage() {
       >
         The emails sent to buyers and customers, each written with the change that caused it and delivered by the worker, with retries.
       </PageHeader>
+      <MailSetupPanel />
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6 }}>
