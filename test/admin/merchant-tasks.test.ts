@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
+import { useFakeStripe } from '../helpers/stripe-checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 // The ten tasks a shop owner tried, task by task, each as staff do it now, counting their steps (a
@@ -80,6 +81,7 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(new Reg
 
 describeEachDatabase("a shop owner's ten tasks", (t) => {
   const holder = useBrowser();
+  const stripe = useFakeStripe();
 
   it('1. signs in with the key', async () => {
     const base = await listen(t);
@@ -301,5 +303,33 @@ describeEachDatabase("a shop owner's ten tasks", (t) => {
       // Before: as many steps, then a scroll up to find the message at the top of the page.
       await finish(t, staff, 'form-error', 3);
     }, { width: 1280, height: 600 });
+  }, SLOW);
+
+  it('13. sets up Stripe, a wrong secret key refused beside its field before anything is saved', async () => {
+    const base = await listen(t);
+    stripe.refusedKeys.add('sk_test_51Mistyped');
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/payments');
+      const staff = new Staff(page);
+      await staff.click(page.getByRole('button', { name: 'Add gateway' }));
+      const dialog = page.getByRole('dialog', { name: 'Add payment gateway' });
+      await staff.click(dialog.getByText('Stripe', { exact: true }));
+      await staff.fill(field(dialog, 'Name'), 'Cards');
+      await staff.fill(field(dialog, 'Source'), 'stripe');
+      await staff.fill(dialog.getByLabel('Publishable key'), 'pk_test_51StripePublishable');
+      await staff.fill(dialog.getByLabel('Secret key'), 'sk_test_51Mistyped');
+      // The test's Stripe stands at its own address: not a step staff take.
+      await dialog.getByLabel('API base URL').fill(stripe.url);
+      await staff.click(dialog.getByRole('button', { name: 'Add gateway' }));
+      await dialog.getByText('Was refused by Stripe: Invalid API Key provided').waitFor();
+      expect((await t.admin.get('/v1/gateways')).body.data.filter((gateway: { driver: string }) => gateway.driver === 'stripe')).toEqual([]);
+      await staff.fill(dialog.getByLabel('Secret key'), 'sk_test_51StripeSecret');
+      await staff.click(dialog.getByRole('button', { name: 'Add gateway' }));
+      await dialog.waitFor({ state: 'hidden' });
+      const gateway = (await t.admin.get('/v1/gateways')).body.data.find((candidate: { driver: string }) => candidate.driver === 'stripe');
+      expect(gateway).toMatchObject({ settings: { publishable_key: 'pk_test_51StripePublishable', secret_key: '********' } });
+      // Before: as many steps, but the mistyped key was saved, to be found at the first buyer's payment.
+      await finish(t, staff, 'stripe', 9, false);
+    });
   }, SLOW);
 }, { admin: true });

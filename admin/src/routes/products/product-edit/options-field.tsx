@@ -58,24 +58,26 @@ export function OptionsField({ value, onChange, error, skus }: {
     <Stack gap="sm">
       {value.map((option, index) => (
         <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            label="Option"
-            placeholder="Size"
-            w="35%"
-            readOnly={readOnly}
-            value={option.name}
-            onChange={(event) => set(index, { ...option, name: event.currentTarget.value })}
-          />
-          <TagsInput
-            label={`Values of ${option.name.trim() || `option ${index + 1}`}`}
-            placeholder={option.values.length === 0 ? 'S, M, L' : undefined}
-            description="Enter or comma after each"
-            style={{ flex: 1 }}
-            readOnly={readOnly}
-            splitChars={[',']}
-            value={option.values}
-            onChange={(values) => set(index, { ...option, values })}
-          />
+          <Group gap="xs" align="flex-start" style={{ flex: 1 }}>
+            <TextInput
+              label="Option"
+              placeholder="Size"
+              style={{ flex: '1 1 140px' }}
+              readOnly={readOnly}
+              value={option.name}
+              onChange={(event) => set(index, { ...option, name: event.currentTarget.value })}
+            />
+            <TagsInput
+              label={`Values of ${option.name.trim() || `option ${index + 1}`}`}
+              placeholder={option.values.length === 0 ? 'S, M, L' : undefined}
+              description="Enter or comma after each"
+              style={{ flex: '3 1 220px' }}
+              readOnly={readOnly}
+              splitChars={[',']}
+              value={option.values}
+              onChange={(values) => set(index, { ...option, values })}
+            />
+          </Group>
           {!readOnly && (
             <ActionIcon variant="subtle" color="gray" mt={28} aria-label={`Remove the option ${option.name.trim() || index + 1}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
               ×
