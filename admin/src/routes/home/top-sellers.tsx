@@ -1,36 +1,41 @@
 import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { SalesReport } from 'storefront/client';
 import { AnchorLink } from '../../components/links';
 import { Section } from '../../components/section';
 import { formatMoney } from '../../lib/format';
 
-/** The period's best-selling products, by what the shop kept of their sales. */
-export function TopProducts({ report }: { report: SalesReport }) {
+interface Ranked {
+  key: string;
+  /** The record's name, a link to its screen. */
+  name: ReactNode;
+  count: number;
+  sales: number;
+}
+
+/** A period's ranking: a record a row, how many it counts, and its sales net of refunds. */
+function RankedTable({ title, noun, countLabel, empty, rows, currency }: { title: string; noun: string; countLabel: string; empty: string; rows: Ranked[]; currency: string }) {
   return (
-    <Section title="Top products, last 30 days">
-      {report.top_products.length === 0 ? (
+    <Section title={title}>
+      {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No product sold in these days.
+          {empty}
         </Text>
       ) : (
-        <Table verticalSpacing={4} aria-label="Top products">
+        <Table verticalSpacing={4} aria-label={title.split(',')[0]}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Units</Table.Th>
+              <Table.Th>{noun}</Table.Th>
+              <Table.Th ta="right">{countLabel}</Table.Th>
               <Table.Th ta="right">Net sales</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {report.top_products.map((product) => (
-              <Table.Tr key={product.product_id}>
-                <Table.Td>
-                  <AnchorLink to="/products/$productId" params={{ productId: product.product_id }} size="sm">
-                    {product.name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td ta="right">{product.units_sold.toLocaleString()}</Table.Td>
-                <Table.Td ta="right">{formatMoney(product.total_sales, report.currency)}</Table.Td>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td ta="right">{row.count.toLocaleString()}</Table.Td>
+                <Table.Td ta="right">{formatMoney(row.sales, currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -40,38 +45,32 @@ export function TopProducts({ report }: { report: SalesReport }) {
   );
 }
 
+/** The period's best-selling products, by what the shop kept of their sales. */
+export function TopProducts({ report }: { report: SalesReport }) {
+  const rows = report.top_products.map((product) => ({
+    key: product.product_id,
+    name: (
+      <AnchorLink to="/products/$productId" params={{ productId: product.product_id }} size="sm">
+        {product.name}
+      </AnchorLink>
+    ),
+    count: product.units_sold,
+    sales: product.total_sales,
+  }));
+  return <RankedTable title="Top products, last 30 days" noun="Product" countLabel="Units" empty="No product sold in these days." rows={rows} currency={report.currency} />;
+}
+
 /** The period's customers who spent most, refunds taken off. */
 export function TopCustomers({ report }: { report: SalesReport }) {
-  return (
-    <Section title="Top customers, last 30 days">
-      {report.top_customers.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No customer bought in these days.
-        </Text>
-      ) : (
-        <Table verticalSpacing={4} aria-label="Top customers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th ta="right">Orders</Table.Th>
-              <Table.Th ta="right">Net sales</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.top_customers.map((customer) => (
-              <Table.Tr key={customer.customer_id}>
-                <Table.Td>
-                  <AnchorLink to="/customers/$customerId" params={{ customerId: customer.customer_id }} size="sm">
-                    {customer.name ?? customer.email ?? customer.customer_id}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td ta="right">{customer.order_count.toLocaleString()}</Table.Td>
-                <Table.Td ta="right">{formatMoney(customer.total_sales, report.currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Section>
-  );
+  const rows = report.top_customers.map((customer) => ({
+    key: customer.customer_id,
+    name: (
+      <AnchorLink to="/customers/$customerId" params={{ customerId: customer.customer_id }} size="sm">
+        {customer.name ?? customer.email ?? customer.customer_id}
+      </AnchorLink>
+    ),
+    count: customer.order_count,
+    sales: customer.total_sales,
+  }));
+  return <RankedTable title="Top customers, last 30 days" noun="Customer" countLabel="Orders" empty="No customer bought in these days." rows={rows} currency={report.currency} />;
 }

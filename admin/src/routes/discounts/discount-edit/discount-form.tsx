@@ -72,7 +72,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
     initialValues: valuesOf(discount, currency),
     validate: {
       code: (code, values) => (values.method === 'code' && code.trim() === '' ? 'Enter the code buyers type' : null),
-      title: (title) => (title.trim() === '' ? 'Enter a title' : null),
+      title: (title, values) => (values.method === 'automatic' && title.trim() === '' ? 'Enter a title' : null),
       value: (value, values) => (values.kind !== 'free_shipping' && value === '' ? 'Enter the value' : null),
       applies_to: { ids: (ids, values) => (values.applies_to.kind !== 'all' && ids.length === 0 ? 'Choose at least one' : null) },
     },
@@ -110,7 +110,14 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                   {method === 'code' && (
                     <TextInput label="Code" description="Buyers type it at checkout; capitals do not matter" required readOnly={readOnly} data-autofocus {...form.getInputProps('code')} />
                   )}
-                  <TextInput label="Title" description="For staff" required readOnly={readOnly} {...form.getInputProps('title')} />
+                  <TextInput
+                    label="Title"
+                    description={method === 'code' ? 'For staff; the code when left empty' : 'For staff, and shown to buyers beside the discount'}
+                    required={method === 'automatic'}
+                    placeholder={method === 'code' ? form.values.code.trim() || undefined : undefined}
+                    readOnly={readOnly}
+                    {...form.getInputProps('title')}
+                  />
                 </Stack>
               </Section>
               <Section title="Value">

@@ -67,7 +67,8 @@ const numberOrNull = (typed: number | string, stored: (value: number) => number 
 export function bodyOf(values: DiscountValues, currency: string): DiscountWrite {
   const body: DiscountWrite = {
     code: values.method === 'automatic' ? null : values.code.trim(),
-    title: values.title.trim(),
+    // A code's discount is called by its code unless staff name it (Shopify's discounts have no other name).
+    title: values.title.trim() || (values.method === 'code' ? values.code.trim() : ''),
     kind: values.kind,
     applies_to: { kind: values.applies_to.kind, ids: values.applies_to.kind === 'all' ? [] : values.applies_to.ids },
     minimum_subtotal: numberOrNull(values.minimum_subtotal, (typed) => toMinor(typed, currency)),

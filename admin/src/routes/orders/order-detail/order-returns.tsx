@@ -87,6 +87,9 @@ export function OrderReturns({ order }: { order: Order }) {
                         <WriteButton size="xs" onClick={() => confirm(ret, label, 'receive')} aria-label={`Receive ${label.toLowerCase()}`}>
                           Receive
                         </WriteButton>
+                        <WriteButton size="xs" variant="default" onClick={() => setRefunding({ ret, label })} aria-label={`Receive and refund ${label.toLowerCase()}`}>
+                          Receive and refund
+                        </WriteButton>
                         <WriteButton size="xs" variant="default" color="red" onClick={() => confirm(ret, label, 'cancel')} aria-label={`Cancel ${label.toLowerCase()}`}>
                           Cancel
                         </WriteButton>

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Order, Return } from 'storefront/client';
 import { useMoveReturn } from '../../../api/returns';
 import { AmountInput } from '../../../components/amount-input';
@@ -11,8 +11,10 @@ import { useServerErrors } from '../../../lib/use-server-errors';
 import { moneyOf } from './order-money';
 
 /**
- * Refund a received return: the amount starts at the items' paid share (no more than is left to
- * refund), as the server would refund it; staff may change it and the server judges it.
+ * Refund a return: the amount starts at the items' paid share (no more than is left to refund), as
+ * the server would refund it; staff may change it and the server judges it. A return still requested
+ * is received first (its stock goes back), then refunded, in one go (Shopify's "Restock and refund"):
+ * should the refund be refused, the return stays received and the dialog says why.
  */
 export function RefundReturnDialog({ order, ret, label, onClose }: { order: Order; ret: Return | null; label: string; onClose: () => void }) {
   const move = useMoveReturn(order.id);
@@ -22,32 +24,37 @@ export function RefundReturnDialog({ order, ret, label, onClose }: { order: Orde
     validate: { amount: (value) => (value === '' ? 'Enter an amount' : null) },
   });
   const problems = useServerErrors(form, ['amount']);
+  // Received by this dialog already, its refund refused: a second try only refunds.
+  const [received, setReceived] = useState(false);
   useEffect(() => {
     if (!ret) return;
     form.setValues({ amount: toMajor(suggested, order.currency) });
     problems.clear();
+    setReceived(false);
   }, [ret?.id]);
 
-  const submit = form.onSubmit(({ amount }) => {
+  const receiving = ret?.status === 'requested';
+  const submit = form.onSubmit(async ({ amount }) => {
     if (!ret) return;
     problems.clear();
-    move.mutate(
-      { returnId: ret.id, move: 'refund', amount: toMinor(Number(amount), order.currency) },
-      {
-        onSuccess: (refunded) => {
-          notifyDone(`${label} refunded: ${formatMoney(refunded.refunded_amount ?? 0, order.currency)}`);
-          onClose();
-        },
-        onError: problems.show,
-      },
-    );
+    try {
+      if (receiving && !received) {
+        await move.mutateAsync({ returnId: ret.id, move: 'receive' });
+        setReceived(true);
+      }
+      const refunded = await move.mutateAsync({ returnId: ret.id, move: 'refund', amount: toMinor(Number(amount), order.currency) });
+      notifyDone(`${label} ${receiving ? 'received and ' : ''}refunded: ${formatMoney(refunded.refunded_amount ?? 0, order.currency)}`);
+      onClose();
+    } catch (error) {
+      problems.show(error);
+    }
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={ret !== null} onClose={onClose} title={`Refund ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit="Refund" pending={move.isPending} submitColor="red">
+    <FormDialog dirty={form.isDirty()} opened={ret !== null} onClose={onClose} title={`${receiving ? 'Receive and refund' : 'Refund'} ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit={receiving ? 'Receive and refund' : 'Refund'} pending={move.isPending} submitColor="red">
       <AmountInput currency={order.currency} description={`The returned items' paid share is ${formatMoney(ret?.amount ?? 0, order.currency)}`} {...form.getInputProps('amount')} />
       <Text size="xs" c="dimmed">
-        The money goes back through the order’s gateway.
+        {receiving ? 'The items are received first: their stock goes back if the return restocks. ' : ''}The money goes back through the order’s gateway.
       </Text>
     </FormDialog>
   );

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { sentence, driverOf, labelOf } from './drivers';
 import { DriverSettings } from './driver-settings';
-import { createInputOf, initialSettings, updateInputOf, valuesOf, type GatewayValues } from './gateway-values';
+import { createInputOf, initialSettings, namesFor, updateInputOf, valuesOf, type GatewayValues } from './gateway-values';
 
 /** Create a gateway (`gateway` null) or change one (undefined: closed); its driver is chosen once. */
 export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | undefined; onClose: () => void }) {
@@ -63,6 +63,11 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
             data={(drivers.data ?? []).map((option) => ({ value: option.name, label: labelOf(option.name) }))}
             value={form.values.driver}
             onChange={(value) => {
+              // Names still the previous driver's follow the new one; names staff typed stay.
+              const before = namesFor(form.values.driver);
+              const after = namesFor(value);
+              if (form.values.name === before.name) form.setFieldValue('name', after.name);
+              if (form.values.source === before.source) form.setFieldValue('source', after.source);
               form.setFieldValue('driver', value);
               form.setFieldValue('settings', initialSettings(driverOf(drivers.data, value)));
             }}

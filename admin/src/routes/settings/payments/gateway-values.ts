@@ -1,6 +1,6 @@
 import type { Gateway, GatewayDriver } from 'storefront/client';
 import type { GatewayCreateInput, GatewayUpdateInput } from '../../../api/gateways';
-import { initialValue, MASKED } from './drivers';
+import { initialValue, labelOf, MASKED } from './drivers';
 
 export interface GatewayValues {
   name: string;
@@ -19,7 +19,7 @@ export function initialSettings(driver: GatewayDriver | undefined): Record<strin
 
 /** A gateway's values in the form (`driver`: its driver, or for a new one the first offered). */
 export function valuesOf(gateway: Gateway | null, driver: GatewayDriver | undefined): GatewayValues {
-  if (!gateway) return { name: '', display_name: '', source: '', driver: driver?.name ?? '', is_enabled: true, settings: initialSettings(driver) };
+  if (!gateway) return { ...namesFor(driver?.name ?? ''), display_name: '', driver: driver?.name ?? '', is_enabled: true, settings: initialSettings(driver) };
   const settings: Record<string, string | string[]> = {};
   for (const field of driver?.settings ?? []) {
     const stored = gateway.settings[field.name];
@@ -29,6 +29,11 @@ export function valuesOf(gateway: Gateway | null, driver: GatewayDriver | undefi
     else settings[field.name] = typeof stored === 'string' ? stored : '';
   }
   return { name: gateway.name, display_name: gateway.display_name ?? '', source: gateway.source, driver: gateway.driver, is_enabled: gateway.is_enabled, settings };
+}
+
+/** A new gateway's name and source until staff change them: its driver's ("Stripe", `stripe`). */
+export function namesFor(driver: string): { name: string; source: string } {
+  return { name: driver === '' ? '' : labelOf(driver), source: driver };
 }
 
 /** Whether the stored gateway has that secret set (the API answers it masked). */

@@ -19,7 +19,6 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
   const form = useForm<ZoneValues>({
     initialValues: valuesOf(null, currency),
     validate: {
-      name: (value) => (value.trim() === '' ? 'Enter a name' : null),
       countries: (value) => (value.length === 0 ? 'Choose at least one country' : null),
     },
   });
@@ -42,7 +41,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
 
   const submit = form.onSubmit((values) => {
     problems.clear();
-    const { body, stateCountries: sent } = inputOf(values, currency);
+    const { body, stateCountries: sent } = inputOf(values, currency, countries.nameOf);
     stateCountries.current = sent;
     save.mutate(
       { id: zone?.id ?? null, body },
@@ -60,7 +59,14 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
 
   return (
     <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
-      <TextInput label="Zone name" description="For staff, such as Europe or Domestic" required readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label="Zone name"
+        description="For staff, such as Europe or Domestic; its countries when left empty"
+        placeholder={form.values.countries.map(countries.nameOf).join(', ') || undefined}
+        readOnly={readOnly}
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
       <MultiSelect
         label="Countries"
         required

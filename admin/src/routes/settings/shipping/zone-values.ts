@@ -57,12 +57,13 @@ export function valuesOf(zone: ShippingZone | null, currency: string): ZoneValue
  * The zone as the API takes it, and for each state sent (in the order sent) the country whose field
  * shows a problem with it.
  */
-export function inputOf(values: ZoneValues, currency: string): { body: ShippingZoneInput; stateCountries: string[] } {
+export function inputOf(values: ZoneValues, currency: string, countryName: (code: string) => string): { body: ShippingZoneInput; stateCountries: string[] } {
   const states = values.countries.flatMap((country) => (values.states[country] ?? []).map((code) => ({ country_code: country, code })));
   const bound = (value: Amount, kind: string) => (kind === 'price' ? toMinor(Number(value), currency) : Number(value));
   return {
     body: {
-      name: values.name.trim(),
+      // Unnamed, a zone is called by its countries ("United States", "France, Belgium").
+      name: values.name.trim() || values.countries.map(countryName).join(', '),
       countries: values.countries,
       states,
       rates: values.rates.map((rate) => ({
