@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
-import { pngOfSize, uploadFile } from '../helpers/files.js';
+import { pngOfSize, sendUpload, uploadFile } from '../helpers/files.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
@@ -94,6 +94,8 @@ describeEachDatabase('staff keep the shop\'s files in the media library', (t) =>
     const base = await serveFilesAt(t);
     const file = await uploadFile(t, pngOfSize(2048), 'catalogue.pdf.png');
     await t.admin.post(`/v1/files/${file.id}`, { alt: 'A page of the catalogue' });
+    const pdf = await sendUpload(t, [{ name: 'file', filename: 'price-list.pdf', contentType: 'application/pdf', body: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') }]);
+    expect(pdf.status, pdf.text).toBe(201);
     const key = (await t.admin.post('/v1/api_keys', { name: 'Intern', read_only: true })).body.data.token as string;
 
     await inWindow(holder.browser, async (page) => {
@@ -105,6 +107,11 @@ describeEachDatabase('staff keep the shop\'s files in the media library', (t) =>
       expect(await card.getByLabel('Alt text of catalogue.pdf.png').isDisabled()).toBe(true);
       expect(await card.getByLabel('Alt text of catalogue.pdf.png').inputValue()).toBe('A page of the catalogue');
       expect(await card.getByRole('button', { name: 'Copy link to catalogue.pdf.png' }).isDisabled()).toBe(false);
+      // A file that is not an image shows its type where a thumbnail would be, and has no alt text.
+      const document = page.getByRole('listitem', { name: 'price-list.pdf' });
+      expect(await document.locator('img').count()).toBe(0);
+      expect(await document.innerText()).toMatch(/^PDF\s+price-list\.pdf\s+PDF · 1 KB · /);
+      expect(await document.getByLabel('Alt text of price-list.pdf').count()).toBe(0);
       await expectAccessible(t, page, 'the media library for a read-only key');
       await screenshot(t, page, 'files-library-read-only');
     });
