@@ -25,15 +25,11 @@ export function useFiles(page: number) {
   return useQuery({ ...fileListQuery(client, page), placeholderData: keepPreviousData });
 }
 
-/** An upload into the library: the list is read again once it is kept. */
-export function useUploadLibraryFile() {
+/** An upload into the library (`POST /v1/files`): the list is read again once it is kept. */
+export function useUploadLibraryFile(): (file: File) => Promise<StoredFile> {
   const queryClient = useQueryClient();
   const upload = useUploadFile();
-  return { ...upload, mutateAsync: async (file: File) => {
-    const stored = await upload.mutateAsync(file);
-    void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-    return stored;
-  } };
+  return (file) => upload.mutateAsync(file, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: fileKeys.all }) });
 }
 
 export function useSetFileAlt() {

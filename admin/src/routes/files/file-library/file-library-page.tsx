@@ -73,7 +73,7 @@ function UploadZone({ onUploaded }: { onUploaded: () => void }) {
     let kept = 0;
     for (const file of files) {
       try {
-        await upload.mutateAsync(file);
+        await upload(file);
         kept++;
       } catch (failure) {
         const problem = problemOf(failure);
