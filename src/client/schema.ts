@@ -1622,7 +1622,8 @@ export interface paths {
         /** Get a file */
         get: operations["getV1FilesId"];
         put?: never;
-        post?: never;
+        /** Update a file's alt text (the bytes never change) */
+        post: operations["postV1FilesId"];
         /** Delete a file and its bytes; skus and products showing it lose that image */
         delete: operations["deleteV1FilesId"];
         options?: never;
@@ -4899,6 +4900,7 @@ export interface components {
          *       "url": "https://shop.example.com/files/linen-shirt.png",
          *       "mime_type": "image/png",
          *       "size": 48213,
+         *       "alt": null,
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4922,6 +4924,8 @@ export interface components {
             mime_type: string;
             /** @description bytes */
             size: number;
+            /** @description what the image shows, for readers who cannot see it */
+            alt: string | null;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -12034,6 +12038,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1FilesId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description null or "" clears it */
+                    alt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoredFile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];

@@ -35,6 +35,7 @@ import * as mailQuotas from './migrations/031-mail-quotas.js';
 import * as exactTaxRates from './migrations/032-exact-tax-rates.js';
 import * as refundReportIndex from './migrations/033-refund-report-index.js';
 import * as orderComments from './migrations/034-order-comments.js';
+import * as fileAlt from './migrations/035-file-alt.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '032-exact-tax-rates': exactTaxRates,
   '033-refund-report-index': refundReportIndex,
   '034-order-comments': orderComments,
+  '035-file-alt': fileAlt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

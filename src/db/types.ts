@@ -87,6 +87,8 @@ export interface FileRow {
   storage_key: string;
   /** SHA-256 of the bytes, base64url: the strong ETag they are served with. */
   sha256: string;
+  /** What an image shows, for readers who cannot see it; null when unset. */
+  alt: string | null;
   created_at: number;
   updated_at: number;
 }

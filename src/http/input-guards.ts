@@ -104,7 +104,7 @@ const isNonFinite = (leaf: unknown) => typeof leaf === 'number' && !Number.isFin
  *   statement fails: a 500) while SQLite stores it, so it is a 400 on both;
  * - a number that is not finite: the validator coerces the text `1e309` or `Infinity` of a query
  *   string or a form body to Infinity without checking its range, so a query parameter is a 400
- *   and a body field a 422, as any other value out of range.
+ *   and a body field a 422, as any other value out of range (the body of a route that reads one).
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
@@ -120,7 +120,9 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
   app.addHook('preHandler', (request, _reply, done) => {
     const inQuery = findField(request.params, isNonFinite) ?? findField(request.query, isNonFinite);
-    const inBody = inQuery === null ? findField(request.body, isNonFinite) : null;
+    // A route that reads no body ignores one: its numbers never reach a database (nor its document, a 422).
+    const readsBody = request.routeOptions.schema?.body !== undefined;
+    const inBody = inQuery === null && readsBody ? findField(request.body, isNonFinite) : null;
     if (inQuery !== null) {
       done(new Problem('invalid_request', `${inQuery} must be a finite number`, { errors: [{ field: inQuery, code: 'out_of_range', message: 'must be a finite number' }] }));
     } else if (inBody !== null) {

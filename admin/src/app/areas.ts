@@ -24,7 +24,7 @@ export const areas: readonly Area[] = [
   },
   { label: 'Customers', to: '/customers' },
   { label: 'Discounts', to: '/discounts' },
-  { label: 'Content', to: '/blogs', links: [{ label: 'Blogs & posts', to: '/blogs' }, { label: 'Pages', to: '/pages' }] },
+  { label: 'Content', to: '/blogs', links: [{ label: 'Blogs & posts', to: '/blogs' }, { label: 'Pages', to: '/pages' }, { label: 'Files', to: '/files' }] },
   {
     label: 'Settings',
     to: '/settings/store',

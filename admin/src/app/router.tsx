@@ -4,6 +4,7 @@ import { collectionRoutes } from '../routes/collections/routes';
 import { contentRoutes } from '../routes/content/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
+import { fileRoutes } from '../routes/files/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
@@ -48,6 +49,7 @@ const routeTree = rootRoute.addChildren([
     ...customerRoutes,
     ...discountRoutes,
     ...contentRoutes,
+    ...fileRoutes,
     ...shopSettingsRoutes,
     ...integrationRoutes,
     ...notificationRoutes,

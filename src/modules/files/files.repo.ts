@@ -29,6 +29,10 @@ export async function countFiles(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
+export async function updateFile(db: Executor, id: string, changes: Partial<FileRow>): Promise<void> {
+  await db.updateTable('files').set(changes).where('id', '=', id).execute();
+}
+
 export async function deleteFile(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }

@@ -8,7 +8,7 @@ import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { typeListed } from './file-types.js';
-import { FileBytes, FileEnvelope, FileList, FileListQuery, FilenameParams, FileUpload, NotModified } from './files.schemas.js';
+import { FileBytes, FileEnvelope, FileList, FileListQuery, FilenameParams, FileUpdate, FileUpload, NotModified } from './files.schemas.js';
 import * as service from './files.service.js';
 
 const tags = ['Files'];
@@ -101,6 +101,10 @@ export function filesRoutes(settings: service.FilesSettings) {
       });
       return reply.code(201).send({ data: await service.uploadFile(request.ctx, settings, upload) });
     });
+
+    app.post('/v1/files/:id', {
+      schema: { tags, summary: "Update a file's alt text (the bytes never change)", params: IdParams, body: FileUpdate, response: ok(FileEnvelope) },
+    }, async (request) => ({ data: await service.updateFile(request.ctx, request.params.id, request.body) }));
 
     app.delete('/v1/files/:id', {
       schema: { tags, summary: 'Delete a file and its bytes; skus and products showing it lose that image', params: IdParams, response: noContent },

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { Type, type Static } from 'typebox';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 
 export const FileObject = Type.Object({
   id: Id('fil'),
@@ -10,6 +10,7 @@ export const FileObject = Type.Object({
   url: Type.String({ description: 'src with a version, for caches' }),
   mime_type: Type.String({ description: 'sniffed from the bytes' }),
   size: Type.Integer({ description: 'bytes' }),
+  alt: Nullable(Type.String({ description: 'what the image shows, for readers who cannot see it' })),
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'StoredFile' });
@@ -17,6 +18,13 @@ export const FileObject = Type.Object({
 export const FileEnvelope = DataEnvelope(FileObject);
 export const FileList = ListEnvelope(FileObject);
 export const FileListQuery = Type.Object(PageQuery);
+
+export const ALT_MAX_LENGTH = 500;
+
+export const FileUpdate = Type.Object({
+  alt: Type.Optional(Nullable(Type.String({ maxLength: ALT_MAX_LENGTH, description: 'null or "" clears it' }))),
+});
+export type FileUpdateInput = Static<typeof FileUpdate>;
 
 /** Documents the multipart upload; the handler reads and checks the parts itself. */
 export const FileUpload = Type.Object({ file: Type.String({ format: 'binary', description: 'the file, at most STOREFRONT_FILE_MAX_BYTES' }) });

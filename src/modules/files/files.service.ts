@@ -13,6 +13,7 @@ import { dropPostImagesOfFile } from '../content/posts.service.js';
 import { originalName, systemFilename } from './file-names.js';
 import { typeListed } from './file-types.js';
 import * as repo from './files.repo.js';
+import type { FileUpdateInput } from './files.schemas.js';
 import type { FileStorage } from './storage.js';
 
 /** How uploads are kept and checked (STOREFRONT_FILES, STOREFRONT_FILE_MAX_BYTES, STOREFRONT_FILE_TYPES). */
@@ -40,6 +41,7 @@ export function fileView(row: FileRow): FileView {
     url: row.url,
     mime_type: row.mime_type,
     size: Number(row.size),
+    alt: row.alt ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -55,6 +57,22 @@ export async function getFile(ctx: Ctx, id: string): Promise<FileView> {
   const row = await repo.findFile(ctx.db, id);
   if (!row) throw Problem.notFound('file', id);
   return fileView(row);
+}
+
+/**
+ * Changes a file's alt text; `null` or "" (spaces only too) clears it. The bytes and urls never change.
+ * @throws Problem not_found.
+ */
+export async function updateFile(ctx: Ctx, id: string, input: FileUpdateInput): Promise<FileView> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const current = await repo.findFile(tx, id);
+    if (!current) throw Problem.notFound('file', id);
+    if (input.alt === undefined) return fileView(current);
+    const alt = input.alt === null || input.alt.trim() === '' ? null : input.alt.trim();
+    const changes: Partial<FileRow> = { alt, updated_at: ctx.now() };
+    await repo.updateFile(tx, id, changes);
+    return fileView({ ...current, ...changes });
+  });
 }
 
 const NAME_ATTEMPTS = 5;
@@ -102,6 +120,7 @@ export async function uploadFile(ctx: Ctx, settings: FilesSettings, upload: { by
       size: upload.bytes.length,
       storage_key: storageKey,
       sha256: createHash('sha256').update(upload.bytes).digest('base64url'),
+      alt: null,
       created_at: now,
       updated_at: now,
     }, sniffed.ext, settings.baseUrl);

@@ -58,6 +58,7 @@ describeEachDatabase('files', (t) => {
         url: `${TEST_FILES_URL}/${filename}?v=${file.created_at}`,
         mime_type: 'image/png',
         size: 300,
+        alt: null,
         created_at: expect.any(Number),
         updated_at: file.created_at,
       },

@@ -43,6 +43,12 @@ describeEachDatabase('strict input', (t) => {
     expect(await productRows(t, name)).toEqual([]);
   });
 
+  it('ignores the body of a route that reads none, a number too large for a double included', async () => {
+    const url = '/v1/customers/cus_00000000000000000000000000/verification';
+    expectProblem(await t.admin.post(url), 404, 'not_found');
+    expectProblem(await t.admin.post(url, '{"id":-1e309}'), 404, 'not_found');
+  });
+
   it('names a nested field of the wrong JSON type by its bracket name', async () => {
     const res = await t.admin.post('/v1/customers', {
       email: `${uniqueWord()}@example.com`,
