@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
-import { eventsOf, pay, placedOrder, readyCheckout } from '../helpers/checkout.js';
+import { ADDRESS, eventsOf, makeGateway, makeRate, makeSku, pay, placedOrder, readyCheckout, stockOf } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -305,5 +305,60 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await screenshot(t, page, 'order-packing-slip');
       await page.emulateMedia({ media: 'screen' });
     });
+  }, SLOW);
+
+  it('takes an order by phone: a customer and their address, two lines, shipping, paid in cash or left to pay by transfer', async () => {
+    const base = await listen(t);
+    const word = uniqueWord();
+    const grace = (await t.admin.post('/v1/customers', { email: `grace.${word}@example.com`, first_name: 'Grace', last_name: `Hopper${word}`, addresses: [ADDRESS] })).body.data;
+    const nobody = (await t.admin.post('/v1/customers', { email: `nobody.${word}@example.com`, first_name: 'No', last_name: `Address${word}` })).body.data;
+    const mug = await makeSku(t, { price: 1200, stock: 10, code: `MUG-${word}` });
+    const rateId = await makeRate(t, 500);
+    await makeGateway(t, 'manual');
+
+    const take = async (page: Page, customer: string, paid: boolean) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/orders');
+      await page.getByRole('button', { name: 'New order' }).click();
+      await page.getByRole('heading', { name: 'New order', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: 'Customer' }).fill(customer);
+      await page.getByRole('option', { name: new RegExp(customer) }).click();
+      await page.getByText(`Ships to ${ADDRESS.address1}`).waitFor();
+      await page.getByRole('textbox', { name: 'Add a product' }).fill(`MUG-${word}`);
+      await page.getByRole('option', { name: new RegExp(`MUG-${word}`) }).click();
+      await page.getByLabel(/^Quantity of /).fill('2');
+      await page.getByRole('button', { name: 'Continue to shipping and payment' }).click();
+      await page.getByRole('radio', { name: /^Standard · \$5\.00$/ }).waitFor();
+      if (!paid) await page.getByRole('radio', { name: /^To pay later/ }).check();
+      await expectAccessible(t, page, 'a staff order');
+      await screenshot(t, page, paid ? 'order-new' : 'order-new-later');
+      await page.getByRole('button', { name: 'Create order' }).click();
+      await page.getByRole('heading', { name: /^Order / , level: 1 }).waitFor();
+      return new URL(page.url()).pathname.split('/').pop()!;
+    };
+
+    await inWindow(holder.browser, async (page) => {
+      const paidId = await take(page, `Hopper${word}`, true);
+      const paid = (await t.admin.get(`/v1/orders/${paidId}`)).body.data;
+      expect(paid).toMatchObject({ status: 'placed', financial_status: 'paid', source_name: 'admin', customer_id: grace.id, total_price: 2 * 1200 + 500 });
+      expect(paid.items).toEqual([expect.objectContaining({ sku_id: mug.id, quantity: 2 })]);
+      expect(paid.shipping.address.address1).toBe(ADDRESS.address1);
+      expect(await stockOf(t, mug.id)).toBe(8);
+
+      const laterId = await take(page, `Hopper${word}`, false);
+      expect((await t.admin.get(`/v1/orders/${laterId}`)).body.data).toMatchObject({ status: 'placed', financial_status: 'pending' });
+      expect(await stockOf(t, mug.id)).toBe(6);
+      expect(rateId).toMatch(/^shr_/);
+    });
+
+    // A customer with no address is sent to their page first; nothing is made.
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/orders/new');
+      await page.getByRole('textbox', { name: 'Customer' }).fill(`Address${word}`);
+      await page.getByRole('option', { name: new RegExp(`Address${word}`) }).click();
+      await page.getByRole('link', { name: 'add one on their page' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Continue to shipping and payment' }).isDisabled()).toBe(true);
+      await screenshot(t, page, 'order-new-no-address');
+    }, { width: 390, height: 844 });
+    expect((await t.admin.get(`/v1/orders?q=${nobody.id}`)).body.data).toEqual([]);
   }, SLOW);
 }, { admin: true });

@@ -38,9 +38,9 @@ export function useCustomers(search: CustomerListSearch) {
   return useQuery({ ...customerListQuery(client, search), placeholderData: keepPreviousData });
 }
 
-export function useCustomer(id: string) {
+export function useCustomer(id: string, enabled = true) {
   const { client } = useSession();
-  return useQuery(customerQuery(client, id));
+  return useQuery({ ...customerQuery(client, id), enabled });
 }
 
 /** The customer's orders, newest first: the order search finds an order by its buyer's customer id. */

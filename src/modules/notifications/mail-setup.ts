@@ -5,6 +5,7 @@ import { checkEmail, normalizedEmail } from '../customers/emails.js';
 import { findStore } from '../store/stores.repo.js';
 import { fromAddress } from './mail-delivery.js';
 import { sendMail } from './mailer.js';
+import { countNotSent } from './notifications.repo.js';
 
 /** How this process sends mail: the worker reads the same settings (STOREFRONT_SMTP_URL, STOREFRONT_MAIL_FROM). */
 export interface MailSetup {
@@ -33,7 +34,6 @@ function hostOf(smtpUrl: string): string {
 /** Whether mail goes out, to which server (never its credentials), from whom, and how many messages were recorded unsent. */
 export async function describeMailer(ctx: Ctx, setup: MailSetup): Promise<MailerView> {
   const store = await findStore(ctx.db);
-  const unsent = await ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'not_sent').executeTakeFirstOrThrow();
   return {
     object: 'mailer',
     is_configured: setup.smtpUrl !== undefined,
@@ -41,7 +41,7 @@ export async function describeMailer(ctx: Ctx, setup: MailSetup): Promise<Mailer
     is_secure: setup.smtpUrl?.startsWith('smtps:') ?? false,
     from: fromAddress(store, { from: setup.mailFrom }),
     is_logged: setup.mailLog,
-    not_sent_count: Number(unsent.count),
+    not_sent_count: await countNotSent(ctx.db),
   };
 }
 

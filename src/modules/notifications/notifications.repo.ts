@@ -36,3 +36,9 @@ export function findNotification(db: Executor, id: string): Promise<Notification
 export async function insertNotification(db: Executor, row: NotificationRow): Promise<void> {
   await db.insertInto('notifications').values(row).execute();
 }
+
+/** How many messages were recorded without being sent (no SMTP server was configured). */
+export async function countNotSent(db: Executor): Promise<number> {
+  const { count } = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string | number>().as('count')).where('status', '=', 'not_sent').executeTakeFirstOrThrow();
+  return Number(count);
+}

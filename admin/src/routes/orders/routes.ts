@@ -22,10 +22,15 @@ const orderDetailRoute = createRoute({
     ),
 }).lazy(() => import('./order-detail/route').then((module) => module.Route));
 
+const newOrderRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/orders/new',
+}).lazy(() => import('./new-order/route').then((module) => module.Route));
+
 const packingSlipRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/orders/$orderId/packing-slip',
   loader: ({ context, params }) => withClient((client) => context.queryClient.prefetchQuery(orderQuery(client, params.orderId))),
 }).lazy(() => import('./packing-slip/route').then((module) => module.Route));
 
-export const orderRoutes = [orderListRoute, orderDetailRoute, packingSlipRoute] as const;
+export const orderRoutes = [orderListRoute, newOrderRoute, orderDetailRoute, packingSlipRoute] as const;

@@ -8,7 +8,7 @@ import { sessionFor, signIn } from '../../lib/session';
 
 const route = getRouteApi('/sign-in');
 
-/** Sign-in with an admin key (`sk_…`) or a read-only one (`rk_…`), kept for this tab only. */
+/** Sign-in with an admin key (`sk_…`) or a read-only one (`rk_…`), kept for this tab only; pasting a whole key signs in. */
 export function SignInPage() {
   const { redirect, reason } = route.useSearch();
   const navigate = useNavigate();
@@ -65,6 +65,14 @@ export function SignInPage() {
               autoFocus
               key={form.key('key')}
               {...form.getInputProps('key')}
+              onPaste={(event) => {
+                // A whole key pasted signs in at once: nothing is left to type.
+                const pasted = event.clipboardData.getData('text').trim();
+                if (!/^(sk|rk)_\S{16,}$/.test(pasted) || check.isPending) return;
+                event.preventDefault();
+                form.setFieldValue('key', pasted);
+                check.mutate(pasted);
+              }}
             />
             <Button type="submit" loading={check.isPending}>
               Sign in

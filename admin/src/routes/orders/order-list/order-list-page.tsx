@@ -1,5 +1,5 @@
 import { Grid, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Order } from 'storefront/client';
 import { useOrders } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
@@ -7,6 +7,7 @@ import { ListPanel } from '../../../components/list-panel';
 import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { SearchField } from '../../../components/search-field';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { WriteButton } from '../../../components/write-button';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { buyerName } from './buyer-name';
 import { OrderBulkActions } from './order-bulk-actions';
@@ -20,6 +21,7 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 export function OrderListPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const go = useNavigate();
   const orders = useOrders(search);
   const filter = (change: Partial<OrderListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change, page: undefined }), replace: true });
   const filtered = Boolean(search.q || search.status || search.financial_status || search.fulfillment_status);
@@ -29,8 +31,11 @@ export function OrderListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline">
-        <Title order={1}>Orders</Title>
-        {orders.isFetching && <Loader size="xs" aria-label="Loading" />}
+        <Group gap="sm">
+          <Title order={1}>Orders</Title>
+          {orders.isFetching && <Loader size="xs" aria-label="Loading" />}
+        </Group>
+        <WriteButton onClick={() => void go({ to: '/orders/new' })}>New order</WriteButton>
       </Group>
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">
