@@ -1,5 +1,4 @@
 import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -22,12 +21,20 @@ export function ApiKeysPage() {
   const { page = 1 } = route.useSearch();
   const navigate = route.useNavigate();
   const keys = useApiKeys(page);
-  const [creating, create] = useDisclosure();
+  // null: closed; else the kind of key the dialog starts with (Stripe's "secret" and "restricted" keys).
+  const [creating, setCreating] = useState<'admin' | 'read_only' | null>(null);
   const [token, setToken] = useState<string | null>(null);
 
   return (
     <Stack gap="md">
-      <PageHeader title="API keys" fetching={keys.isFetching} action={<WriteButton onClick={create.open}>New key</WriteButton>}>
+      <PageHeader title="API keys" fetching={keys.isFetching} action={
+          <Group gap="xs">
+            <WriteButton variant="default" onClick={() => setCreating('read_only')}>
+              New read-only key
+            </WriteButton>
+            <WriteButton onClick={() => setCreating('admin')}>New key</WriteButton>
+          </Group>
+        }>
         Staff keys sign in here and call the API. A read-only key may look at everything and change nothing. Storefronts use channel keys instead.
       </PageHeader>
       <ListPanel
@@ -51,7 +58,7 @@ export function ApiKeysPage() {
         row={(key) => <KeyRow key={key.id} apiKey={key} />}
         onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
       />
-      <CreateApiKeyDialog opened={creating} onClose={create.close} onCreated={setToken} />
+      <CreateApiKeyDialog opened={creating !== null} readOnly={creating === 'read_only'} onClose={() => setCreating(null)} onCreated={setToken} />
       <SecretDialog title="Copy the new key" label="Key" secret={token} onClose={() => setToken(null)} />
     </Stack>
   );
