@@ -320,10 +320,10 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, '/admin/orders');
       await page.getByRole('button', { name: 'New order' }).click();
       await page.getByRole('heading', { name: 'New order', level: 1 }).waitFor();
-      await page.getByRole('textbox', { name: 'Customer' }).fill(customer);
+      await page.getByRole('combobox', { name: 'Customer' }).fill(customer);
       await page.getByRole('option', { name: new RegExp(customer) }).click();
       await page.getByText(`Ships to ${ADDRESS.address1}`).waitFor();
-      await page.getByRole('textbox', { name: 'Add a product' }).fill(`MUG-${word}`);
+      await page.getByRole('combobox', { name: 'Add a product' }).fill(`MUG-${word}`);
       await page.getByRole('option', { name: new RegExp(`MUG-${word}`) }).click();
       await page.getByLabel(/^Quantity of /).fill('2');
       await page.getByRole('button', { name: 'Continue to shipping and payment' }).click();
@@ -353,7 +353,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     // A customer with no address is sent to their page first; nothing is made.
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/orders/new');
-      await page.getByRole('textbox', { name: 'Customer' }).fill(`Address${word}`);
+      await page.getByRole('combobox', { name: 'Customer' }).fill(`Address${word}`);
       await page.getByRole('option', { name: new RegExp(`Address${word}`) }).click();
       await page.getByRole('link', { name: 'add one on their page' }).waitFor();
       expect(await page.getByRole('button', { name: 'Continue to shipping and payment' }).isDisabled()).toBe(true);
