@@ -327,7 +327,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByRole('option', { name: new RegExp(`MUG-${word}`) }).click();
       await page.getByLabel(/^Quantity of /).fill('2');
       await page.getByRole('button', { name: 'Continue to shipping and payment' }).click();
-      await page.getByRole('radio', { name: /^Standard · \$5\.00$/ }).waitFor();
+      await page.getByRole('radio', { name: /^Standard · \$5\.00$/ }).first().waitFor();
       if (!paid) await page.getByRole('radio', { name: /^To pay later/ }).check();
       await expectAccessible(t, page, 'a staff order');
       await screenshot(t, page, paid ? 'order-new' : 'order-new-later');
