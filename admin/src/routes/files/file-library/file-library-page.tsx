@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Group, Image, List, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { QueryPanel } from '../../../components/query-panel';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { problemOf } from '../../../lib/problems';
+import { RefusedUploads } from '../../../components/refused-uploads';
 import { useSession } from '../../../lib/session';
 
 const route = getRouteApi('/_shell/files');
@@ -108,17 +109,7 @@ function UploadZone({ onUploaded }: { onUploaded: () => void }) {
           {pending > 0 && <Loader size="xs" aria-label={`Uploading ${pending} file${pending > 1 ? 's' : ''}`} />}
         </Group>
       </Paper>
-      {refused.length > 0 && (
-        <Alert color="red" variant="light" role="alert" title="Some files were not uploaded" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefused([])}>
-          <List size="sm">
-            {refused.map((file, index) => (
-              <List.Item key={`${file.name}-${index}`}>
-                {file.name}: {file.reason}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <RefusedUploads refused={refused} onDismiss={() => setRefused([])} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Image, Input, Loader, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Image, Input, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useUploadFile } from '../../../api/products';
 import { problemOf } from '../../../lib/problems';
+import { RefusedUploads } from '../../../components/refused-uploads';
 import { useSession } from '../../../lib/session';
 
 /** An image of the product being edited: an uploaded file (`id`) or an address it was given (`url` only). */
@@ -70,17 +71,7 @@ export function ImagesField({ value, onChange, error }: { value: ImageItem[]; on
             {pending > 0 && <Loader size="xs" aria-label={`Uploading ${pending} file${pending > 1 ? 's' : ''}`} />}
           </Group>
         </Paper>
-        {refused.length > 0 && (
-          <Alert color="red" variant="light" role="alert" title="Some files were not uploaded" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefused([])}>
-            <List size="sm">
-              {refused.map((file, index) => (
-                <List.Item key={`${file.name}-${index}`}>
-                  {file.name}: {file.reason}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
+        <RefusedUploads refused={refused} onDismiss={() => setRefused([])} />
         {value.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Product images">
             {value.map((image, index) => (
