@@ -52,6 +52,7 @@ export async function ensureStore(db: Db, keys: { adminKey?: string; channelKey?
       order_prefix: '#',
       order_suffix: null,
       is_tax_included: 0,
+      is_staff_two_factor_required: 0,
       created_at: now,
       updated_at: now,
     });

@@ -34,6 +34,7 @@ export interface StoreRow {
   order_prefix: string | null;
   order_suffix: string | null;
   is_tax_included: Flag;
+  is_staff_two_factor_required: Flag;
   created_at: number;
   updated_at: number;
 }
@@ -55,6 +56,8 @@ export interface ApiKeyRow {
   token_hash: string;
   last_four: string;
   last_used_at: number | null;
+  /** Null: the role the kind implies (an admin key is an owner's, a read-only key read_only). */
+  role: string | null;
   created_at: number;
 }
 
@@ -284,6 +287,46 @@ export interface CustomerTokenRow {
   token_hash: string;
   expires_at: number;
   created_at: number;
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  email_key: string;
+  name: string | null;
+  role: string;
+  is_active: Flag;
+  password_hash: string | null;
+  two_factor_secret: string | null;
+  is_two_factor_enabled: Flag;
+  last_otp_step: number | null;
+  last_sign_in_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserTokenRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface UserInvitationRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  accepted_at: number | null;
+  created_at: number;
+}
+
+export interface UserRecoveryCodeRow {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
 }
 
 /** Failed sign-ins of an email from one client, or (client '') from any client. */
@@ -799,7 +842,7 @@ export interface OrderCommentRow {
   id: string;
   order_id: string;
   body: string;
-  author_type: 'api_key' | 'system';
+  author_type: 'user' | 'api_key' | 'system';
   author_id: string | null;
   author_name: string | null;
   created_at: number;
@@ -828,6 +871,10 @@ export interface Database {
   customers: CustomerRow;
   customer_addresses: CustomerAddressRow;
   customer_tokens: CustomerTokenRow;
+  users: UserRow;
+  user_tokens: UserTokenRow;
+  user_invitations: UserInvitationRow;
+  user_recovery_codes: UserRecoveryCodeRow;
   sign_in_failures: SignInFailureRow;
   customer_verifications: CustomerVerificationRow;
   password_resets: PasswordResetRow;

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { ApiKeyRow, CustomerTokenRow } from '../db/types.js';
+import type { ApiKeyRow, CustomerTokenRow, UserRow, UserTokenRow } from '../db/types.js';
 import { unixNow } from '../lib/clock.js';
 import type { Actor, Ctx } from '../lib/context.js';
 import { Problem } from '../lib/problem.js';
 import { findApiKeyByHash, touchApiKey } from '../modules/access/api-keys.repo.js';
 import { findTokenByHash } from '../modules/customers/customers.repo.js';
 import { hashToken, sameHash } from '../modules/access/tokens.js';
+import { keyRole, outsideRole, roleAllows, type Role } from '../modules/access/roles.js';
+import { findStore } from '../modules/store/stores.repo.js';
+import { findToken as findUserToken, findUser } from '../modules/users/users.repo.js';
 
 /**
  * Who may call a route (the OpenAPI document declares the same, see openapi.ts):
@@ -18,13 +21,16 @@ import { hashToken, sameHash } from '../modules/access/tokens.js';
  *   sales channel alone (sign-in, email verification);
  * - `customer`: a signed-in customer (its own records only: services check whose) or an admin key;
  * - `signed-in`: a signed-in customer only (sign-out: an admin key has no token to revoke);
- * - `admin`: an admin key; a read-only key may only read.
+ * - `admin`: staff: an API key or a user's token, within its role (roles.ts).
+ * Every `/v1` route also declares its `action` (`order.cancel`): what a role must be allowed for staff to call it.
  */
 export type Access = 'public' | 'storefront' | 'channel' | 'customer' | 'signed-in' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** `object.verb`, checked against the staff credential's role (roles.ts). */
+    action?: string;
   }
   interface FastifyRequest {
     ctx: Ctx;
@@ -41,7 +47,11 @@ const CACHE_MAX = 10_000;
 const TOUCH_EVERY_SECONDS = 60;
 
 /** What a token turned out to be. */
-type Credential = { type: 'key'; row: ApiKeyRow } | { type: 'customer'; row: CustomerTokenRow };
+type Credential =
+  | { type: 'key'; row: ApiKeyRow }
+  | { type: 'customer'; row: CustomerTokenRow }
+  /** `twoFactorRequired`: the store's policy when the token was read (a change of it announces a commit). */
+  | { type: 'user'; row: UserTokenRow; user: UserRow; twoFactorRequired: boolean };
 
 /**
  * Known credentials by token, kept for a few seconds so a hot path neither hashes the token nor
@@ -78,6 +88,10 @@ export class CredentialCache {
     if (token.startsWith('ctk_')) {
       const row = await findTokenByHash(handle.db, hash);
       if (row && sameHash(row.token_hash, hash)) credential = { type: 'customer', row };
+    } else if (token.startsWith('utk_')) {
+      const row = await findUserToken(handle.db, hash);
+      const [user, store] = row && sameHash(row.token_hash, hash) ? await Promise.all([findUser(handle.db, row.user_id), findStore(handle.db)]) : [];
+      if (row && user) credential = { type: 'user', row, user, twoFactorRequired: store?.is_staff_two_factor_required === 1 };
     } else {
       const row = await findApiKeyByHash(handle.db, hash);
       if (row && sameHash(row.token_hash, hash)) credential = { type: 'key', row };
@@ -145,13 +159,29 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
     const token = credential.row;
     return { kind: 'customer', keyId: channel.id, channelId: token.channel_id, customerId: token.customer_id, tokenId: token.id };
   }
+  if (bearer?.startsWith('utk_')) {
+    const credential = await cache.lookup(handle, bearer);
+    if (credential?.type !== 'user' || credential.row.expires_at <= unixNow() || credential.user.is_active !== 1) {
+      throw new Problem('unauthorized', 'Unknown, expired or revoked sign-in; sign in again');
+    }
+    if (key !== undefined) await resolveChannel(cache, handle, key);
+    const { user } = credential;
+    return {
+      kind: 'admin',
+      by: { type: 'user', id: user.id, name: user.name ?? user.email },
+      role: user.role as Role,
+      tokenId: credential.row.id,
+      mustSetUpTwoFactor: credential.twoFactorRequired && user.is_two_factor_enabled !== 1,
+    };
+  }
   if (bearer !== undefined) {
     const credential = await cache.lookup(handle, bearer);
     if (credential?.type !== 'key' || credential.row.kind === 'channel') throw new Problem('unauthorized', 'Unknown or revoked key');
     // An admin key acts as itself, but a Channel-Key sent beside it is checked all the same: a
     // forged or revoked one is refused, never passed over as if it had not been sent.
     if (key !== undefined) await resolveChannel(cache, handle, key);
-    return { kind: 'admin', keyId: credential.row.id, readOnly: credential.row.kind === 'read_only' };
+    const row = credential.row;
+    return { kind: 'admin', by: { type: 'api_key', id: row.id, name: row.name ?? `Key ending ${row.last_four}` }, role: keyRole(row) };
   }
   if (key !== undefined) {
     const row = await resolveChannel(cache, handle, key);
@@ -160,7 +190,10 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
   return null;
 }
 
-function authorise(access: Access, actor: Actor | null, method: string): void {
+/** Actions a user the store requires two-factor sign-in of may take before setting it up. */
+const SETTING_UP_TWO_FACTOR = (action: string) => action.startsWith('profile.') || action === 'access.read';
+
+function authorise(access: Access, action: string | undefined, actor: Actor | null): void {
   if (access === 'public') return;
   if (!actor) throw new Problem('unauthorized', 'This endpoint needs a credential: Authorization: Bearer <admin key> or Channel-Key');
   if (actor.kind === 'channel' && access === 'customer') {
@@ -175,8 +208,11 @@ function authorise(access: Access, actor: Actor | null, method: string): void {
   if ((actor.kind === 'channel' || actor.kind === 'customer') && access === 'admin') {
     throw new Problem('forbidden', 'A channel key may not call this endpoint');
   }
-  if (actor.kind === 'admin' && actor.readOnly && method !== 'GET' && method !== 'HEAD') {
-    throw new Problem('forbidden', 'A read-only key may only read');
+  if (actor.kind === 'admin' && action !== undefined) {
+    if (actor.mustSetUpTwoFactor && !SETTING_UP_TWO_FACTOR(action)) {
+      throw new Problem('forbidden', 'This store requires two-factor sign-in: set it up on your profile first (POST /v1/users/me/two_factor)');
+    }
+    if (!roleAllows(actor.role, action)) throw new Problem('forbidden', outsideRole(actor.role, action));
   }
 }
 
@@ -204,6 +240,10 @@ export function registerAuth(
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.decorateRequest('authFailure', null);
   const anonymous: Actor = { kind: 'anonymous' };
+  // A route of the API that declares no action could not be given to a role, nor refused: it does not start.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/v1/') && !route.config?.action) throw new Error(`${String(route.method)} ${route.url} declares no action (config.action)`);
+  });
 
   app.addHook('onRequest', async (request) => {
     let actor: Actor | null = null;
@@ -223,7 +263,7 @@ export function registerAuth(
     if (request.authFailure) return done(request.authFailure);
     const actor = request.ctx.actor;
     try {
-      authorise(accessOf(request), actor.kind === 'anonymous' ? null : actor, request.method);
+      authorise(accessOf(request), request.routeOptions.config.action, actor.kind === 'anonymous' ? null : actor);
     } catch (error) {
       return done(error as Error);
     }

@@ -92,3 +92,10 @@ export const noContent = { 204: Type.Null({ description: 'No content' }), '4xx':
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/** A member of staff as records name them (an order comment's author, an audit entry's actor). */
+export const StaffRef = Type.Object({
+  type: StringEnum(['user', 'api_key'] as const),
+  id: Type.String({ description: 'the user (usr_) or the API key (key_)' }),
+  name: Nullable(Type.String({ description: "as it was named when the record was written: a user's name or email, a key's name" })),
+}, { title: 'StaffRef' });

@@ -23,7 +23,7 @@ declare module 'fastify' {
  */
 function scopeOf(request: FastifyRequest): string {
   const actor = request.ctx.actor;
-  if (actor.kind === 'admin') return `key:${actor.keyId}`;
+  if (actor.kind === 'admin') return `${actor.by.type}:${actor.by.id}`;
   if (actor.kind === 'customer') return `key:${actor.keyId}:token:${actor.tokenId}`;
   if (actor.kind === 'channel') return `key:${actor.keyId}:ip:${request.ip}`;
   return `ip:${request.ip}`;

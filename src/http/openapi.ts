@@ -104,6 +104,8 @@ export async function registerOpenApi(app: App): Promise<void> {
         security: (schema as { security?: Array<Record<string, string[]>> }).security ?? securityByAccess[access],
         operationId: operationId(method, url),
         'x-problems': problems,
+        // What a staff credential's role must allow (roles.ts; docs/api.md "Staff users").
+        ...(route.config?.action ? { 'x-action': route.config.action } : {}),
       } as FastifySchema;
       return { schema: documented, url };
     },

@@ -9,7 +9,7 @@ function credentialOf(request: FastifyRequest): CredentialKind {
   const actor = request.ctx?.actor;
   switch (actor?.kind) {
     case 'admin':
-      return actor.readOnly ? 'read_only' : 'admin';
+      return actor.role === 'read_only' ? 'read_only' : 'admin';
     case 'channel':
     case 'customer':
       return actor.kind;

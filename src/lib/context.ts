@@ -1,9 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseKind, Db } from '../db/database.js';
+import type { Role } from '../modules/access/roles.js';
+
+/** A member of staff as records name them: a user, or the API key a program signs in with. */
+export interface StaffRef {
+  type: 'user' | 'api_key';
+  id: string;
+  name: string | null;
+}
 
 /** Who is making a request, resolved from its credential. */
 export type Actor =
-  | { kind: 'admin'; keyId: string; readOnly: boolean }
+  /**
+   * Staff: a user's token or an API key, with the role it acts under. `tokenId` is a user's token (the
+   * one sign-out revokes); `mustSetUpTwoFactor`, a user the store requires two-factor sign-in of who has
+   * not set it up yet (who may then only see to their own account).
+   */
+  | { kind: 'admin'; by: StaffRef; role: Role; tokenId?: string; mustSetUpTwoFactor?: boolean }
   | { kind: 'channel'; keyId: string; channelId: string }
   /** A signed-in customer: its token, sent together with its channel's key. */
   | { kind: 'customer'; keyId: string; channelId: string; customerId: string; tokenId: string }
@@ -27,6 +40,11 @@ export interface Ctx {
    * records it in its own transaction, so a retry finds the move instead of making it again.
    */
   idempotencyKey?: string;
+}
+
+/** The member of staff making the request, if any. */
+export function staffOf(ctx: Ctx): StaffRef | null {
+  return ctx.actor.kind === 'admin' ? ctx.actor.by : null;
 }
 
 /** True when the caller sees only what is on sale: active, published products in visible collections. */

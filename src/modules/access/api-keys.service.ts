@@ -1,12 +1,13 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor } from '../../db/database.js';
 import type { ApiKeyKind, ApiKeyRow, ChannelRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import { staffOf, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import * as repo from './api-keys.repo.js';
 import { generateToken, hashToken } from './tokens.js';
+import type { Role } from './roles.js';
 
 export interface ApiKeyView {
   id: string;
@@ -51,7 +52,7 @@ function apiKeyView(ctx: Ctx, row: ApiKeyRow, token?: string): ApiKeyView {
     read_only: row.kind === 'read_only',
     last_four: row.last_four,
     last_used_at: row.last_used_at,
-    is_current: ctx.actor.kind === 'admin' && ctx.actor.keyId === row.id,
+    is_current: staffOf(ctx)?.id === row.id,
     created_at: row.created_at,
     ...(token ? { token } : {}),
   };
@@ -81,7 +82,7 @@ export async function insertKey(
   db: Executor,
   now: number,
   kind: ApiKeyKind,
-  options: { name?: string | null; channelId?: string | null; token?: string },
+  options: { name?: string | null; channelId?: string | null; token?: string; role?: Role | null },
 ): Promise<{ row: ApiKeyRow; token: string }> {
   const token = options.token ?? generateToken(kind === 'admin' ? 'sk' : kind === 'read_only' ? 'rk' : 'ck');
   const row: ApiKeyRow = {
@@ -92,6 +93,7 @@ export async function insertKey(
     token_hash: hashToken(token),
     last_four: token.slice(-4),
     last_used_at: null,
+    role: options.role ?? null,
     created_at: now,
   };
   await repo.insertApiKey(db, row);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Prefixes of the credentials of DESIGN.md §4, and of the customer email verification and password reset tokens. */
-export type TokenPrefix = 'sk' | 'rk' | 'ck' | 'ctk' | 'cvt' | 'cpr';
+export type TokenPrefix = 'sk' | 'rk' | 'ck' | 'ctk' | 'cvt' | 'cpr' | 'utk' | 'uin';
 
 /** A new secret: its prefix and 32 base62-ish characters from 192 random bits. */
 export function generateToken(prefix: TokenPrefix): string {

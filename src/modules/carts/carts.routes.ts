@@ -12,7 +12,7 @@ const channel = { access: 'storefront' as const };
 
 export async function cartsRoutes(app: App): Promise<void> {
   app.post('/v1/carts', {
-    config: channel,
+    config: { ...channel, action: 'cart.create' },
     schema: { tags, summary: 'Create a cart (an empty body makes an empty cart)', body: CartWrite, response: created(CartEnvelope) },
   }, async (request, reply) => {
     const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -20,12 +20,12 @@ export async function cartsRoutes(app: App): Promise<void> {
   });
 
   app.get('/v1/carts/:id', {
-    config: channel,
+    config: { ...channel, action: 'cart.read' },
     schema: { tags, summary: 'Get a cart', params: IdParams, response: ok(CartEnvelope) },
   }, async (request) => ({ data: await service.getCart(request.ctx, request.params.id) }));
 
   app.put('/v1/carts/:id', {
-    config: channel,
+    config: { ...channel, action: 'cart.update' },
     schema: { tags, summary: 'Update a cart: items adds, sets or (with 0) removes skus', params: IdParams, body: CartWrite, response: ok(CartEnvelope) },
   }, async (request) => ({ data: await service.updateCart(request.ctx, request.params.id, request.body ?? {}) }));
 }

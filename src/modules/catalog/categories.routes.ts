@@ -12,12 +12,12 @@ const tags = ['Categories'];
 
 export async function categoriesRoutes(app: App): Promise<void> {
   app.get('/v1/categories', {
-    config: { access: 'storefront', cache: true },
+    config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: { tags, summary: 'List categories, flat, by order then id', querystring: CategoryListQuery, response: ok(CategoryList) },
   }, async (request) => service.listCategories(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/tree', {
-    config: { access: 'storefront', cache: true },
+    config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: {
       tags, summary: 'List root categories with their descendants nested in children; pagination counts roots',
       querystring: CategoryListQuery, response: ok(CategoryTreeList),
@@ -25,17 +25,17 @@ export async function categoriesRoutes(app: App): Promise<void> {
   }, async (request) => service.listCategoryTrees(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/:id', {
-    config: { access: 'storefront', cache: true },
+    config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: { tags, summary: 'Get a category', params: IdOrPermalinkParams, response: ok(CategoryEnvelope) },
   }, async (request) => ({ data: await service.getCategory(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/tree', {
-    config: { access: 'storefront', cache: true },
+    config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdOrPermalinkParams, response: ok(CategoryTreeEnvelope) },
   }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/products', {
-    config: { access: 'storefront', cache: true },
+    config: { access: 'storefront', cache: true, action: 'product.read' },
     schema: {
       tags, summary: 'List the products of a category and of the categories below it',
       params: IdOrPermalinkParams, querystring: CategoryProductsQuery, response: ok(ProductList),
@@ -44,14 +44,17 @@ export async function categoriesRoutes(app: App): Promise<void> {
     service.listCategoryProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
 
   app.post('/v1/categories', {
+    config: { action: 'category.create' },
     schema: { tags, summary: 'Create a category', body: CategoryCreate, response: created(CategoryEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createCategory(request.ctx, request.body) }));
 
   app.post('/v1/categories/:id', {
+    config: { action: 'category.update' },
     schema: { tags, summary: 'Update a category', params: IdParams, body: CategoryUpdate, response: ok(CategoryEnvelope) },
   }, async (request) => ({ data: await service.updateCategory(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/categories/:id', {
+    config: { action: 'category.delete' },
     schema: {
       tags, summary: 'Delete a category; its children move up to its parent, products lose only this membership',
       params: IdParams, response: noContent,

@@ -14,17 +14,17 @@ const storefront = { access: 'storefront' as const, cache: true };
 
 export async function collectionsRoutes(app: App): Promise<void> {
   app.get('/v1/collections', {
-    config: storefront,
+    config: { ...storefront, action: 'collection.read' },
     schema: { tags, summary: 'List collections', querystring: CollectionListQuery, response: ok(CollectionList) },
   }, async (request) => service.listCollections(request.ctx, request.query.q, pageRequest(request.query), request.url));
 
   app.get('/v1/collections/:id', {
-    config: storefront,
+    config: { ...storefront, action: 'collection.read' },
     schema: { tags, summary: 'Get a collection', params: IdOrPermalinkParams, response: ok(CollectionEnvelope) },
   }, async (request) => ({ data: await service.getCollection(request.ctx, request.params.id) }));
 
   app.get('/v1/collections/:id/products', {
-    config: storefront,
+    config: { ...storefront, action: 'product.read' },
     schema: {
       tags,
       summary: 'List the products of a collection',
@@ -36,11 +36,13 @@ export async function collectionsRoutes(app: App): Promise<void> {
     service.listCollectionProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
 
   app.post('/v1/collections', {
+    config: { action: 'collection.create' },
     schema: { tags, summary: 'Create a collection', body: CollectionWrite, response: created(CollectionEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createCollection(request.ctx, request.body) }));
 
   // A static path: it wins over /v1/collections/:id (collection ids start with col_).
   app.post('/v1/collections/preview', {
+    config: { action: 'collection.read' },
     schema: {
       tags,
       summary: 'List the products a smart collection with these rules would hold, without saving anything',
@@ -51,10 +53,12 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }, async (request) => service.previewSmartCollection(request.ctx, request.body, pageRequest(request.query), request.url));
 
   app.post('/v1/collections/:id', {
+    config: { action: 'collection.update' },
     schema: { tags, summary: 'Update a collection (title and kind required)', params: IdParams, body: CollectionWrite, response: ok(CollectionEnvelope) },
   }, async (request) => ({ data: await service.updateCollection(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/collections/:id', {
+    config: { action: 'collection.delete' },
     schema: { tags, summary: 'Delete a collection', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deleteCollection(request.ctx, request.params.id);
@@ -62,6 +66,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   });
 
   app.post('/v1/collections/:id/products', {
+    config: { action: 'collection.update' },
     schema: {
       tags,
       summary: 'Add a product to a collection of kind products (or move it)',
@@ -74,6 +79,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }));
 
   app.post('/v1/collections/:id/products/order', {
+    config: { action: 'collection.update' },
     schema: {
       tags,
       summary: 'Order the products of a collection of kind products: those named first, the others after them',
@@ -84,6 +90,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }, async (request) => ({ data: await service.orderCollectionProducts(request.ctx, request.params.id, request.body.product_ids) }));
 
   app.delete('/v1/collections/:id/products/:productId', {
+    config: { action: 'collection.update' },
     schema: { tags, summary: 'Remove a product from a collection of kind products', params: MembershipParams, response: noContent },
   }, async (request, reply) => {
     await service.removeCollectionProduct(request.ctx, request.params.id, request.params.productId);

@@ -12,7 +12,7 @@ const storefront = { access: 'storefront' as const, cache: true };
 
 export async function productsRoutes(app: App): Promise<void> {
   app.get('/v1/products', {
-    config: storefront,
+    config: { ...storefront, action: 'product.read' },
     schema: { tags, summary: 'List products', querystring: ProductListQuery, response: ok(ProductList) },
   }, async (request) => {
     const filter = { ...catalogFilterOf(request.query), categoryId: request.query.category_id };
@@ -20,12 +20,12 @@ export async function productsRoutes(app: App): Promise<void> {
   });
 
   app.get('/v1/products/:id', {
-    config: storefront,
+    config: { ...storefront, action: 'product.read' },
     schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, response: ok(ProductEnvelope) },
   }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id) }));
 
   app.get('/v1/products/:id/skus', {
-    config: storefront,
+    config: { ...storefront, action: 'sku.read' },
     schema: { tags, summary: 'List the skus of a product', params: IdOrPermalinkParams, querystring: ProductSkuListQuery, response: ok(SkuList) },
   }, async (request) => {
     const productId = await service.visibleProductId(request.ctx, request.params.id);
@@ -34,14 +34,17 @@ export async function productsRoutes(app: App): Promise<void> {
   });
 
   app.post('/v1/products', {
+    config: { action: 'product.create' },
     schema: { tags, summary: 'Create a product (with its default sku)', body: ProductCreate, response: created(ProductEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createProduct(request.ctx, request.body) }));
 
   app.post('/v1/products/:id', {
+    config: { action: 'product.update' },
     schema: { tags, summary: 'Update a product', params: IdParams, body: ProductUpdate, response: ok(ProductEnvelope) },
   }, async (request) => ({ data: await service.updateProduct(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/products/:id', {
+    config: { action: 'product.delete' },
     schema: { tags, summary: 'Delete a product with its skus', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deleteProduct(request.ctx, request.params.id);

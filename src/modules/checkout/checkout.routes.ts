@@ -16,27 +16,27 @@ const response = ok(CheckoutEnvelope);
 export function checkoutRoutes(settings: checkout.CheckoutSettings) {
   return async (app: App): Promise<void> => {
     app.post('/v1/carts/:id/checkout', {
-      config: channel,
+      config: { ...channel, action: 'checkout.create' },
       schema: { tags, summary: 'Turn a cart into an order (the body may be empty)', params: IdParams, body: CheckoutWrite, response },
     }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body, settings));
 
     app.put('/v1/checkouts/:id', {
-      config: channel,
+      config: { ...channel, action: 'checkout.update' },
       schema: { tags, summary: 'Give the checkout buyer data and addresses', params: IdParams, body: CheckoutWrite, response },
     }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body));
 
     app.get('/v1/checkouts/:id', {
-      config: channel,
+      config: { ...channel, action: 'checkout.read' },
       schema: { tags, summary: 'Get a checkout', params: IdParams, response },
     }, async (request) => checkout.getCheckout(request.ctx, request.params.id));
 
     app.post('/v1/checkouts/:id/methods', {
-      config: channel,
+      config: { ...channel, action: 'checkout.update' },
       schema: { tags, summary: 'Choose the shipping method and the payment gateway', params: IdParams, body: MethodsWrite, response },
     }, async (request) => checkout.chooseMethods(request.ctx, request.params.id, request.body));
 
     app.post('/v1/checkouts/:id/payment', {
-      config: channel,
+      config: { ...channel, action: 'checkout.pay' },
       // 402: the gateway declined (the order stays payable).
       schema: { tags, summary: 'Pay, and so place the order', params: IdParams, body: PaymentWrite, response: { ...response, 402: Problem } },
     }, async (request) => payOrder(request.ctx, request.params.id, request.body));

@@ -10,24 +10,27 @@ const storefront = { access: 'storefront' as const, cache: true };
 // Reads are the storefront's; writes are admin-only (undeclared access under /v1).
 export async function blogsRoutes(app: App): Promise<void> {
   app.get('/v1/blogs', {
-    config: storefront,
+    config: { ...storefront, action: 'blog.read' },
     schema: { tags, summary: 'List blogs', querystring: BlogListQuery, response: ok(BlogList) },
   }, async (request) => service.listBlogs(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/blogs/:id', {
-    config: storefront,
+    config: { ...storefront, action: 'blog.read' },
     schema: { tags, summary: 'Get a blog', params: IdOrPermalinkParams, response: ok(BlogEnvelope) },
   }, async (request) => ({ data: await service.getBlog(request.ctx, request.params.id) }));
 
   app.post('/v1/blogs', {
+    config: { action: 'blog.create' },
     schema: { tags, summary: 'Create a blog', body: BlogCreate, response: created(BlogEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createBlog(request.ctx, request.body) }));
 
   app.post('/v1/blogs/:id', {
+    config: { action: 'blog.update' },
     schema: { tags, summary: 'Update a blog (fields left out keep their value)', params: IdParams, body: BlogUpdate, response: ok(BlogEnvelope) },
   }, async (request) => ({ data: await service.updateBlog(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/blogs/:id', {
+    config: { action: 'blog.delete' },
     schema: { tags, summary: 'Delete a blog without posts', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deleteBlog(request.ctx, request.params.id);

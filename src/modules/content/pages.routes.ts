@@ -10,24 +10,27 @@ const storefront = { access: 'storefront' as const, cache: true };
 // Reads are the storefront's (live pages only); writes are admin-only (undeclared access under /v1).
 export async function pagesRoutes(app: App): Promise<void> {
   app.get('/v1/pages', {
-    config: storefront,
+    config: { ...storefront, action: 'page.read' },
     schema: { tags, summary: 'List pages, newest first', querystring: PageListQuery, response: ok(PageList) },
   }, async (request) => service.listPages(request.ctx, request.query.q, pageRequest(request.query), request.url));
 
   app.get('/v1/pages/:id', {
-    config: storefront,
+    config: { ...storefront, action: 'page.read' },
     schema: { tags, summary: 'Get a page', params: IdOrPermalinkParams, response: ok(PageEnvelope) },
   }, async (request) => ({ data: await service.getPage(request.ctx, request.params.id) }));
 
   app.post('/v1/pages', {
+    config: { action: 'page.create' },
     schema: { tags, summary: 'Create a page', body: PageCreate, response: created(PageEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createPage(request.ctx, request.body) }));
 
   app.post('/v1/pages/:id', {
+    config: { action: 'page.update' },
     schema: { tags, summary: 'Update a page (fields left out keep their value)', params: IdParams, body: PageUpdate, response: ok(PageEnvelope) },
   }, async (request) => ({ data: await service.updatePage(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/pages/:id', {
+    config: { action: 'page.delete' },
     schema: { tags, summary: 'Delete a page', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deletePage(request.ctx, request.params.id);

@@ -1,7 +1,7 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { PostRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import { staffOf, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
@@ -110,7 +110,7 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
       meta_description: null,
       image_url: null,
       image_file_id: null,
-      user_id: ctx.actor.kind === 'admin' ? ctx.actor.keyId : null,
+      user_id: staffOf(ctx)?.id ?? null,
       created_at: now,
       updated_at: now,
       ...changes,

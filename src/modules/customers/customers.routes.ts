@@ -24,11 +24,12 @@ const signedIn = { access: 'signed-in' as const };
 /** The customer routes; `links` says where the links of account mails point. */
 export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: App): Promise<void> => {
   app.get('/v1/customers', {
+    config: { action: 'customer.read' },
     schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
   }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q }, pageRequest(request.query), request.url));
 
   app.post('/v1/customers', {
-    config: storefront,
+    config: { ...storefront, action: 'customer.create' },
     schema: {
       tags,
       summary: 'Create a customer (admin key), or sign one up (channel key, with a password)',
@@ -38,12 +39,12 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   }, async (request, reply) => reply.code(201).send({ data: await customers.createCustomer(request.ctx, request.body) }));
 
   app.post('/v1/customers/token', {
-    config: channel,
+    config: { ...channel, action: 'account.sign_in' },
     schema: { tags, summary: 'Sign a customer in: the customer and a token for 30 days', body: TokenCreate, response: ok(CustomerTokenEnvelope) },
   }, async (request) => ({ data: await signIn(request.ctx, request.body, request.ip) }));
 
   app.delete('/v1/customers/token', {
-    config: signedIn,
+    config: { ...signedIn, action: 'account.sign_out' },
     schema: { tags, summary: 'Revoke the customer token the request carries', response: noContent },
   }, async (request, reply) => {
     await signOut(request.ctx);
@@ -52,7 +53,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   });
 
   app.post('/v1/customers/verify', {
-    config: channel,
+    config: { ...channel, action: 'account.verify' },
     schema: {
       tags,
       summary: "Prove a customer's email with a verification token: the customer, verified, with the guest orders of that email joined",
@@ -62,7 +63,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   }, async (request) => ({ data: await redeemVerification(request.ctx, request.body.token) }));
 
   app.post('/v1/customers/:id/verification', {
-    config: customer,
+    config: { ...customer, action: 'customer.update' },
     schema: {
       tags,
       summary: "Mail the customer a link proving its email, valid 48 hours (staff, or the customer itself); the token is only in the mail",
@@ -72,7 +73,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   }, async (request, reply) => reply.code(202).send({ data: await sendVerification(request.ctx, links, request.params.id) }));
 
   app.post('/v1/customers/password_reset', {
-    config: channel,
+    config: { ...channel, action: 'account.reset_password' },
     schema: {
       tags,
       summary: 'Mail a one-hour password reset link to the customer with this email; always 202, whether or not there is one',
@@ -85,7 +86,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   });
 
   app.post('/v1/customers/password', {
-    config: channel,
+    config: { ...channel, action: 'account.change_password' },
     schema: {
       tags,
       summary: "Set a customer's password with the token of a reset link: the link is used up and every session of the customer ends",
@@ -100,12 +101,12 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   });
 
   app.get('/v1/customers/:id', {
-    config: customer,
+    config: { ...customer, action: 'customer.read' },
     schema: { tags, summary: 'Get a customer (a signed-in customer: itself)', params: IdParams, response: ok(CustomerEnvelope) },
   }, async (request) => ({ data: await customers.getCustomer(request.ctx, request.params.id) }));
 
   app.post('/v1/customers/:id', {
-    config: customer,
+    config: { ...customer, action: 'customer.update' },
     schema: { tags, summary: 'Update a customer (email required)', params: IdParams, body: CustomerUpdate, response: ok(CustomerEnvelope) },
   }, async (request) => {
     const data = await customers.updateCustomer(request.ctx, request.params.id, request.body);
@@ -115,6 +116,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   });
 
   app.delete('/v1/customers/:id', {
+    config: { action: 'customer.delete' },
     schema: { tags, summary: 'Delete a customer with its addresses', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await customers.deleteCustomer(request.ctx, request.params.id);
@@ -123,27 +125,27 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   });
 
   app.get('/v1/customers/:id/addresses', {
-    config: customer,
+    config: { ...customer, action: 'customer.read' },
     schema: { tags, summary: "List a customer's addresses", params: IdParams, querystring: AddressListQuery, response: ok(AddressList) },
   }, async (request) => addresses.listAddresses(request.ctx, request.params.id, pageRequest(request.query), request.url));
 
   app.post('/v1/customers/:id/addresses', {
-    config: customer,
+    config: { ...customer, action: 'customer.update' },
     schema: { tags, summary: 'Add an address', params: IdParams, body: AddressCreate, response: created(AddressEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await addresses.createAddress(request.ctx, request.params.id, request.body) }));
 
   app.get('/v1/customers/:id/addresses/:addressId', {
-    config: customer,
+    config: { ...customer, action: 'customer.read' },
     schema: { tags, summary: 'Get an address', params: AddressParams, response: ok(AddressEnvelope) },
   }, async (request) => ({ data: await addresses.getAddress(request.ctx, request.params.id, request.params.addressId) }));
 
   app.post('/v1/customers/:id/addresses/:addressId', {
-    config: customer,
+    config: { ...customer, action: 'customer.update' },
     schema: { tags, summary: 'Update an address', params: AddressParams, body: AddressUpdate, response: ok(AddressEnvelope) },
   }, async (request) => ({ data: await addresses.updateAddress(request.ctx, request.params.id, request.params.addressId, request.body) }));
 
   app.delete('/v1/customers/:id/addresses/:addressId', {
-    config: customer,
+    config: { ...customer, action: 'customer.update' },
     schema: { tags, summary: 'Delete an address', params: AddressParams, response: noContent },
   }, async (request, reply) => {
     await addresses.deleteAddress(request.ctx, request.params.id, request.params.addressId);

@@ -8,6 +8,7 @@ const tags = ['Events'];
 
 export async function eventsRoutes(app: App): Promise<void> {
   app.get('/v1/events', {
+    config: { action: 'event.read' },
     schema: { tags, summary: 'List events, newest first', querystring: EventListQuery, response: ok(EventList) },
   }, async (request) => {
     const q = request.query;
@@ -15,6 +16,7 @@ export async function eventsRoutes(app: App): Promise<void> {
   });
 
   app.get('/v1/events/:id', {
+    config: { action: 'event.read' },
     schema: { tags, summary: 'Get an event', params: IdParams, response: ok(EventEnvelope) },
   }, async (request) => ({ data: await getEvent(request.ctx, request.params.id) }));
 }

@@ -83,14 +83,17 @@ export function filesRoutes(settings: service.FilesSettings) {
     await app.register(multipart, { limits: { ...PART_LIMITS, fileSize: settings.maxBytes } });
 
     app.get('/v1/files', {
+      config: { action: 'file.read' },
       schema: { tags, summary: 'List uploaded files, newest first', querystring: FileListQuery, response: ok(FileList) },
     }, async (request) => service.listFiles(request.ctx, pageRequest(request.query), request.url));
 
     app.get('/v1/files/:id', {
+      config: { action: 'file.read' },
       schema: { tags, summary: 'Get a file', params: IdParams, response: ok(FileEnvelope) },
     }, async (request) => ({ data: await service.getFile(request.ctx, request.params.id) }));
 
     app.post('/v1/files', {
+      config: { action: 'file.create' },
       // The schema documents the upload; the handler reads the parts and names what is wrong.
       attachValidation: true,
       schema: { tags, summary: 'Upload a file (multipart/form-data, part "file")', consumes: ['multipart/form-data'], body: FileUpload, response: created(FileEnvelope) },
@@ -103,10 +106,12 @@ export function filesRoutes(settings: service.FilesSettings) {
     });
 
     app.post('/v1/files/:id', {
+      config: { action: 'file.update' },
       schema: { tags, summary: "Update a file's alt text (the bytes never change)", params: IdParams, body: FileUpdate, response: ok(FileEnvelope) },
     }, async (request) => ({ data: await service.updateFile(request.ctx, request.params.id, request.body) }));
 
     app.delete('/v1/files/:id', {
+      config: { action: 'file.delete' },
       schema: { tags, summary: 'Delete a file and its bytes; skus and products showing it lose that image', params: IdParams, response: noContent },
     }, async (request, reply) => {
       await service.deleteFile(request.ctx, settings.storage, request.params.id);

@@ -25,12 +25,12 @@ const storefront = { access: 'storefront' as const };
 
 export async function countriesRoutes(app: App): Promise<void> {
   app.get('/v1/countries', {
-    config: storefront,
+    config: { ...storefront, action: 'country.read' },
     schema: { tags, summary: 'Countries to bill to and to ship to, named in the store language', response: ok(Countries) },
   }, async (request) => ({ data: await countryList(request.ctx) }));
 
   app.get('/v1/countries/:code/states', {
-    config: storefront,
+    config: { ...storefront, action: 'country.read' },
     schema: {
       tags,
       summary: "A country's ISO 3166-2 subdivisions (empty: send the state name instead)",

@@ -22,10 +22,12 @@ function kindOf(raw: string): NotificationKind {
 export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup) {
   return async (app: App): Promise<void> => {
     app.get('/v1/notifications/mailer', {
+      config: { action: 'notification.read' },
       schema: { tags, summary: 'How mail is sent: whether an SMTP server is configured, which, from whom, and how many messages were recorded unsent', response: ok(MailerEnvelope) },
     }, async (request) => ({ data: await describeMailer(request.ctx, config) }));
 
     app.post('/v1/notifications/test', {
+      config: { action: 'notification.test' },
       // 409: no SMTP server is configured. 422: `to` is no email, or none is given and the store has no email.
       schema: {
         tags, summary: "Send a test message now through the configured SMTP server, to `to` or the store's email, and answer whether it was accepted", body: MailTestInput,
@@ -34,6 +36,7 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup)
     }, async (request) => ({ data: await sendTestMail(request.ctx, config, request.body ?? {}) }));
 
     app.get('/v1/notifications', {
+      config: { action: 'notification.read' },
       schema: { tags, summary: 'List the emails sent and to send, newest first', querystring: NotificationListQuery, response: ok(NotificationList) },
     }, async (request) => {
       const q = request.query;
@@ -45,18 +48,22 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup)
     // /v1/notifications/{id}/resend (Redocly's no-ambiguous-paths): those paths keep working, undocumented.
     for (const [prefix, hide] of [['/v1/notification_templates', false], ['/v1/notifications/templates', true]] as const) {
       app.get(prefix, {
+        config: { action: 'notification_template.read' },
         schema: { hide, tags, summary: 'List the template of every kind', response: ok(TemplateList) },
       }, async (request) => ({ data: await Promise.all(notificationKinds.map((kind) => templates.getTemplate(request.ctx, kind))) }));
 
       app.get(`${prefix}/:kind`, {
+        config: { action: 'notification_template.read' },
         schema: { hide, tags, summary: "Get a kind's template", params: TemplateParams, response: ok(TemplateEnvelope) },
       }, async (request) => ({ data: await templates.getTemplate(request.ctx, kindOf(request.params.kind)) }));
 
       app.post(`${prefix}/:kind`, {
+        config: { action: 'notification_template.update' },
         schema: { hide, tags, summary: "Change a kind's template, or switch the kind off (a syntax error is refused)", params: TemplateParams, body: TemplateUpdate, response: ok(TemplateEnvelope) },
       }, async (request) => ({ data: await templates.saveTemplate(request.ctx, config, kindOf(request.params.kind), request.body) }));
 
       app.post(`${prefix}/:kind/preview`, {
+        config: { action: 'notification_template.read' },
         schema: { hide, tags, summary: "Render a kind's template (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },
       }, async (request) => {
         const kind = kindOf(request.params.kind);
@@ -66,10 +73,12 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup)
     }
 
     app.get('/v1/notifications/:id', {
+      config: { action: 'notification.read' },
       schema: { tags, summary: 'Get an email of the outbox', params: IdParams, response: ok(NotificationEnvelope) },
     }, async (request) => ({ data: await service.getNotification(request.ctx, request.params.id) }));
 
     app.post('/v1/notifications/:id/resend', {
+      config: { action: 'notification.resend' },
       schema: { tags, summary: 'Send an email again: a new message with the same content, queued now', params: IdParams, response: created(NotificationEnvelope) },
     }, async (request, reply) => reply.code(201).send({ data: await service.resendNotification(request.ctx, request.params.id) }));
   };

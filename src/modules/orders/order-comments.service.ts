@@ -1,9 +1,8 @@
 import type { OrderCommentRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import { staffOf, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
-import { findApiKey } from '../access/api-keys.repo.js';
 import { findComments, insertComment } from './order-comments.repo.js';
 import type { OrderCommentView } from './orders.schemas.js';
 import { findVisibleOrder } from './orders.service.js';
@@ -14,7 +13,7 @@ function commentView(row: OrderCommentRow): OrderCommentView {
     object: 'order_comment',
     order_id: row.order_id,
     body: row.body,
-    author: row.author_type === 'system' ? null : { type: row.author_type, id: row.author_id, name: row.author_name },
+    author: row.author_type === 'system' ? null : { type: row.author_type, id: row.author_id ?? '', name: row.author_name },
     created_at: row.created_at,
   };
 }
@@ -34,14 +33,14 @@ export async function listComments(ctx: Ctx, orderId: string, page: PageRequest,
 export async function addComment(ctx: Ctx, orderId: string, body: string): Promise<OrderCommentView> {
   await findVisibleOrder(ctx, ctx.db, orderId);
   if (body.trim() === '') throw Problem.invalid([{ field: 'body', code: 'blank', message: 'must not be blank' }]);
-  const key = ctx.actor.kind === 'admin' ? await findApiKey(ctx.db, ctx.actor.keyId) : undefined;
+  const staff = staffOf(ctx);
   const row: OrderCommentRow = {
     id: newId('ocm'),
     order_id: orderId,
     body: body.trim(),
-    author_type: key ? 'api_key' : 'system',
-    author_id: key?.id ?? null,
-    author_name: key ? (key.name ?? `Key ending ${key.last_four}`) : null,
+    author_type: staff?.type ?? 'system',
+    author_id: staff?.id ?? null,
+    author_name: staff?.name ?? null,
     created_at: ctx.now(),
   };
   await insertComment(ctx.db, row);

@@ -14,7 +14,7 @@ const customer = { access: 'customer' as const };
 
 export async function ordersRoutes(app: App): Promise<void> {
   app.get('/v1/orders', {
-    config: customer,
+    config: { ...customer, action: 'order.read' },
     schema: { tags, summary: 'List orders (a signed-in customer: its own)', querystring: OrderListQuery, response: ok(OrderList) },
   }, async (request) => {
     const { q, id, status, financial_status, fulfillment_status } = request.query;
@@ -22,27 +22,32 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.get('/v1/orders/:id', {
-    config: customer,
+    config: { ...customer, action: 'order.read' },
     schema: { tags, summary: 'Get an order', params: IdParams, response: ok(OrderEnvelope) },
   }, async (request) => ({ data: await service.getOrder(request.ctx, request.params.id) }));
 
   app.post('/v1/orders/:id', {
+    config: { action: 'order.update' },
     schema: { tags, summary: 'Update the staff note or the email of an order', params: IdParams, body: OrderUpdate, response: ok(OrderEnvelope) },
   }, async (request) => ({ data: await service.updateOrder(request.ctx, request.params.id, request.body) }));
 
   app.post('/v1/orders/:id/cancel', {
+    config: { action: 'order.cancel' },
     schema: { tags, summary: 'Cancel an order (its stock goes back)', params: IdParams, body: OrderCancel, response: ok(OrderEnvelope) },
   }, async (request) => ({ data: await service.cancelOrder(request.ctx, request.params.id, request.body.reason) }));
 
   app.post('/v1/orders/:id/archive', {
+    config: { action: 'order.archive' },
     schema: { tags, summary: 'Archive a placed order', params: IdParams, response: ok(OrderEnvelope) },
   }, async (request) => ({ data: await service.archiveOrder(request.ctx, request.params.id) }));
 
   app.get('/v1/orders/:id/transactions', {
+    config: { action: 'order.read' },
     schema: { tags, summary: "List an order's transactions", params: IdParams, querystring: Type.Object(PageQuery), response: ok(TransactionList) },
   }, async (request) => listTransactions(request.ctx, request.params.id, pageRequest(request.query), request.url));
 
   app.post('/v1/orders/:id/transactions', {
+    config: { action: 'transaction.create' },
     // 402: the gateway refused the move.
     schema: {
       tags, summary: 'Capture, refund or void money of an order', params: IdParams, body: TransactionCreate, response: { ...created(TransactionEnvelope), 402: Problem },
@@ -50,10 +55,12 @@ export async function ordersRoutes(app: App): Promise<void> {
   }, async (request, reply) => reply.code(201).send({ data: await createTransaction(request.ctx, request.params.id, request.body) }));
 
   app.get('/v1/orders/:id/comments', {
+    config: { action: 'order.read' },
     schema: { tags, summary: "List the comments staff added to an order's timeline, newest first", params: IdParams, querystring: Type.Object(PageQuery), response: ok(OrderCommentList) },
   }, async (request) => listComments(request.ctx, request.params.id, pageRequest(request.query), request.url));
 
   app.post('/v1/orders/:id/comments', {
+    config: { action: 'order.comment' },
     schema: { tags, summary: "Add a comment to an order's timeline", params: IdParams, body: OrderCommentCreate, response: created(OrderCommentEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await addComment(request.ctx, request.params.id, request.body.body) }));
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StaffRef, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { Customer, Email } from '../customers/customers.schemas.js';
 import { AppliedDiscount } from '../discounts/discounts.schemas.js';
 import { Return } from '../returns/returns.schemas.js';
@@ -176,11 +176,7 @@ export const OrderComment = Type.Object({
   object: Type.Literal('order_comment'),
   order_id: Type.String(),
   body: Type.String(),
-  author: Nullable(Type.Object({
-    type: Type.Literal('api_key'),
-    id: Nullable(Type.String()),
-    name: Nullable(Type.String({ description: 'as the credential was named when the comment was written' })),
-  }, { description: 'the credential that wrote it; null for the server itself' })),
+  author: Nullable(StaffRef),
   created_at: Timestamp,
 }, { title: 'OrderComment' });
 export type OrderCommentView = Static<typeof OrderComment>;

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Database, OrderRow } from '../../db/types.js';
-import type { Ctx } from '../../lib/context.js';
+import { staffOf, type Ctx } from '../../lib/context.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
@@ -164,7 +164,7 @@ function movedMeanwhile(read: string, requested: OrderStatus): Problem {
 }
 
 function actorId(ctx: Ctx): string | null {
-  return ctx.actor.kind === 'admin' ? ctx.actor.keyId : null;
+  return staffOf(ctx)?.id ?? null;
 }
 
 /**

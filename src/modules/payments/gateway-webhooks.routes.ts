@@ -19,8 +19,8 @@ export async function gatewayWebhooksRoutes(app: App): Promise<void> {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post('/v1/gateways/:id/webhooks', {
-    // The provider has no key of the store: the signature, checked with the gateway's webhook secret, is the credential.
-    config: { access: 'public' },
+// The provider has no key of the store: the signature, checked with the gateway's webhook secret, is the credential.
+    config: { access: 'public', action: 'gateway.webhook' },
     schema: {
       tags: ['Gateways'],
       summary: "Receive a payment provider's webhook (Stripe: point the endpoint here, send the events settled below)",

@@ -23,6 +23,7 @@ function schemaErrors(request: FastifyRequest): FieldError[] {
 
 export async function gatewaysRoutes(app: App): Promise<void> {
   app.get('/v1/gateway_drivers', {
+    config: { action: 'gateway.read' },
     schema: {
       tags, summary: 'List the drivers a gateway may have, with the settings each takes and which are secrets',
       querystring: GatewayDriverListQuery, response: ok(GatewayDriverList),
@@ -30,7 +31,7 @@ export async function gatewaysRoutes(app: App): Promise<void> {
   }, async (request) => service.listGatewayDrivers(pageRequest(request.query), request.url));
 
   app.get('/v1/gateways', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', action: 'gateway.read' },
     schema: {
       tags, summary: 'List payment gateways; the storefront sees only enabled ones, without secrets',
       querystring: GatewayListQuery, response: ok(GatewayList),
@@ -38,16 +39,18 @@ export async function gatewaysRoutes(app: App): Promise<void> {
   }, async (request) => service.listGateways(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/gateways/:id', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', action: 'gateway.read' },
     schema: { tags, summary: 'Get a payment gateway', params: IdParams, response: ok(GatewayEnvelope) },
   }, async (request) => ({ data: await service.getGateway(request.ctx, request.params.id) }));
 
   app.post('/v1/gateways', {
+    config: { action: 'gateway.create' },
     attachValidation: true,
     schema: { tags, summary: 'Create a payment gateway', body: GatewayCreate, response: created(GatewayEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createGateway(request.ctx, request.body, schemaErrors(request)) }));
 
   app.post('/v1/gateways/:id', {
+    config: { action: 'gateway.update' },
     attachValidation: true,
     schema: {
       tags, summary: 'Update a payment gateway; settings are merged over the stored ones, the driver cannot change',
@@ -58,6 +61,7 @@ export async function gatewaysRoutes(app: App): Promise<void> {
   }));
 
   app.delete('/v1/gateways/:id', {
+    config: { action: 'gateway.delete' },
     schema: { tags, summary: 'Delete a payment gateway', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deleteGateway(request.ctx, request.params.id);

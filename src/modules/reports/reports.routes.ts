@@ -7,6 +7,7 @@ const tags = ['Reports'];
 
 export async function reportsRoutes(app: App): Promise<void> {
   app.get('/v1/reports/sales', {
+    config: { action: 'report.read' },
     // 422: a date of the right shape that is no calendar date (2026-02-30), or a range too long or reversed.
     schema: {
       tags, summary: "Sales per day in the store's time zone, net of the refunds made each day, with the period's top products and customers", querystring: SalesQuery, response: { ...ok(SalesReportEnvelope), 422: Problem },

@@ -11,18 +11,22 @@ const tags = ['Shipping'];
 /** Shipping zones and their rates: store settings, so every route is for staff (admin keys). */
 export async function shippingZonesRoutes(app: App): Promise<void> {
   app.get('/v1/shipping_zones', {
+    config: { action: 'shipping_zone.read' },
     schema: { tags, summary: 'List shipping zones with their rates, in creation order', querystring: ShippingZoneListQuery, response: ok(ShippingZoneList) },
   }, async (request) => service.listShippingZones(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/shipping_zones/:id', {
+    config: { action: 'shipping_zone.read' },
     schema: { tags, summary: 'Get a shipping zone with its rates', params: IdParams, response: ok(ShippingZoneEnvelope) },
   }, async (request) => ({ data: await service.getShippingZone(request.ctx, request.params.id) }));
 
   app.post('/v1/shipping_zones', {
+    config: { action: 'shipping_zone.create' },
     schema: { tags, summary: 'Create a shipping zone with its rates', body: ShippingZoneCreate, response: created(ShippingZoneEnvelope) },
   }, async (request, reply) => reply.code(201).send({ data: await service.createShippingZone(request.ctx, request.body) }));
 
   app.post('/v1/shipping_zones/:id', {
+    config: { action: 'shipping_zone.update' },
     schema: {
       tags, summary: 'Update a shipping zone; a rates list replaces its rates (a rate sent with its id keeps it)',
       params: IdParams, body: ShippingZoneUpdate, response: ok(ShippingZoneEnvelope),
@@ -30,6 +34,7 @@ export async function shippingZonesRoutes(app: App): Promise<void> {
   }, async (request) => ({ data: await service.updateShippingZone(request.ctx, request.params.id, request.body) }));
 
   app.delete('/v1/shipping_zones/:id', {
+    config: { action: 'shipping_zone.delete' },
     schema: { tags, summary: 'Delete a shipping zone and its rates', params: IdParams, response: noContent },
   }, async (request, reply) => {
     await service.deleteShippingZone(request.ctx, request.params.id);

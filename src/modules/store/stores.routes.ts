@@ -9,11 +9,12 @@ const tags = ['Store'];
 
 export async function storesRoutes(app: App): Promise<void> {
   app.get('/v1/store', {
-    config: { access: 'storefront' },
+    config: { access: 'storefront', action: 'store.read' },
     schema: { tags, summary: 'Get the store', response: ok(StoreEnvelope) },
   }, async (request) => ({ data: await getStore(request.ctx) }));
 
   app.post('/v1/store', {
+    config: { action: 'store.update' },
     // Validation failures come to the handler, so the schema's errors and the service's own checks
     // (currency, time zone, country code) are reported together, as errors[] must list every field.
     attachValidation: true,
