@@ -37,6 +37,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
@@ -51,7 +52,7 @@ import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics' | 'shopSecret' | 'smtpUrl' | 'mailFrom' | 'mailLog'>>;
+  config: Pick<Config, 'rateLimit' | 'logLevel' | 'bodyLimit' | 'cacheTtlMs' | 'webhooksAllowPrivate' | 'checkoutTtlHours'> & Partial<Pick<Config, 'testCrashBeforeAnswer' | 'trustProxy' | 'admin' | 'shopUrl' | 'metrics' | 'shopSecret' | 'smtpUrl' | 'mailFrom' | 'mailLog' | 'publicUrl'>>;
   /** Where uploads go and how they are checked. */
   files: FilesSettings;
   /** Where the built dashboard is (default admin/dist); served only when `config.admin` is true. */
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(contentRoutes);
   await app.register(eventsRoutes);
   await app.register(customersRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
+  await app.register(usersRoutes({ publicUrl: options.config.publicUrl ?? DEFAULT_SHOP_URL }));
   await app.register(countriesRoutes);
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);

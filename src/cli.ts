@@ -18,6 +18,7 @@ const usage: Record<string, string> = {
   serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
   worker: 'storefront worker\n  Delivers webhooks and customer emails (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
+  users: 'storefront users create --email EMAIL --role owner|admin|catalog|fulfillment|read_only [--name NAME] [--password PASSWORD]\n  Makes a staff user. Without --password, prints a link (good once, for a week) where they choose one.',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
   seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL, all of it or nothing; what the store has of it\n  already (a product, category, collection or shipping zone of the same name, a gateway of the same source)\n  is kept as it is.',
   backup: 'storefront backup PATH\n  Copies the SQLite database of DATABASE_URL to the new file PATH, consistently, while the server runs.\n  On PostgreSQL, prints the pg_dump command to use.',
@@ -82,6 +83,20 @@ async function createKey(args: string[]): Promise<void> {
     return (await insertKey(db, unixNow(), kind, { name: values.name ?? null, channelId })).token;
   });
   process.stdout.write(`${token}\n`);
+}
+
+async function createUser(args: string[]): Promise<void> {
+  const { values, positionals } = parseCommand('users', args, { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } }, true);
+  if (positionals[0] !== 'create' || positionals.length !== 1) throw new ConfigError(`The only action is create.\n\n${usage.users}`);
+  const [{ ROLES }, { makeUser }, { unixNow }] = await Promise.all([import('./modules/access/roles.js'), import('./modules/users/owner.js'), import('./lib/clock.js')]);
+  const role = ROLES.find((name) => name === values.role);
+  if (values.email === undefined) throw new ConfigError(`Missing --email.\n\n${usage.users}`);
+  if (role === undefined) throw new ConfigError(`--role must be one of ${ROLES.join(', ')}.\n\n${usage.users}`);
+  const config = loadConfig();
+  const made = await withDatabase(({ db }) => makeUser(db, config, unixNow(), { email: values.email!, role, name: values.name, password: values.password }));
+  process.stdout.write(made.invitationUrl
+    ? `${made.email} (${made.role}) is made. To choose a password, open once, within a week:\n${made.invitationUrl}\n`
+    : `${made.email} (${made.role}) is made and can sign in at ${config.publicUrl}/admin.\n`);
 }
 
 async function migrate(args: string[]): Promise<void> {
@@ -175,6 +190,8 @@ async function main(argv: string[]): Promise<void> {
       return migrate(rest);
     case 'keys':
       return createKey(rest);
+    case 'users':
+      return createUser(rest);
     case 'seed':
       return seed(rest);
     case 'backup':

@@ -21,6 +21,9 @@ export interface Config {
   logLevel: string;
   /** Keys created on first start instead of random ones, so scripts and tests know them. */
   adminKey: string | undefined;
+  /** The first owner, made on a store without users (STOREFRONT_OWNER_EMAIL and STOREFRONT_OWNER_PASSWORD, both or neither). */
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
   channelKey: string | undefined;
   /** Seed the demo catalogue when the database is new. */
   demo: boolean;
@@ -157,6 +160,15 @@ function mailMode(raw: string | undefined): boolean {
   throw new ConfigError(`STOREFRONT_MAIL must be log or unset, got "${raw}"`);
 }
 
+function owner(env: NodeJS.ProcessEnv): Pick<Config, 'ownerEmail' | 'ownerPassword'> {
+  const ownerEmail = env.STOREFRONT_OWNER_EMAIL || undefined;
+  const ownerPassword = env.STOREFRONT_OWNER_PASSWORD || undefined;
+  if ((ownerEmail === undefined) !== (ownerPassword === undefined)) {
+    throw new ConfigError('STOREFRONT_OWNER_EMAIL and STOREFRONT_OWNER_PASSWORD go together: set both to make the first owner, or neither');
+  }
+  return { ownerEmail, ownerPassword };
+}
+
 function baseUrl(name: string, raw: string): string {
   if (!/^https?:\/\/[^/]+/.test(raw)) throw new ConfigError(`${name} must be an http or https URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
@@ -179,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.STOREFRONT_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     adminKey: key(env, 'STOREFRONT_ADMIN_KEY', 'sk_'),
+    ...owner(env),
     channelKey: key(env, 'STOREFRONT_CHANNEL_KEY', 'ck_'),
     demo: flag(env, 'STOREFRONT_DEMO', true),
     bodyLimit: integer(env, 'STOREFRONT_BODY_LIMIT', 1024 * 1024, 1024),

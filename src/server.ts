@@ -12,6 +12,8 @@ import { ownUrl, shopOnceListening } from './http/shop.js';
 import { gatherClusterMetrics } from './lib/cluster-metrics.js';
 import { processLog } from './lib/process-log.js';
 import { openStorage } from './modules/files/storage.js';
+import { ensureOwnerFromEnvironment, type MadeUser } from './modules/users/owner.js';
+import { unixNow } from './lib/clock.js';
 import { activeTracing, startTracing } from './tracing/tracing.js';
 import { startWorker } from './worker.js';
 
@@ -40,14 +42,22 @@ function demoLines(config: Config, seed: DemoSeed | undefined): string[] {
   ];
 }
 
-/** The first start's words: the keys, printed once, and whether the store is the demo one. */
-function announce(config: Config, first: FirstStart, seed: DemoSeed | undefined): void {
+/** How staff sign in: the owner made from the environment, or how to make one. */
+function ownerLine(owner: MadeUser | null): string {
+  if (owner) return `Owner:       ${owner.email}   (from STOREFRONT_OWNER_EMAIL; signs in at /admin with that email and password)`;
+  return 'Owner:       none yet: make yours with `npx storefront users create --email you@example.com --role owner`, or start once with STOREFRONT_OWNER_EMAIL and STOREFRONT_OWNER_PASSWORD';
+}
+
+/** The first start's words: the keys, printed once, the owner, and whether the store is the demo one. */
+function announce(config: Config, first: FirstStart, seed: DemoSeed | undefined, owner: MadeUser | null): void {
+  if (owner && !first.created) process.stdout.write(`\n${ownerLine(owner)}\n\n`);
   if (!first.created) return;
   const lines = ['A new store was created.'];
   lines.push(config.adminKey ? 'Admin key: from STOREFRONT_ADMIN_KEY' : `Admin key:   ${first.adminKey}   (shown once; keep it)`);
   lines.push(config.channelKey ? 'Channel key: from STOREFRONT_CHANNEL_KEY' : `Channel key: ${first.channelKey}   (shown once)`);
   if (config.shop) lines.push(`Shop:        ${config.publicUrl}/`);
-  if (config.admin) lines.push(`Dashboard:   ${config.publicUrl}/admin   (sign in with the admin key)`);
+  if (config.admin) lines.push(`Dashboard:   ${config.publicUrl}/admin   (sign in as a user, or with the admin key)`);
+  lines.push(ownerLine(owner));
   lines.push('', ...demoLines(config, seed));
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
@@ -58,7 +68,8 @@ async function prepare(config: Config): Promise<DatabaseHandle> {
   await database.withDirectConnection(migrateToLatest);
   const first = await ensureStore(database.db, { adminKey: config.adminKey, channelKey: config.channelKey });
   const seed = first.created && config.demo ? await seedDemo(database) : undefined;
-  announce(config, first, seed);
+  const owner = await ensureOwnerFromEnvironment(database.db, config, unixNow());
+  announce(config, first, seed, owner);
   // The shop this server serves speaks to the API with a channel key like any storefront; the
   // processes a cluster forks inherit it.
   if (config.shop) process.env.STOREFRONT_CHANNEL_KEY ||= await makeShopKey(database.db);

@@ -8,6 +8,7 @@ import { Problem } from '../lib/problem.js';
 import { findApiKeyByHash, touchApiKey } from '../modules/access/api-keys.repo.js';
 import { findTokenByHash } from '../modules/customers/customers.repo.js';
 import { hashToken, sameHash } from '../modules/access/tokens.js';
+import { declaredActions, settingUpTwoFactor } from '../modules/access/access.service.js';
 import { keyRole, outsideRole, roleAllows, type Role } from '../modules/access/roles.js';
 import { findStore } from '../modules/store/stores.repo.js';
 import { findToken as findUserToken, findUser } from '../modules/users/users.repo.js';
@@ -190,8 +191,6 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
   return null;
 }
 
-/** Actions a user the store requires two-factor sign-in of may take before setting it up. */
-const SETTING_UP_TWO_FACTOR = (action: string) => action.startsWith('profile.') || action === 'access.read';
 
 function authorise(access: Access, action: string | undefined, actor: Actor | null): void {
   if (access === 'public') return;
@@ -209,7 +208,7 @@ function authorise(access: Access, action: string | undefined, actor: Actor | nu
     throw new Problem('forbidden', 'A channel key may not call this endpoint');
   }
   if (actor.kind === 'admin' && action !== undefined) {
-    if (actor.mustSetUpTwoFactor && !SETTING_UP_TWO_FACTOR(action)) {
+    if (actor.mustSetUpTwoFactor && !settingUpTwoFactor(action)) {
       throw new Problem('forbidden', 'This store requires two-factor sign-in: set it up on your profile first (POST /v1/users/me/two_factor)');
     }
     if (!roleAllows(actor.role, action)) throw new Problem('forbidden', outsideRole(actor.role, action));
@@ -242,7 +241,9 @@ export function registerAuth(
   const anonymous: Actor = { kind: 'anonymous' };
   // A route of the API that declares no action could not be given to a role, nor refused: it does not start.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/v1/') && !route.config?.action) throw new Error(`${String(route.method)} ${route.url} declares no action (config.action)`);
+    if (!route.url.startsWith('/v1/')) return;
+    if (!route.config?.action) throw new Error(`${String(route.method)} ${route.url} declares no action (config.action)`);
+    declaredActions.add(route.config.action);
   });
 
   app.addHook('onRequest', async (request) => {

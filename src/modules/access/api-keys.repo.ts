@@ -43,6 +43,17 @@ export async function countApiKeys(db: Executor, kinds: ApiKeyKind[]): Promise<n
   return Number(row.count);
 }
 
+/** The keys that act as an owner: admin keys with no role of their own, or the owner's. */
+export async function countOwnerKeys(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'admin')
+    .where((eb) => eb.or([eb('role', 'is', null), eb('role', '=', 'owner')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Locks the keys of these kinds until the transaction ends (PostgreSQL only: `FOR UPDATE`). */
 export async function lockApiKeys(db: Executor, kinds: ApiKeyKind[]): Promise<void> {
   await db.selectFrom('api_keys').select('id').where('kind', 'in', kinds).orderBy('id').forUpdate().execute();

@@ -1,11 +1,18 @@
 import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { ROLES } from './roles.js';
+
+export const RoleName = StringEnum(ROLES, {
+  description: 'owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; '
+    + 'fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")',
+});
 
 export const ApiKey = Type.Object({
   id: Id('key'),
   object: Type.Literal('api_key'),
   name: Nullable(Type.String()),
   read_only: Type.Boolean(),
+  role: RoleName,
   last_four: Type.String({ description: 'the last four characters of the token' }),
   last_used_at: Nullable(Type.Integer()),
   is_current: Type.Boolean({ description: 'true for the key this request is made with' }),
@@ -15,7 +22,8 @@ export const ApiKey = Type.Object({
 
 export const ApiKeyCreate = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 255 })),
-  read_only: Type.Optional(Type.Boolean({ default: false, description: 'a read-only key (rk_…) may only read' })),
+  read_only: Type.Optional(Type.Boolean({ default: false, description: 'a read-only key (rk_…) may only read: the same as role read_only' })),
+  role: Type.Optional(RoleName),
 });
 
 export const ChannelKey = Type.Object({

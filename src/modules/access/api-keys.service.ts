@@ -5,15 +5,17 @@ import { staffOf, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
+import { activeOwnerIds } from '../users/users.repo.js';
 import * as repo from './api-keys.repo.js';
 import { generateToken, hashToken } from './tokens.js';
-import type { Role } from './roles.js';
+import { keyRole, type Role } from './roles.js';
 
 export interface ApiKeyView {
   id: string;
   object: 'api_key';
   name: string | null;
   read_only: boolean;
+  role: Role;
   last_four: string;
   last_used_at: number | null;
   /** The key the request is made with: staff see which one revoking would sign them out of. */
@@ -50,6 +52,7 @@ function apiKeyView(ctx: Ctx, row: ApiKeyRow, token?: string): ApiKeyView {
     object: 'api_key',
     name: row.name,
     read_only: row.kind === 'read_only',
+    role: keyRole(row),
     last_four: row.last_four,
     last_used_at: row.last_used_at,
     is_current: staffOf(ctx)?.id === row.id,
@@ -100,9 +103,17 @@ export async function insertKey(
   return { row, token };
 }
 
-/** Creates an admin key (`sk_…`) or a read-only one (`rk_…`); the token is in this answer only. */
-export async function createApiKey(ctx: Ctx, input: { name?: string; read_only?: boolean }): Promise<ApiKeyView> {
-  const { row, token } = await insertKey(ctx.db, ctx.now(), input.read_only ? 'read_only' : 'admin', { name: input.name ?? null });
+/**
+ * Creates a key acting under a role: a read-only one is an `rk_…`, others `sk_…` (an owner's by
+ * default); the token is in this answer only.
+ * @throws Problem validation_failed when read_only contradicts the role.
+ */
+export async function createApiKey(ctx: Ctx, input: { name?: string; read_only?: boolean; role?: Role }): Promise<ApiKeyView> {
+  if (input.read_only && input.role !== undefined && input.role !== 'read_only') {
+    throw Problem.invalid([{ field: 'role', code: 'invalid', message: 'must be read_only for a read-only key' }]);
+  }
+  const role = input.read_only ? 'read_only' : (input.role ?? 'owner');
+  const { row, token } = await insertKey(ctx.db, ctx.now(), role === 'read_only' ? 'read_only' : 'admin', { name: input.name ?? null, role });
   return apiKeyView(ctx, row, token);
 }
 
@@ -117,7 +128,8 @@ export async function listApiKeys(ctx: Ctx, page: PageRequest, url: string): Pro
 /**
  * Revokes an admin or read-only key, announcing the change so that other processes stop accepting it
  * at once (the caller drops its own credential cache).
- * @throws Problem not_found; invalid_state when it is the last full admin key (the store would be locked out).
+ * @throws Problem not_found; invalid_state when it is the last key acting as an owner and no active
+ * owner user is left either (the store would be locked out).
  */
 export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
@@ -126,8 +138,8 @@ export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
     // Two admin keys revoking each other at once must not both see "another one is left": on
     // PostgreSQL, lock the admin keys first (SQLite runs one write transaction at a time anyway).
     if (row.kind === 'admin' && ctx.dbKind === 'postgres') await repo.lockApiKeys(tx, ['admin']);
-    if (row.kind === 'admin' && (await repo.countApiKeys(tx, ['admin'])) <= 1) {
-      throw new Problem('invalid_state', 'The last admin key cannot be revoked; create another one first');
+    if (keyRole(row) === 'owner' && (await repo.countOwnerKeys(tx)) <= 1 && (await activeOwnerIds(tx, ctx.dbKind)).length === 0) {
+      throw new Problem('invalid_state', 'The last admin key cannot be revoked while no owner can sign in; create another key or an owner first');
     }
     await repo.deleteApiKey(tx, id);
     await announceChange(tx);

@@ -51,7 +51,7 @@ export const CustomerWithToken = Type.Object({
 
 /** Checked by emails.ts checkEmail, which names the failure (`invalid_format`) for whitespace and invisible characters alike. */
 export const Email = Type.String({ minLength: 3, maxLength: 254, description: 'an address with one @; no whitespace, control or invisible characters' });
-const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 });
+export const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 256 });
 const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 export const AddressCreate = Type.Object({ ...addressFields, is_primary: Type.Optional(Type.Boolean()) });

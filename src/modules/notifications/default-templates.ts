@@ -178,6 +178,21 @@ Someone asked to reset the password of your account. Open this link, which works
 If you did not ask for this, ignore this message: your password stays as it is.
 ${signature}`,
   },
+  staff_invitation: {
+    subject: "You're invited to run {{ store.name }}",
+    html: page(`<p style="margin:0 0 16px;">{% if user.name %}Hello {{ user.name }},{% else %}Hello,{% endif %}</p>
+<p style="margin:0 0 16px;">{% if inviter.name %}{{ inviter.name }} invited you{% else %}You are invited{% endif %} to the dashboard of {{ store.name }}, with the {{ user.role | replace: "_", " " }} role. Choose a password to accept; the link works once, for seven days.</p>
+${button('{{ invitation_url }}', 'Accept the invitation')}
+<p style="margin:0 0 16px;">If you did not expect this, ignore this message.</p>`),
+    text: `{% if user.name %}Hello {{ user.name }},{% else %}Hello,{% endif %}
+
+{% if inviter.name %}{{ inviter.name }} invited you{% else %}You are invited{% endif %} to the dashboard of {{ store.name }}, with the {{ user.role | replace: "_", " " }} role. Open this link, which works once, for seven days, to choose a password:
+
+{{ invitation_url }}
+
+If you did not expect this, ignore this message.
+${signature}`,
+  },
   email_verification: {
     subject: 'Confirm your email for {{ store.name }}',
     html: page(`<p style="margin:0 0 16px;">${customerGreeting}</p>

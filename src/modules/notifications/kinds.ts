@@ -7,6 +7,7 @@ export const notificationKinds = [
   'password_reset',
   'email_verification',
   'abandoned_checkout',
+  'staff_invitation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -14,7 +15,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
  * The account mails: sent to whatever address an account names (a sign-up, a reset request), so
  * capped per mailbox (mail-caps.ts) and never carrying what an unverified account typed (message-data.ts).
  */
-export const accountMailKinds: ReadonlySet<NotificationKind> = new Set(['password_reset', 'email_verification']);
+export const accountMailKinds: ReadonlySet<NotificationKind> = new Set(['password_reset', 'email_verification', 'staff_invitation']);
 
 export function isNotificationKind(value: string): value is NotificationKind {
   return (notificationKinds as readonly string[]).includes(value);

@@ -19,10 +19,11 @@ export interface MailCap {
  */
 const ACCOUNT_MAIL: MailCap = { budget: 'account', max: 3, windowSeconds: HOUR };
 
-/** The mails anyone can make the shop send to an address they name, and their caps. A staff invitation joins ACCOUNT_MAIL here. */
+/** The mails anyone can make the shop send to an address they name, and their caps. A staff invitation counts as account mail. */
 export const mailCaps = {
   email_verification: ACCOUNT_MAIL,
   password_reset: ACCOUNT_MAIL,
+  staff_invitation: ACCOUNT_MAIL,
   /** The confirmation of an order placed unpaid (an offline method): it costs its placer nothing. */
   unpaid_order_confirmation: { budget: 'unpaid_order_confirmation', max: 3, windowSeconds: HOUR },
   /** An abandoned checkout reminder: one a day per mailbox, however many checkouts name it. */

@@ -11,7 +11,7 @@ import * as repo from './notifications.repo.js';
 import type { Notification } from './notifications.schemas.js';
 
 /** Account mails carry a link that signs in or changes a password: staff never read it through the API. */
-const secretKinds: ReadonlySet<string> = new Set<NotificationKind>(['password_reset', 'email_verification']);
+const secretKinds: ReadonlySet<string> = new Set<NotificationKind>(['password_reset', 'email_verification', 'staff_invitation']);
 
 export type NotificationView = Static<typeof Notification>;
 

@@ -52,6 +52,14 @@ export async function sampleData(db: Executor, config: Pick<Config, 'shopUrl'>, 
       return { ...data, customer, reset_url: shopLink(config, '/account/reset', { token: 'sample' }), expires_at: now + 3600 };
     case 'email_verification':
       return { ...data, customer, verify_url: shopLink(config, '/account/verify', { token: 'sample' }) };
+    case 'staff_invitation':
+      return {
+        ...data,
+        user: { email: 'alex@example.com', name: 'Alex Example', role: 'fulfillment' },
+        inviter: { name: 'Sam Owner' },
+        invitation_url: shopLink(config, '/admin/accept-invitation', { token: 'sample' }),
+        expires_at: now + 7 * 24 * 3600,
+      };
     case 'abandoned_checkout':
       return { ...data, checkout: { ...order, number: null, status: 'created', financial_status: 'unpaid' }, checkout_url: checkoutLink(config, order.id) };
   }

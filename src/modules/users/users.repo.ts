@@ -53,8 +53,9 @@ export async function deleteToken(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('user_tokens').where('id', '=', id).execute();
 }
 
-export async function deleteTokensOf(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute();
+/** Signs a user out everywhere, but for the token `keep` when given (the one changing the password). */
+export async function deleteTokensOf(db: Executor, userId: string, keep?: string): Promise<void> {
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).$if(keep !== undefined, (q) => q.where('id', '!=', keep!)).execute();
 }
 
 export async function insertInvitation(db: Executor, row: UserInvitationRow): Promise<void> {
