@@ -935,7 +935,7 @@ export interface paths {
         /** Get a user */
         get: operations["getV1UsersId"];
         put?: never;
-        /** Change a user's name or role, or deactivate them (their sign-ins stop at once) */
+        /** Change a user's email, name or role, or deactivate them (their sign-ins stop at once) */
         post: operations["postV1UsersId"];
         /** Remove a user (what they did keeps their name) */
         delete: operations["deleteV1UsersId"];
@@ -9724,6 +9724,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
+                    email?: string;
                     name?: string | null;
                     /**
                      * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")

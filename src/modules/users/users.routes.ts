@@ -114,7 +114,7 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
 
     app.post('/v1/users/:id', {
       config: { action: 'user.update' },
-      schema: { tags, summary: "Change a user's name or role, or deactivate them (their sign-ins stop at once)", params: IdParams, body: UserUpdate, response: ok(UserEnvelope) },
+      schema: { tags, summary: "Change a user's email, name or role, or deactivate them (their sign-ins stop at once)", params: IdParams, body: UserUpdate, response: ok(UserEnvelope) },
     }, async (request) => {
       const user = await users.updateUser(request.ctx, request.params.id, request.body);
       app.credentials.forget();

@@ -37,6 +37,7 @@ export const UserInvite = Type.Object({
 });
 
 export const UserUpdate = Type.Object({
+  email: Type.Optional(Email),
   name: Type.Optional(Name),
   role: Type.Optional(RoleName),
   is_active: Type.Optional(Type.Boolean()),
