@@ -16,7 +16,7 @@ import { Problem } from './lib/problem.js';
 
 const usage: Record<string, string> = {
   serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
-  worker: 'storefront worker\n  Delivers webhooks and customer emails (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
+  worker: 'storefront worker\n  Delivers webhooks and customer emails (and prunes old events and audit log entries) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',
   seed: 'storefront seed --demo\n  Adds the demo catalogue to the store of DATABASE_URL, all of it or nothing; what the store has of it\n  already (a product, category, collection or shipping zone of the same name, a gateway of the same source)\n  is kept as it is.',
