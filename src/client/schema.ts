@@ -608,6 +608,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List what staff wrote, refused writes too, newest first */
+        get: operations["getV1AuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers": {
         parameters: {
             query?: never;
@@ -1751,6 +1768,46 @@ export interface components {
             kind: "percentage" | "fixed_amount" | "free_shipping";
             /** @description cents taken off: from the items, or from shipping for free_shipping */
             amount: number;
+        };
+        /**
+         * AuditEntry
+         * @example {
+         *       "id": "aud_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "audit_entry",
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "name": "Jane Doe"
+         *       },
+         *       "action": "product.update",
+         *       "method": "POST",
+         *       "path": "/v1/products/prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "status": 200,
+         *       "ip": "203.0.113.7",
+         *       "created_at": 1767225600
+         *     }
+         */
+        AuditEntry: {
+            /** @description id with prefix aud_ */
+            id: string;
+            /** @constant */
+            object: "audit_entry";
+            actor: components["schemas"]["StaffRef"];
+            /** @description the action the route declares: order.cancel, product.update, … */
+            action: string;
+            /** @description POST, PUT or DELETE */
+            method: string;
+            /** @description the URL path, without its query string */
+            path: string;
+            /** @description the record written: the one a 201 created, else the most specific id of the path */
+            object_id: string | null;
+            /** @description the HTTP status answered; refused writes (403, 404, 409, 422…) are logged too */
+            status: number;
+            /** @description the client's address */
+            ip: string;
+            /** @description Unix seconds */
+            created_at: number;
         };
         /**
          * Blog
@@ -4018,7 +4075,11 @@ export interface components {
          *       "object": "order_comment",
          *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *       "body": "body",
-         *       "author": null,
+         *       "author": {
+         *         "type": "user",
+         *         "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "name": "Jane Doe"
+         *       },
          *       "created_at": 1767225600
          *     }
          */
@@ -4029,14 +4090,7 @@ export interface components {
             object: "order_comment";
             order_id: string;
             body: string;
-            /** @description the credential that wrote it; null for the server itself */
-            author: {
-                /** @constant */
-                type: "api_key";
-                id: string | null;
-                /** @description as the credential was named when the comment was written */
-                name: string | null;
-            } | null;
+            author: components["schemas"]["StaffRef"] | null;
             /** @description Unix seconds */
             created_at: number;
         };
@@ -4785,6 +4839,22 @@ export interface components {
             updated_at: number;
         };
         /**
+         * StaffRef
+         * @example {
+         *       "type": "user",
+         *       "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "name": "Jane Doe"
+         *     }
+         */
+        StaffRef: {
+            /** @enum {string} */
+            type: "user" | "api_key";
+            /** @description the user (usr_) or the API key (key_) */
+            id: string;
+            /** @description as it was named when the record was written: a user's name or email, a key's name */
+            name: string | null;
+        };
+        /**
          * State
          * @example {
          *       "code": "LS-WHT-M",
@@ -5290,6 +5360,7 @@ export interface components {
 export type Address = components['schemas']['Address'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type AppliedDiscount = components['schemas']['AppliedDiscount'];
+export type AuditEntry = components['schemas']['AuditEntry'];
 export type Blog = components['schemas']['Blog'];
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -5344,6 +5415,7 @@ export type ShippingRate = components['schemas']['ShippingRate'];
 export type ShippingZone = components['schemas']['ShippingZone'];
 export type ShippingZoneState = components['schemas']['ShippingZoneState'];
 export type Sku = components['schemas']['Sku'];
+export type StaffRef = components['schemas']['StaffRef'];
 export type State = components['schemas']['State'];
 export type Store = components['schemas']['Store'];
 export type StoredFile = components['schemas']['StoredFile'];
@@ -8048,6 +8120,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description the user (usr_) or API key (key_) */
+                actor_id?: string;
+                object_id?: string;
+                /** @description exactly, e.g. product.update */
+                action?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEntry"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
