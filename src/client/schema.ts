@@ -1804,8 +1804,8 @@ export interface components {
             object_id: string | null;
             /** @description the HTTP status answered; refused writes (403, 404, 409, 422…) are logged too */
             status: number;
-            /** @description the client's address */
-            ip: string;
+            /** @description the client's address; null when the client hung up on a refused write before it could be read */
+            ip: string | null;
             /** @description Unix seconds */
             created_at: number;
         };

@@ -864,7 +864,8 @@ export interface AuditEntryRow {
   object_id: string | null;
   /** The HTTP status answered. */
   status: number;
-  ip: string;
+  /** The client's address; null when it was gone before it could be read. */
+  ip: string | null;
   created_at: number;
 }
 

@@ -14,7 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('path', 'text', (c) => c.notNull())
     .addColumn('object_id', 'text')
     .addColumn('status', 'integer', (c) => c.notNull())
-    .addColumn('ip', 'text', (c) => c.notNull())
+    // Null when the client's address was gone before it could be read (audit-recording.ts).
+    .addColumn('ip', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('audit_entries_actor').on('audit_entries').columns(['actor_id', 'id']).execute();

@@ -11,7 +11,7 @@ export const AuditEntry = Type.Object(
     path: Type.String({ description: 'the URL path, without its query string' }),
     object_id: Nullable(Type.String({ description: 'the record written: the one a 201 created, else the most specific id of the path' })),
     status: Type.Integer({ description: 'the HTTP status answered; refused writes (403, 404, 409, 422…) are logged too' }),
-    ip: Type.String({ description: "the client's address" }),
+    ip: Nullable(Type.String({ description: "the client's address; null when the client hung up on a refused write before it could be read" })),
     created_at: Timestamp,
   },
   { title: 'AuditEntry' },

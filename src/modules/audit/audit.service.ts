@@ -20,7 +20,7 @@ export interface AuditEntryView {
   path: string;
   object_id: string | null;
   status: number;
-  ip: string;
+  ip: string | null;
   created_at: number;
 }
 
@@ -47,7 +47,7 @@ export interface AuditedWrite {
   path: string;
   objectId: string | null;
   status: number;
-  ip: string;
+  ip: string | null;
 }
 
 /** Writes one entry, outside any transaction: the write it tells of has already been answered. */

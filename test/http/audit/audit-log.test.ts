@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { Role } from '../../../src/modules/access/roles.js';
@@ -8,11 +11,11 @@ import { describeEachDatabase, type Client, type TestContext } from '../../helpe
 const DAY = 24 * 60 * 60;
 
 /** A new key of its own (an owner's unless told), so each test reads only the entries it made. */
-async function staffKey(t: TestContext, name: string, role?: Role): Promise<{ id: string; client: Client }> {
+async function staffKey(t: TestContext, name: string, role?: Role): Promise<{ id: string; token: string; client: Client }> {
   const made = await t.admin.post('/v1/api_keys', { name, read_only: role === 'read_only' });
   expect(made.status, made.text).toBe(201);
   if (role !== undefined) await t.db.updateTable('api_keys').set({ role }).where('id', '=', made.body.data.id).execute();
-  return { id: made.body.data.id, client: t.as({ authorization: `Bearer ${made.body.data.token}` }) };
+  return { id: made.body.data.id, token: made.body.data.token, client: t.as({ authorization: `Bearer ${made.body.data.token}` }) };
 }
 
 /**
@@ -139,6 +142,31 @@ describeEachDatabase('the audit log', (t) => {
     expectProblem(await t.anonymous.get('/v1/audit_log'), 401, 'unauthorized');
     const admin = await staffKey(t, 'Trusted admin', 'admin');
     expect((await admin.client.get('/v1/audit_log')).status).toBe(200);
+  });
+
+  it('logs a write whose client hung up before the answer', async () => {
+    const clerk = await staffKey(t, 'Impatient clerk');
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    // The key known already, the request reaches its handler without waiting on the database: its body is
+    // read before the connection's end is seen. A password to hash keeps the handler busy off the event
+    // loop while the connection closes.
+    expect((await clerk.client.get('/v1/store')).status).toBe(200);
+    const email = `gone-${randomUUID()}@example.com`;
+    const body = JSON.stringify({ email, password: 'an unusual passphrase, 42 words long' });
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: '127.0.0.1', port, method: 'POST', path: '/v1/customers',
+        headers: { authorization: `Bearer ${clerk.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      request.on('error', () => undefined);
+      request.on('close', () => resolve());
+      request.end(body, () => request.destroy());
+    });
+
+    const customer = await vi.waitFor(async () => t.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow(), { timeout: 5_000, interval: 10 });
+    const [entry] = await entriesOnce(t, `actor_id=${clerk.id}`, 1);
+    expect(entry).toMatchObject({ action: 'customer.create', method: 'POST', path: '/v1/customers', object_id: customer.id, status: 201 });
   });
 
   it('answers the write all the same when its entry cannot be written', async () => {
