@@ -36,6 +36,7 @@ import * as exactTaxRates from './migrations/032-exact-tax-rates.js';
 import * as refundReportIndex from './migrations/033-refund-report-index.js';
 import * as orderComments from './migrations/034-order-comments.js';
 import * as fileAlt from './migrations/035-file-alt.js';
+import * as metadata from './migrations/037-metadata.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '033-refund-report-index': refundReportIndex,
   '034-order-comments': orderComments,
   '035-file-alt': fileAlt,
+  '037-metadata': metadata,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { CollectionRow, CollectionRuleRow } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -33,6 +34,7 @@ function collectionView(row: CollectionRow, rules: CollectionRuleRow[]) {
     visible_at: row.visible_at,
     disjunctive: row.disjunctive === 1,
     rules: rules.map((r) => ({ id: r.id, object: 'collection_rule' as const, field: r.field, condition: r.condition, value: r.value })),
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -111,6 +113,7 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
       is_visible: 1,
       visible_at: null,
       disjunctive: 0,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...columns(input, now),
@@ -136,7 +139,7 @@ export async function updateCollection(ctx: Ctx, id: string, input: CollectionWr
     if (!current) throw Problem.notFound('collection', id);
     const hasRules = current.kind === 'smart' && (await repo.findRules(tx, [id])).length > 0;
     checkKindAndRules(input, hasRules);
-    const changes = columns(input, now);
+    const changes = { ...columns(input, now), ...metadataChanges(input, current) };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'collections', input.permalink, input.title, 'collection', id);
     }
@@ -167,8 +170,8 @@ export async function getCollection(ctx: Ctx, id: string): Promise<CollectionVie
   return viewOf(ctx.db, await findVisible(ctx, id));
 }
 
-export async function listCollections(ctx: Ctx, q: string | undefined, page: PageRequest, url: string): Promise<Page<CollectionView>> {
-  const filter = { q, visibleAt: isStorefront(ctx) ? ctx.now() : undefined };
+export async function listCollections(ctx: Ctx, query: Omit<repo.CollectionListFilter, 'visibleAt'>, page: PageRequest, url: string): Promise<Page<CollectionView>> {
+  const filter = { q: query.q, metadata: query.metadata, visibleAt: isStorefront(ctx) ? ctx.now() : undefined };
   const [rows, total] = await Promise.all([
     repo.listCollections(ctx.db, filter, offsetOf(page), page.perPage),
     repo.countCollections(ctx.db, filter),

@@ -25,7 +25,7 @@ const signedIn = { access: 'signed-in' as const };
 export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: App): Promise<void> => {
   app.get('/v1/customers', {
     schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
-  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q }, pageRequest(request.query), request.url));
+  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q, metadata: request.query.metadata }, pageRequest(request.query), request.url));
 
   app.post('/v1/customers', {
     config: storefront,

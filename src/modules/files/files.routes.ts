@@ -84,7 +84,7 @@ export function filesRoutes(settings: service.FilesSettings) {
 
     app.get('/v1/files', {
       schema: { tags, summary: 'List uploaded files, newest first', querystring: FileListQuery, response: ok(FileList) },
-    }, async (request) => service.listFiles(request.ctx, pageRequest(request.query), request.url));
+    }, async (request) => service.listFiles(request.ctx, request.query, pageRequest(request.query), request.url));
 
     app.get('/v1/files/:id', {
       schema: { tags, summary: 'Get a file', params: IdParams, response: ok(FileEnvelope) },

@@ -9,7 +9,7 @@ const tags = ['Returns'];
 export async function returnsRoutes(app: App): Promise<void> {
   app.get('/v1/orders/:id/returns', {
     schema: { tags, summary: "List an order's returns", params: IdParams, querystring: ReturnListQuery, response: ok(ReturnList) },
-  }, async (request) => service.listReturns(request.ctx, request.params.id, pageRequest(request.query), request.url));
+  }, async (request) => service.listReturns(request.ctx, request.params.id, request.query.metadata, pageRequest(request.query), request.url));
 
   app.get('/v1/orders/:id/returns/:returnId', {
     schema: { tags, summary: 'Get a return', params: ReturnParams, response: ok(ReturnEnvelope) },
