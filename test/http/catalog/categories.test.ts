@@ -58,11 +58,13 @@ describeEachDatabase('categories', (t) => {
       title,
       order: 3,
       parent_id: parent.id,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: category.created_at,
     });
     expect(await rowOf(category.id)).toEqual({
-      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id,
+      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id, metadata: '{}', private_metadata: '{}',
       created_at: category.created_at, updated_at: category.created_at,
     });
     const events = await eventsOf(category.id, 'category.created');
