@@ -1762,6 +1762,7 @@ export interface components {
          *       "meta_title": null,
          *       "meta_description": null,
          *       "is_commentable": true,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -1776,6 +1777,8 @@ export interface components {
             meta_title: string | null;
             meta_description: string | null;
             is_commentable: boolean;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -1830,6 +1833,7 @@ export interface components {
          *             "weight": 300,
          *             "position": 0,
          *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           },
@@ -1899,6 +1903,7 @@ export interface components {
          *                 "weight": 300,
          *                 "position": 0,
          *                 "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *                 "metadata": {},
          *                 "created_at": 1767225600,
          *                 "updated_at": 1767225600
          *               }
@@ -1919,6 +1924,7 @@ export interface components {
          *             "is_active": true,
          *             "category_ids": [],
          *             "collection_ids": [],
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           },
@@ -1950,6 +1956,7 @@ export interface components {
          *       "total_compared_price": 2500,
          *       "currency": "USD",
          *       "total_weight": 300,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -1984,6 +1991,8 @@ export interface components {
             currency: string;
             /** @description grams */
             total_weight: number;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2034,6 +2043,7 @@ export interface components {
          *         "weight": 300,
          *         "position": 0,
          *         "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2103,6 +2113,7 @@ export interface components {
          *             "weight": 300,
          *             "position": 0,
          *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           }
@@ -2123,6 +2134,7 @@ export interface components {
          *         "is_active": true,
          *         "category_ids": [],
          *         "collection_ids": [],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2164,6 +2176,7 @@ export interface components {
          *       "title": "Shirts",
          *       "order": 0,
          *       "parent_id": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2179,6 +2192,8 @@ export interface components {
             order: number;
             /** @description the parent category; null for a root category */
             parent_id: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2193,6 +2208,7 @@ export interface components {
          *       "title": "Shirts",
          *       "order": 0,
          *       "parent_id": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600,
          *       "children": []
@@ -2209,6 +2225,8 @@ export interface components {
             order: number;
             /** @description the parent category; null for a root category */
             parent_id: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2340,6 +2358,7 @@ export interface components {
          *             "updated_at": 1767225600
          *           }
          *         ],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2497,6 +2516,7 @@ export interface components {
          *           "received_at": null,
          *           "refunded_at": null,
          *           "canceled_at": null,
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -2509,6 +2529,7 @@ export interface components {
          *       "placed_at": null,
          *       "archived_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2573,6 +2594,8 @@ export interface components {
             archived_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2638,6 +2661,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2662,6 +2686,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2753,6 +2779,7 @@ export interface components {
          *           "value": "summer"
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2780,6 +2807,8 @@ export interface components {
             /** @description smart collections: any rule (true) or every rule (false) */
             disjunctive: boolean;
             rules: components["schemas"]["CollectionRule"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2892,6 +2921,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2916,6 +2946,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2981,6 +3013,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600,
          *       "token": "ctk_3Xq9Lm2Np7Rs4Tv8Wy1Zb6Cd",
@@ -3007,6 +3040,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3072,6 +3107,7 @@ export interface components {
          *       "usage_limit_per_customer": null,
          *       "is_active": true,
          *       "times_used": 1,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3102,6 +3138,8 @@ export interface components {
             is_active: boolean;
             /** @description placed orders that used it */
             times_used: number;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3237,6 +3275,7 @@ export interface components {
          *       "carrier": "UPS",
          *       "is_customer_notified": true,
          *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3260,6 +3299,8 @@ export interface components {
             carrier: string | null;
             is_customer_notified: boolean;
             order_id: string;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3541,6 +3582,14 @@ export interface components {
             created_at: number;
         };
         /**
+         * Metadata
+         * @description string values under keys of up to 40 characters (no [ or ]), at most 50 keys, values of up to 500 characters; a write merges: a key sent as "" or null is removed, keys not sent stay. private_metadata is for staff alone: absent from storefront answers, and a storefront sending it is refused (403 forbidden)
+         * @example {}
+         */
+        Metadata: {
+            [key: string]: string | null;
+        };
+        /**
          * Notification
          * @example {
          *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -3735,6 +3784,7 @@ export interface components {
          *             "updated_at": 1767225600
          *           }
          *         ],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -3892,6 +3942,7 @@ export interface components {
          *           "received_at": null,
          *           "refunded_at": null,
          *           "canceled_at": null,
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -3904,6 +3955,7 @@ export interface components {
          *       "placed_at": 1767225600,
          *       "archived_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3967,6 +4019,8 @@ export interface components {
             archived_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4126,6 +4180,7 @@ export interface components {
          *       "meta_description": null,
          *       "is_published": true,
          *       "published_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4144,6 +4199,8 @@ export interface components {
             is_published: boolean;
             /** @description Unix seconds */
             published_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4209,6 +4266,7 @@ export interface components {
          *       "user_id": null,
          *       "is_published": true,
          *       "published_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4234,6 +4292,8 @@ export interface components {
             is_published: boolean;
             /** @description Unix seconds */
             published_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4326,6 +4386,7 @@ export interface components {
          *           "weight": 300,
          *           "position": 0,
          *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -4346,6 +4407,7 @@ export interface components {
          *       "is_active": true,
          *       "category_ids": [],
          *       "collection_ids": [],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4383,6 +4445,8 @@ export interface components {
             category_ids: string[];
             /** @description collections of kind products it belongs to */
             collection_ids: string[];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4413,6 +4477,7 @@ export interface components {
          *       "received_at": null,
          *       "refunded_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4441,6 +4506,8 @@ export interface components {
             refunded_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4736,6 +4803,7 @@ export interface components {
          *       "weight": 300,
          *       "position": 0,
          *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4779,6 +4847,8 @@ export interface components {
             weight: number | null;
             position: number;
             product_id: string;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4901,6 +4971,7 @@ export interface components {
          *       "mime_type": "image/png",
          *       "size": 48213,
          *       "alt": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4926,6 +4997,8 @@ export interface components {
             size: number;
             /** @description what the image shows, for readers who cannot see it */
             alt: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5321,6 +5394,7 @@ export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
+export type Metadata = components['schemas']['Metadata'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
 export type NotificationTemplate = components['schemas']['NotificationTemplate'];
@@ -5882,6 +5956,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -5935,6 +6013,8 @@ export interface operations {
                     order?: number;
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6055,6 +6135,8 @@ export interface operations {
                     order?: number;
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6169,6 +6251,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
             };
@@ -6211,6 +6297,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -6277,6 +6367,8 @@ export interface operations {
                         value: string;
                     }[];
                     disjunctive?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6378,6 +6470,8 @@ export interface operations {
                         value: string;
                     }[];
                     disjunctive?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6457,6 +6551,10 @@ export interface operations {
                 };
                 /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
+                    [key: string]: string;
+                };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
                     [key: string]: string;
                 };
                 q?: string;
@@ -6706,6 +6804,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description products of this category or of any category below it; an unknown id lists none */
@@ -6780,6 +6882,8 @@ export interface operations {
                     options?: {
                         [key: string]: string[];
                     };
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -6891,6 +6995,8 @@ export interface operations {
                     options?: {
                         [key: string]: string[];
                     };
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -6975,6 +7081,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -7034,6 +7144,10 @@ export interface operations {
                 };
                 /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
+                    [key: string]: string;
+                };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
                     [key: string]: string;
                 };
                 q?: string;
@@ -7120,6 +7234,8 @@ export interface operations {
                     weight_unit?: "kg" | "gr" | "lb" | "oz";
                     weight?: number | null;
                     position?: number;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7226,6 +7342,8 @@ export interface operations {
                     weight_unit?: "kg" | "gr" | "lb" | "oz";
                     weight?: number | null;
                     position?: number;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7326,6 +7444,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -7376,6 +7498,8 @@ export interface operations {
                     meta_description?: string | null;
                     /** @description default false */
                     is_commentable?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7461,6 +7585,8 @@ export interface operations {
                     meta_description?: string | null;
                     /** @description default false */
                     is_commentable?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7533,6 +7659,10 @@ export interface operations {
                 blog_id?: string;
                 /** @description space-separated terms the title must all contain, case-insensitively */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -7602,6 +7732,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7706,6 +7838,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7776,6 +7910,10 @@ export interface operations {
                 per_page?: number;
                 /** @description space-separated terms the title must all contain, case-insensitively */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -7829,6 +7967,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7917,6 +8057,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -8062,6 +8204,10 @@ export interface operations {
                 email?: string;
                 /** @description words (at most 5), each the start of the email, the first name or the last name; case-insensitive */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -8120,6 +8266,8 @@ export interface operations {
                     /** @description staff only */
                     tags?: string[];
                     password?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     addresses?: {
                         first_name?: string | null;
                         last_name?: string | null;
@@ -8478,6 +8626,8 @@ export interface operations {
                     /** @description staff only */
                     tags?: string[];
                     password?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description needed when a customer changes its own password or sign-in email */
                     current_password?: string;
                 };
@@ -9291,6 +9441,10 @@ export interface operations {
                 kind?: "percentage" | "fixed_amount" | "free_shipping";
                 /** @description true: only automatic discounts (no code); false: only codes */
                 automatic?: boolean;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -9357,6 +9511,8 @@ export interface operations {
                     usage_limit?: number | null;
                     usage_limit_per_customer?: number | null;
                     is_active?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -9457,6 +9613,8 @@ export interface operations {
                     usage_limit?: number | null;
                     usage_limit_per_customer?: number | null;
                     is_active?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -9832,6 +9990,8 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -9923,6 +10083,8 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -10288,6 +10450,10 @@ export interface operations {
                 status?: "created" | "placed" | "canceled" | "archived";
                 financial_status?: "unpaid" | "pending" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded" | "voided";
                 fulfillment_status?: "unfulfilled" | "not_required" | "partially_fulfilled" | "fulfilled";
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -10375,6 +10541,8 @@ export interface operations {
                     email?: string;
                     /** @description attaches the order to this customer (null detaches it) */
                     customer_id?: string | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -10710,6 +10878,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path: {
@@ -10773,6 +10945,8 @@ export interface operations {
                         /** @description default: all of it left to ship */
                         quantity?: number;
                     }[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -10862,6 +11036,8 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "succeeded" | "failed";
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -10939,6 +11115,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path: {
@@ -11002,6 +11182,8 @@ export interface operations {
                      * @default true
                      */
                     restock?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -11932,6 +12114,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -12061,6 +12247,8 @@ export interface operations {
                 "application/json": {
                     /** @description null or "" clears it */
                     alt?: string | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
