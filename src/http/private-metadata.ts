@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { isStorefront } from '../lib/context.js';
 import { Problem } from '../lib/problem.js';
 
+const PUBLIC = 'metadata';
 const PRIVATE = 'private_metadata';
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && value.constructor === Object;
+
 /**
- * `value` without any `private_metadata` member, at any depth (a product's skus, a cart's order).
- * What holds none is returned as it is; what does is copied, never changed in place: views may be
- * kept in memory for the next caller (kept-product-views.ts), staff among them.
+ * `value` without the `private_metadata` of any record in it, at any depth (a product's skus, an
+ * order's customer). A record is an object holding `metadata` beside it; maps keyed by what staff
+ * type (a sku's options, metadata itself) are never taken for one, nor walked into when they are
+ * metadata. What holds nothing private is returned as it is; what does is copied, never changed in
+ * place: views may be kept in memory for the next caller (kept-product-views.ts), staff among them.
  */
 export function withoutPrivateMetadata<T>(value: T): T {
   if (Array.isArray(value)) {
@@ -18,14 +24,17 @@ export function withoutPrivateMetadata<T>(value: T): T {
     });
     return (copy ?? value) as T;
   }
-  if (value === null || typeof value !== 'object' || value.constructor !== Object) return value;
+  if (!isPlainObject(value)) return value;
+  const isRecord = isPlainObject(value[PUBLIC]) && isPlainObject(value[PRIVATE]);
   let copy: Record<string, unknown> | undefined;
   for (const [key, member] of Object.entries(value)) {
-    const stripped = key === PRIVATE ? undefined : withoutPrivateMetadata(member);
-    if (stripped === member) continue;
-    copy ??= { ...(value as Record<string, unknown>) };
-    if (key === PRIVATE) delete copy[key];
-    else copy[key] = stripped;
+    if (isRecord && key === PRIVATE) {
+      copy ??= { ...value };
+      delete copy[key];
+      continue;
+    }
+    const stripped = isRecord && key === PUBLIC ? member : withoutPrivateMetadata(member);
+    if (stripped !== member) (copy ??= { ...value })[key] = stripped;
   }
   return (copy ?? value) as T;
 }

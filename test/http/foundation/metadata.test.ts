@@ -132,6 +132,28 @@ describeEachDatabase('metadata on records', (t) => {
     expect((await t.storefront.put(`/v1/carts/${mine.id}`, { private_metadata: {} })).status).toBe(403);
   });
 
+  it('lets staff alone write metadata on a customer; the customer reads it but not its private_metadata', async () => {
+    const email = `${uniqueWord()}@example.com`;
+    const refused = await t.storefront.post('/v1/customers', { email, password: 'a long pass phrase 42', metadata: { tier: 'gold' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'metadata', code: 'not_allowed' })]);
+    const forbidden = await t.storefront.post('/v1/customers', { email, password: 'a long pass phrase 42', private_metadata: { tier: 'gold' } });
+    expect(forbidden.status).toBe(403);
+
+    const signedUp = await t.storefront.post('/v1/customers', { email, password: 'a long pass phrase 42' });
+    expect(signedUp.status, signedUp.text).toBe(201);
+    expect(signedUp.body.data.metadata).toEqual({});
+    expect(signedUp.body.data).not.toHaveProperty('private_metadata');
+    const id = signedUp.body.data.id as string;
+    await t.admin.post(`/v1/customers/${id}`, { email, metadata: { tier: 'gold', private_metadata: 'a key like any other' }, private_metadata: { risk: 'low' } });
+    const token = (await t.storefront.post('/v1/customers/token', { email, password: 'a long pass phrase 42' })).body.data.token as string;
+    const own = await t.as({ authorization: `Bearer ${token}`, 'channel-key': t.channelKey }).get(`/v1/customers/${id}`);
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.data.metadata).toEqual({ tier: 'gold', private_metadata: 'a key like any other' });
+    expect(own.body.data).not.toHaveProperty('private_metadata');
+    expect(own.text).not.toContain('risk');
+  });
+
   it("copies the cart's metadata, set by the storefront, to its order, and shows it in the order's events", async () => {
     const sku = await makeSku(t);
     const gateway = await makeGateway(t, 'test', {});
