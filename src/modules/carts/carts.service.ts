@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { CartItemRow, CartRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
@@ -271,6 +272,7 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
 async function cartChanges(ctx: Ctx, tx: Executor, id: string, input: CartWriteInput): Promise<Partial<CartRow>> {
   const changes = cartColumns(ctx, input);
   if (input.metadata !== undefined || input.private_metadata !== undefined) {
+    await lockForMetadataMerge(tx, 'carts', id, input);
     Object.assign(changes, metadataChanges(input, await findOwnCart(ctx, tx, id)));
   }
   if (!isStaff(ctx)) {

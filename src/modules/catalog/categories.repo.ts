@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseKind, Executor, Tx } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { CategoryRow } from '../../db/types.js';
 
 export function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { CollectionRow, CollectionRuleRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -135,6 +136,7 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
 export async function updateCollection(ctx: Ctx, id: string, input: CollectionWriteInput): Promise<CollectionView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'collections', id, input);
     const current = await repo.findCollection(tx, id);
     if (!current) throw Problem.notFound('collection', id);
     const hasRules = current.kind === 'smart' && (await repo.findRules(tx, [id])).length > 0;

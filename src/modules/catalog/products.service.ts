@@ -1,5 +1,6 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { MetadataColumns, ProductRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -209,6 +210,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
 export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateInput): Promise<ProductView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'products', id, input);
     const row = await repo.findProduct(tx, id);
     if (!row) throw Problem.notFound('product', id);
     const errors = new FieldErrors();

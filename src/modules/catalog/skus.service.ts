@@ -1,5 +1,6 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { ProductRow, SkuRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -136,6 +137,7 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
  */
 export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise<SkuView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'skus', id, input);
     const current = await repo.findSku(tx, id);
     if (!current) throw Problem.notFound('sku', id);
     const product = (await findProduct(tx, current.product_id))!;

@@ -1,5 +1,6 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { BlogRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -85,6 +86,7 @@ export async function createBlog(ctx: Ctx, input: BlogCreateInput): Promise<Blog
  */
 export async function updateBlog(ctx: Ctx, id: string, input: BlogUpdateInput): Promise<BlogView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'blogs', id, input);
     const current = await repo.findBlog(tx, id);
     if (!current) throw Problem.notFound('blog', id);
     const changes: Partial<BlogRow> = { ...columns(input), ...metadataChanges(input, current), updated_at: ctx.now() };

@@ -1,5 +1,6 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { PageRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
@@ -91,6 +92,7 @@ export async function createPage(ctx: Ctx, input: PageCreateInput): Promise<Page
 export async function updatePage(ctx: Ctx, id: string, input: PageUpdateInput): Promise<PageView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'pages', id, input);
     const current = await repo.findPage(tx, id);
     if (!current) throw Problem.notFound('page', id);
     const changes: Partial<PageRow> = { ...columns(input), ...nextPublishing(current, input, now), ...metadataChanges(input, current), updated_at: now };

@@ -1,6 +1,7 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { PostRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
@@ -133,6 +134,7 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
 export async function updatePost(ctx: Ctx, id: string, input: PostUpdateInput): Promise<PostView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'posts', id, input);
     const current = await repo.findPost(tx, id);
     if (!current) throw Problem.notFound('post', id);
     const changes: Partial<PostRow> = {

@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { DatabaseKind, Executor } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import { ilike, likePattern } from '../catalog/catalog-filters.js';
 import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, CustomerVerificationRow, SignInFailureRow } from '../../db/types.js';
 

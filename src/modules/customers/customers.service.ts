@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/database.js';
 import type { CustomerRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
@@ -143,6 +144,7 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
 
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'customers', id, input);
     const row = await findVisibleCustomer(ctx, tx, id);
     const sameEmail = await repo.findCustomerByEmail(tx, emailKey(input.email));
     if (sameEmail && sameEmail.id !== id) throw emailTaken();

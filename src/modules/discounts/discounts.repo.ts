@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { DiscountRedemptionRow, DiscountRow } from '../../db/types.js';
 import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
 import { mailboxKey } from '../customers/emails.js';

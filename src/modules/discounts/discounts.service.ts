@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { DiscountRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { metadataChanges, metadataView, newMetadata, NO_METADATA } from '../../lib/metadata.js';
@@ -152,6 +153,7 @@ export async function createDiscount(ctx: Ctx, input: DiscountCreateInput): Prom
  */
 export async function updateDiscount(ctx: Ctx, id: string, input: DiscountUpdateInput): Promise<DiscountView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'discounts', id, input);
     const current = await findOrFail(tx, id);
     const errors = new FieldErrors();
     const changes: Partial<DiscountRow> = { ...columnsOf(input), ...metadataChanges(input, current, errors), updated_at: ctx.now() };

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/database.js';
 import type { FileRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { metadataChanges, metadataView, NO_METADATA, type MetadataView } from '../../lib/metadata.js';
@@ -68,6 +69,7 @@ export async function getFile(ctx: Ctx, id: string): Promise<FileView> {
  */
 export async function updateFile(ctx: Ctx, id: string, input: FileUpdateInput): Promise<FileView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'files', id, input);
     const current = await repo.findFile(tx, id);
     if (!current) throw Problem.notFound('file', id);
     const changes: Partial<FileRow> = metadataChanges(input, current);

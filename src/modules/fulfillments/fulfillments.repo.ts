@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { FulfillmentItemRow, FulfillmentRow, FulfillmentStatus } from '../../db/types.js';
 
 export function findFulfillment(db: Executor, orderId: string, id: string): Promise<FulfillmentRow | undefined> {

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { lockForMetadataMerge, metadataMatches } from '../../db/metadata-queries.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { metadataChanges, type MetadataInput } from '../../lib/metadata.js';
@@ -127,6 +127,7 @@ export async function updateOrder(
   if (input.email !== undefined) checkEmail(input.email, 'email', errors);
   errors.throwIfAny();
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'orders', id, input);
     const row = await findVisibleOrder(ctx, tx, id);
     const changes: Partial<OrderRow> = { ...metadataChanges(input, row), updated_at: ctx.now() };
     if (input.order_note !== undefined) changes.order_note = input.order_note;

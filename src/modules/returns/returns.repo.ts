@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
-import { metadataMatches } from '../../db/metadata-filter.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { ReturnItemRow, ReturnRow } from '../../db/types.js';
 import { holdingStatuses, type ReturnStatus } from './return-states.js';
 

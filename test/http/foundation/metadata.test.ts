@@ -57,6 +57,14 @@ describeEachDatabase('metadata on records', (t) => {
     expect(product.private_metadata).toEqual({});
   });
 
+  it('keeps every key of concurrent writes to one record', async () => {
+    const product = await createProduct(t, {});
+    const keys = Array.from({ length: 8 }, (_, i) => `k${i}`);
+    const answers = await Promise.all(keys.map((key) => t.admin.post(`/v1/products/${product.id}`, { metadata: { [key]: 'v' } })));
+    expect(answers.map((res) => res.status)).toEqual(keys.map(() => 200));
+    expect(Object.keys((await t.admin.get(`/v1/products/${product.id}`)).body.data.metadata).sort()).toEqual(keys);
+  });
+
   it('refuses a 51st key, a key over 40 characters, a value over 500 and a value that is not a string, naming the key', async () => {
     const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
     const product = await createProduct(t, { metadata: fifty });
