@@ -2048,6 +2048,7 @@ export interface components {
          *       "meta_title": null,
          *       "meta_description": null,
          *       "is_commentable": true,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2062,6 +2063,8 @@ export interface components {
             meta_title: string | null;
             meta_description: string | null;
             is_commentable: boolean;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2116,6 +2119,7 @@ export interface components {
          *             "weight": 300,
          *             "position": 0,
          *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           },
@@ -2185,6 +2189,7 @@ export interface components {
          *                 "weight": 300,
          *                 "position": 0,
          *                 "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *                 "metadata": {},
          *                 "created_at": 1767225600,
          *                 "updated_at": 1767225600
          *               }
@@ -2205,6 +2210,7 @@ export interface components {
          *             "is_active": true,
          *             "category_ids": [],
          *             "collection_ids": [],
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           },
@@ -2236,6 +2242,7 @@ export interface components {
          *       "total_compared_price": 2500,
          *       "currency": "USD",
          *       "total_weight": 300,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2270,6 +2277,8 @@ export interface components {
             currency: string;
             /** @description grams */
             total_weight: number;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2320,6 +2329,7 @@ export interface components {
          *         "weight": 300,
          *         "position": 0,
          *         "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2389,6 +2399,7 @@ export interface components {
          *             "weight": 300,
          *             "position": 0,
          *             "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *             "metadata": {},
          *             "created_at": 1767225600,
          *             "updated_at": 1767225600
          *           }
@@ -2409,6 +2420,7 @@ export interface components {
          *         "is_active": true,
          *         "category_ids": [],
          *         "collection_ids": [],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2450,6 +2462,7 @@ export interface components {
          *       "title": "Shirts",
          *       "order": 0,
          *       "parent_id": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2465,6 +2478,8 @@ export interface components {
             order: number;
             /** @description the parent category; null for a root category */
             parent_id: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2479,6 +2494,7 @@ export interface components {
          *       "title": "Shirts",
          *       "order": 0,
          *       "parent_id": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600,
          *       "children": []
@@ -2495,6 +2511,8 @@ export interface components {
             order: number;
             /** @description the parent category; null for a root category */
             parent_id: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2626,6 +2644,7 @@ export interface components {
          *             "updated_at": 1767225600
          *           }
          *         ],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -2783,6 +2802,7 @@ export interface components {
          *           "received_at": null,
          *           "refunded_at": null,
          *           "canceled_at": null,
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -2795,6 +2815,7 @@ export interface components {
          *       "placed_at": null,
          *       "archived_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2859,6 +2880,8 @@ export interface components {
             archived_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2924,6 +2947,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -2948,6 +2972,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3039,6 +3065,7 @@ export interface components {
          *           "value": "summer"
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3066,6 +3093,8 @@ export interface components {
             /** @description smart collections: any rule (true) or every rule (false) */
             disjunctive: boolean;
             rules: components["schemas"]["CollectionRule"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3178,6 +3207,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3202,6 +3232,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3267,6 +3299,7 @@ export interface components {
          *           "updated_at": 1767225600
          *         }
          *       ],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600,
          *       "token": "ctk_3Xq9Lm2Np7Rs4Tv8Wy1Zb6Cd",
@@ -3293,6 +3326,8 @@ export interface components {
             tags: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3358,6 +3393,7 @@ export interface components {
          *       "usage_limit_per_customer": null,
          *       "is_active": true,
          *       "times_used": 1,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3388,6 +3424,8 @@ export interface components {
             is_active: boolean;
             /** @description placed orders that used it */
             times_used: number;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3523,6 +3561,7 @@ export interface components {
          *       "carrier": "UPS",
          *       "is_customer_notified": true,
          *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -3546,6 +3585,8 @@ export interface components {
             carrier: string | null;
             is_customer_notified: boolean;
             order_id: string;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3827,6 +3868,14 @@ export interface components {
             created_at: number;
         };
         /**
+         * Metadata
+         * @description string values under keys of up to 40 characters (no [ or ]), at most 50 keys, values of up to 500 characters; a write merges: a key sent as "" or null is removed, keys not sent stay. private_metadata is for staff alone: absent from storefront answers, and a storefront sending it is refused (403 forbidden)
+         * @example {}
+         */
+        Metadata: {
+            [key: string]: string | null;
+        };
+        /**
          * Notification
          * @example {
          *       "id": "ntf_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4021,6 +4070,7 @@ export interface components {
          *             "updated_at": 1767225600
          *           }
          *         ],
+         *         "metadata": {},
          *         "created_at": 1767225600,
          *         "updated_at": 1767225600
          *       },
@@ -4178,6 +4228,7 @@ export interface components {
          *           "received_at": null,
          *           "refunded_at": null,
          *           "canceled_at": null,
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -4190,6 +4241,7 @@ export interface components {
          *       "placed_at": 1767225600,
          *       "archived_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4253,6 +4305,8 @@ export interface components {
             archived_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4409,6 +4463,7 @@ export interface components {
          *       "meta_description": null,
          *       "is_published": true,
          *       "published_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4427,6 +4482,8 @@ export interface components {
             is_published: boolean;
             /** @description Unix seconds */
             published_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4492,6 +4549,7 @@ export interface components {
          *       "user_id": null,
          *       "is_published": true,
          *       "published_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4517,6 +4575,8 @@ export interface components {
             is_published: boolean;
             /** @description Unix seconds */
             published_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4609,6 +4669,7 @@ export interface components {
          *           "weight": 300,
          *           "position": 0,
          *           "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "metadata": {},
          *           "created_at": 1767225600,
          *           "updated_at": 1767225600
          *         }
@@ -4629,6 +4690,7 @@ export interface components {
          *       "is_active": true,
          *       "category_ids": [],
          *       "collection_ids": [],
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4666,6 +4728,8 @@ export interface components {
             category_ids: string[];
             /** @description collections of kind products it belongs to */
             collection_ids: string[];
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4712,6 +4776,7 @@ export interface components {
          *       "received_at": null,
          *       "refunded_at": null,
          *       "canceled_at": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -4740,6 +4805,8 @@ export interface components {
             refunded_at: number | null;
             /** @description Unix seconds */
             canceled_at: number | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5082,6 +5149,7 @@ export interface components {
          *       "weight": 300,
          *       "position": 0,
          *       "product_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -5125,6 +5193,8 @@ export interface components {
             weight: number | null;
             position: number;
             product_id: string;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5263,6 +5333,7 @@ export interface components {
          *       "mime_type": "image/png",
          *       "size": 48213,
          *       "alt": null,
+         *       "metadata": {},
          *       "created_at": 1767225600,
          *       "updated_at": 1767225600
          *     }
@@ -5288,6 +5359,8 @@ export interface components {
             size: number;
             /** @description what the image shows, for readers who cannot see it */
             alt: string | null;
+            metadata: components["schemas"]["Metadata"];
+            private_metadata?: components["schemas"]["Metadata"];
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5758,6 +5831,7 @@ export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
+export type Metadata = components['schemas']['Metadata'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
 export type NotificationTemplate = components['schemas']['NotificationTemplate'];
@@ -6330,6 +6404,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -6383,6 +6461,8 @@ export interface operations {
                     order?: number;
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6503,6 +6583,8 @@ export interface operations {
                     order?: number;
                     /** @description unique; lowercase words joined by hyphens. Default: the slug of the title, made unique with -2, -3, … */
                     permalink?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6617,6 +6699,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
             };
@@ -6659,6 +6745,10 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -6725,6 +6815,8 @@ export interface operations {
                         value: string;
                     }[];
                     disjunctive?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6826,6 +6918,8 @@ export interface operations {
                         value: string;
                     }[];
                     disjunctive?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -6905,6 +6999,10 @@ export interface operations {
                 };
                 /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
+                    [key: string]: string;
+                };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
                     [key: string]: string;
                 };
                 q?: string;
@@ -7154,6 +7252,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description products of this category or of any category below it; an unknown id lists none */
@@ -7228,6 +7330,8 @@ export interface operations {
                     options?: {
                         [key: string]: string[];
                     };
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7339,6 +7443,8 @@ export interface operations {
                     options?: {
                         [key: string]: string[];
                     };
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7423,6 +7529,10 @@ export interface operations {
                 options?: {
                     [key: string]: string;
                 };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -7482,6 +7592,10 @@ export interface operations {
                 };
                 /** @description options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values */
                 options?: {
+                    [key: string]: string;
+                };
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
                     [key: string]: string;
                 };
                 q?: string;
@@ -7568,6 +7682,8 @@ export interface operations {
                     weight_unit?: "kg" | "gr" | "lb" | "oz";
                     weight?: number | null;
                     position?: number;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7674,6 +7790,8 @@ export interface operations {
                     weight_unit?: "kg" | "gr" | "lb" | "oz";
                     weight?: number | null;
                     position?: number;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7774,6 +7892,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -7824,6 +7946,8 @@ export interface operations {
                     meta_description?: string | null;
                     /** @description default false */
                     is_commentable?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7909,6 +8033,8 @@ export interface operations {
                     meta_description?: string | null;
                     /** @description default false */
                     is_commentable?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -7981,6 +8107,10 @@ export interface operations {
                 blog_id?: string;
                 /** @description space-separated terms the title must all contain, case-insensitively */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -8050,6 +8180,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -8154,6 +8286,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -8224,6 +8358,10 @@ export interface operations {
                 per_page?: number;
                 /** @description space-separated terms the title must all contain, case-insensitively */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -8277,6 +8415,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -8365,6 +8505,8 @@ export interface operations {
                     is_published?: boolean;
                     /** @description Unix seconds; now when published without one; a future date schedules the publication */
                     published_at?: number | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -8551,6 +8693,10 @@ export interface operations {
                 email?: string;
                 /** @description words (at most 5), each the start of the email, the first name or the last name; case-insensitive */
                 q?: string;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -8609,6 +8755,8 @@ export interface operations {
                     /** @description staff only */
                     tags?: string[];
                     password?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     addresses?: {
                         first_name?: string | null;
                         last_name?: string | null;
@@ -8967,6 +9115,8 @@ export interface operations {
                     /** @description staff only */
                     tags?: string[];
                     password?: string;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description needed when a customer changes its own password or sign-in email */
                     current_password?: string;
                 };
@@ -10459,6 +10609,10 @@ export interface operations {
                 kind?: "percentage" | "fixed_amount" | "free_shipping";
                 /** @description true: only automatic discounts (no code); false: only codes */
                 automatic?: boolean;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -10525,6 +10679,8 @@ export interface operations {
                     usage_limit?: number | null;
                     usage_limit_per_customer?: number | null;
                     is_active?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -10625,6 +10781,8 @@ export interface operations {
                     usage_limit?: number | null;
                     usage_limit_per_customer?: number | null;
                     is_active?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -11000,6 +11158,8 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -11091,6 +11251,8 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
                     items?: {
                         [key: string]: number;
@@ -11456,6 +11618,10 @@ export interface operations {
                 status?: "created" | "placed" | "canceled" | "archived";
                 financial_status?: "unpaid" | "pending" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded" | "voided";
                 fulfillment_status?: "unfulfilled" | "not_required" | "partially_fulfilled" | "fulfilled";
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -11543,6 +11709,8 @@ export interface operations {
                     email?: string;
                     /** @description attaches the order to this customer (null detaches it) */
                     customer_id?: string | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -11878,6 +12046,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path: {
@@ -11941,6 +12113,8 @@ export interface operations {
                         /** @description default: all of it left to ship */
                         quantity?: number;
                     }[];
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -12030,6 +12204,8 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "succeeded" | "failed";
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -12107,6 +12283,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path: {
@@ -12170,6 +12350,8 @@ export interface operations {
                      * @default true
                      */
                     restock?: boolean;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };
@@ -13100,6 +13282,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -13229,6 +13415,8 @@ export interface operations {
                 "application/json": {
                     /** @description null or "" clears it */
                     alt?: string | null;
+                    metadata?: components["schemas"]["Metadata"];
+                    private_metadata?: components["schemas"]["Metadata"];
                 };
             };
         };

@@ -4,6 +4,15 @@
  */
 export type Flag = 0 | 1;
 
+/**
+ * The metadata of a record (DESIGN.md §10): JSON objects of string to string, `{}` when unset.
+ * `private_metadata` is for staff alone (src/lib/metadata.ts).
+ */
+export interface MetadataColumns {
+  metadata: string;
+  private_metadata: string;
+}
+
 export interface StoreRow {
   id: string;
   name: string;
@@ -78,7 +87,7 @@ export interface IdempotencyKeyRow {
   created_at: number;
 }
 
-export interface FileRow {
+export interface FileRow extends MetadataColumns {
   id: string;
   filename: string;
   original_filename: string;
@@ -113,7 +122,7 @@ export interface TagRow {
   updated_at: number;
 }
 
-export interface ProductRow {
+export interface ProductRow extends MetadataColumns {
   id: string;
   permalink: string;
   name: string;
@@ -141,7 +150,7 @@ export interface ProductTagRow {
   tag_id: string;
 }
 
-export interface SkuRow {
+export interface SkuRow extends MetadataColumns {
   id: string;
   product_id: string;
   permalink: string;
@@ -175,7 +184,7 @@ export interface SkuOptionRow {
   value: string;
 }
 
-export interface CollectionRow {
+export interface CollectionRow extends MetadataColumns {
   id: string;
   permalink: string;
   title: string;
@@ -214,7 +223,7 @@ export interface CollectionProductRow {
   product_created_at?: number | null;
 }
 
-export interface CategoryRow {
+export interface CategoryRow extends MetadataColumns {
   id: string;
   permalink: string;
   title: string;
@@ -240,7 +249,7 @@ export interface EventRow {
   updated_at: number;
 }
 
-export interface CustomerRow {
+export interface CustomerRow extends MetadataColumns {
   id: string;
   email: string;
   /** The email trimmed, in Unicode NFC and lowercased (emails.ts): unique. */
@@ -366,7 +375,7 @@ export interface PasswordResetRequestRow {
   first_requested_at: number;
 }
 
-export interface CartRow {
+export interface CartRow extends MetadataColumns {
   id: string;
   channel_id: string;
   customer_id: string | null;
@@ -450,7 +459,7 @@ export interface CounterRow {
   value: number;
 }
 
-export interface OrderRow {
+export interface OrderRow extends MetadataColumns {
   id: string;
   number: string | null;
   /** The counter's value the number was made of, without the store's affixes of that day (null before placement, and for orders placed before migration 027). */
@@ -604,7 +613,7 @@ export interface GatewayEventRow {
 
 export type FulfillmentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
-export interface FulfillmentRow {
+export interface FulfillmentRow extends MetadataColumns {
   id: string;
   order_id: string;
   /** `parcial` while something is left to ship after it, `full` otherwise (the spec's words). */
@@ -624,7 +633,7 @@ export interface FulfillmentItemRow {
 }
 
 /** A return of a placed order's items (status: modules/returns/return-states.ts). */
-export interface ReturnRow {
+export interface ReturnRow extends MetadataColumns {
   id: string;
   order_id: string;
   status: string;
@@ -744,7 +753,7 @@ export interface NotificationScanRow {
   updated_at: number;
 }
 
-export interface BlogRow {
+export interface BlogRow extends MetadataColumns {
   id: string;
   permalink: string;
   title: string;
@@ -755,7 +764,7 @@ export interface BlogRow {
   updated_at: number;
 }
 
-export interface PostRow {
+export interface PostRow extends MetadataColumns {
   id: string;
   blog_id: string;
   permalink: string;
@@ -777,7 +786,7 @@ export interface PostRow {
   updated_at: number;
 }
 
-export interface PageRow {
+export interface PageRow extends MetadataColumns {
   id: string;
   permalink: string;
   title: string;
@@ -793,7 +802,7 @@ export interface PageRow {
 export type DiscountKind = 'percentage' | 'fixed_amount' | 'free_shipping';
 export type DiscountScope = 'all' | 'collections' | 'products' | 'skus';
 
-export interface DiscountRow {
+export interface DiscountRow extends MetadataColumns {
   id: string;
   /** Null for an automatic discount. */
   code: string | null;

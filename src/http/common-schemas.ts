@@ -99,3 +99,35 @@ export const StaffRef = Type.Object({
   id: Type.String({ description: 'the user (usr_) or the API key (key_)' }),
   name: Nullable(Type.String({ description: "as it was named when the record was written: a user's name or email, a key's name" })),
 }, { title: 'StaffRef' });
+
+/**
+ * Metadata (DESIGN.md §10): string values under keys of up to 40 characters, at most 50 keys, values
+ * of up to 500 characters. A write merges: a key sent with a string is set, with `""` or null
+ * removed, and keys not sent stay. The limits are checked on the merged result (src/lib/metadata.ts).
+ */
+export const Metadata = Type.Record(Type.String(), Nullable(Type.String()), {
+  title: 'Metadata',
+  // 50 keys set and 50 removed at most in one write; the service names any key past the 50 kept.
+  maxProperties: 100,
+  description: 'string values under keys of up to 40 characters (no [ or ]), at most 50 keys, values of up to 500 characters; '
+    + 'a write merges: a key sent as "" or null is removed, keys not sent stay. private_metadata is for staff alone: '
+    + 'absent from storefront answers, and a storefront sending it is refused (403 forbidden)',
+});
+
+/** Metadata as answers hold it: never a null value (the same schema, so the document names one `Metadata`). */
+const StoredMetadata = Type.Unsafe<Record<string, string>>(Metadata);
+
+/** The metadata members of a record's view; a storefront's answers lack `private_metadata`. */
+export const metadataFields = { metadata: StoredMetadata, private_metadata: Type.Optional(StoredMetadata) };
+
+/** The metadata members a record's create and update take. */
+export const metadataInput = { metadata: Type.Optional(Metadata), private_metadata: Type.Optional(Metadata) };
+
+/** `metadata[key]=value` in a list's query string: the records whose metadata holds each such key with that value. */
+export const metadataQuery = {
+  metadata: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }), {
+    maxProperties: 10,
+    propertyNames: { maxLength: 40 },
+    description: 'metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys)',
+  })),
+};

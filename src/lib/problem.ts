@@ -25,7 +25,7 @@ export const problemCatalog = {
   forbidden: {
     status: 403,
     title: 'Forbidden',
-    when: "The credential is valid but may not call this operation: a channel key on an admin route, an admin key on a sales channel's sign-in, a read-only key (rk_) writing, a channel key without a customer token where one is needed, a storefront sending what only staff taking an order may (channel_id, customer_id, payment[mark_paid]).",
+    when: "The credential is valid but may not call this operation: a channel key on an admin route, an admin key on a sales channel's sign-in, a read-only key (rk_) writing, a channel key without a customer token where one is needed, a storefront sending what only staff taking an order may (channel_id, customer_id, payment[mark_paid]) or private_metadata, which is staff's alone.",
     action: "Call it with the credential the operation's security in /openapi.json names; retrying with the same one will not help.",
   },
   not_found: {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, Nullable, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, metadataFields, metadataInput, Nullable, Timestamp } from '../../http/common-schemas.js';
 import { Product } from '../catalog/products.schemas.js';
 import { Sku } from '../catalog/skus.schemas.js';
 import { AppliedDiscount, DiscountCodesWrite } from '../discounts/discounts.schemas.js';
@@ -43,6 +43,7 @@ export const Cart = Type.Object({
   total_compared_price: Type.Integer({ description: 'total before any discount: compared prices where set' }),
   currency: Type.String(),
   total_weight: Type.Integer({ description: 'grams' }),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Cart' });
@@ -59,6 +60,7 @@ export const CartWrite = Type.Object({
   landing_site: text(2048),
   referring_site: text(2048),
   discount_codes: Type.Optional(DiscountCodesWrite),
+  ...metadataInput,
   items: Type.Optional(
     Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0, maximum: 100_000 }), {
       maxProperties: 200,

@@ -1,9 +1,11 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { CartItemRow, CartRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { keptProductViews } from '../catalog/kept-product-views.js';
@@ -169,6 +171,7 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
     total_compared_price: views.reduce((sum, v) => sum + (v.compared_price ?? v.price) * v.quantity, 0),
     currency: store?.currency ?? 'USD',
     total_weight: views.reduce((sum, v) => sum + v.weight * v.quantity, 0),
+    ...metadataView(cart),
     created_at: cart.created_at,
     updated_at: cart.updated_at,
   };
@@ -246,6 +249,7 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
       landing_site: null,
       referring_site: null,
       discount_codes: null,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...cartColumns(ctx, input),
@@ -267,6 +271,10 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
  */
 async function cartChanges(ctx: Ctx, tx: Executor, id: string, input: CartWriteInput): Promise<Partial<CartRow>> {
   const changes = cartColumns(ctx, input);
+  if (input.metadata !== undefined || input.private_metadata !== undefined) {
+    await lockForMetadataMerge(tx, 'carts', id, input);
+    Object.assign(changes, metadataChanges(input, await findOwnCart(ctx, tx, id)));
+  }
   if (!isStaff(ctx)) {
     checkStorefrontInput(input);
     if (changes.source_name !== undefined && (await repo.findCart(tx, id))?.source_name === STAFF_SOURCE) delete changes.source_name;

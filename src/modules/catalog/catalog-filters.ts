@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { isSqlite, type Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { Database } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 
@@ -12,6 +13,8 @@ export interface CatalogFilter {
   priceMax?: number;
   /** Option name → accepted values; a sku must match every name. */
   options?: Record<string, string[]>;
+  /** Metadata key → value; the product (the sku, in a sku listing) must hold every one. */
+  metadata?: Record<string, string>;
   q?: string;
   sortBy?: SortBy;
   /** Products of this category or of any category below it. */
@@ -79,6 +82,7 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   if (filter.published === false) conditions.push(eb('p.available_at', '>', now));
   if (filter.channelId !== undefined) conditions.push(eb.not(hiddenOn(filter.channelId)));
   if (filter.categoryId !== undefined) conditions.push(inCategoryTree(filter.categoryId));
+  if (filter.metadata !== undefined) conditions.push(metadataMatches(db, codeOf === 's' ? 's.metadata' : 'p.metadata', filter.metadata));
   const terms = searchTerms(filter.q);
   conditions.push(...termConditions(eb, terms, codeOf));
   conditions.push(...indexedMatches(db, terms, 'p.id'));

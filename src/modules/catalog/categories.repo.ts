@@ -1,22 +1,31 @@
 import { sql } from 'kysely';
 import type { DatabaseKind, Executor, Tx } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { CategoryRow } from '../../db/types.js';
 
 export function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Every category, or only the roots, in display order: by order, then by id. */
-export function listCategories(db: Executor, options: { rootsOnly: boolean }, offset: number, limit: number): Promise<CategoryRow[]> {
-  let query = db.selectFrom('categories').selectAll();
-  if (options.rootsOnly) query = query.where('parent_id', 'is', null);
-  return query.orderBy('order').orderBy('id').offset(offset).limit(limit).execute();
+export interface CategoryListFilter {
+  rootsOnly: boolean;
+  metadata?: Record<string, string>;
 }
 
-export async function countCategories(db: Executor, options: { rootsOnly: boolean }): Promise<number> {
-  let query = db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('count'));
-  if (options.rootsOnly) query = query.where('parent_id', 'is', null);
-  const row = await query.executeTakeFirstOrThrow();
+function filtered(db: Executor, filter: CategoryListFilter) {
+  let query = db.selectFrom('categories');
+  if (filter.rootsOnly) query = query.where('parent_id', 'is', null);
+  if (filter.metadata) query = query.where(metadataMatches(db, 'categories.metadata', filter.metadata));
+  return query;
+}
+
+/** Every category, or only the roots, in display order: by order, then by id. */
+export function listCategories(db: Executor, filter: CategoryListFilter, offset: number, limit: number): Promise<CategoryRow[]> {
+  return filtered(db, filter).selectAll().orderBy('order').orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countCategories(db: Executor, filter: CategoryListFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

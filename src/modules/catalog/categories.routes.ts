@@ -2,7 +2,7 @@ import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../htt
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
-  CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryProductsQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryUpdate,
+  CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryProductsQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryTreeQuery, CategoryUpdate,
 } from './categories.schemas.js';
 import * as service from './categories.service.js';
 import { catalogFilterOf } from './listing-query.js';
@@ -14,13 +14,13 @@ export async function categoriesRoutes(app: App): Promise<void> {
   app.get('/v1/categories', {
     config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: { tags, summary: 'List categories, flat, by order then id', querystring: CategoryListQuery, response: ok(CategoryList) },
-  }, async (request) => service.listCategories(request.ctx, pageRequest(request.query), request.url));
+  }, async (request) => service.listCategories(request.ctx, request.query.metadata, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/tree', {
     config: { access: 'storefront', cache: true, action: 'category.read' },
     schema: {
       tags, summary: 'List root categories with their descendants nested in children; pagination counts roots',
-      querystring: CategoryListQuery, response: ok(CategoryTreeList),
+      querystring: CategoryTreeQuery, response: ok(CategoryTreeList),
     },
   }, async (request) => service.listCategoryTrees(request.ctx, pageRequest(request.query), request.url));
 

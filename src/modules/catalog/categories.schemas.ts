@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery } from './skus.schemas.js';
 
@@ -10,6 +10,7 @@ const categoryProperties = {
   title: Type.String(),
   order: Type.Integer({ description: 'display position; siblings are sorted by order, then by id' }),
   parent_id: Nullable(Type.String({ description: 'the parent category; null for a root category' })),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 };
@@ -42,6 +43,7 @@ export const CategoryCreate = Type.Object({
   parent_id: Type.Optional(parentId),
   order: Type.Optional(Type.Integer({ ...orderRange, default: 0 })),
   permalink: Type.Optional(permalink),
+  ...metadataInput,
 });
 
 /** The create payload; a member left out keeps its current value. */
@@ -50,9 +52,11 @@ export const CategoryUpdate = Type.Object({
   parent_id: Type.Optional(parentId),
   order: Type.Optional(Type.Integer(orderRange)),
   permalink: Type.Optional(permalink),
+  ...metadataInput,
 });
 
-export const CategoryListQuery = Type.Object(PageQuery);
+export const CategoryListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
+export const CategoryTreeQuery = Type.Object(PageQuery);
 export const CategoryEnvelope = DataEnvelope(Category);
 export const CategoryList = ListEnvelope(Category);
 export const CategoryTreeEnvelope = DataEnvelope(CategoryNode);

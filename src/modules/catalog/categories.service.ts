@@ -3,6 +3,7 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { CategoryRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata, type MetadataView } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -13,7 +14,7 @@ import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { listProducts } from './products.service.js';
 import type { ProductView } from './products.view.js';
 
-export interface CategoryView {
+export interface CategoryView extends MetadataView {
   id: string;
   object: 'category';
   permalink: string;
@@ -36,6 +37,7 @@ export function categoryView(row: CategoryRow): CategoryView {
     title: row.title,
     order: row.order,
     parent_id: row.parent_id,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -67,8 +69,8 @@ async function findOrFail(db: Executor, id: string): Promise<CategoryRow> {
 }
 
 /** The flat list of every category, in display order (order, then id). */
-export async function listCategories(ctx: Ctx, page: PageRequest, url: string): Promise<Page<CategoryView>> {
-  const all = { rootsOnly: false };
+export async function listCategories(ctx: Ctx, metadata: Record<string, string> | undefined, page: PageRequest, url: string): Promise<Page<CategoryView>> {
+  const all = { rootsOnly: false, metadata };
   const [rows, total] = await Promise.all([
     repo.listCategories(ctx.db, all, offsetOf(page), page.perPage),
     repo.countCategories(ctx.db, all),
@@ -143,6 +145,7 @@ export async function createCategory(ctx: Ctx, input: Static<typeof CategoryCrea
     const errors = new FieldErrors();
     checkTitle(errors, input.title);
     await checkParent(tx, errors, input.parent_id);
+    const metadata = newMetadata(input, errors);
     errors.throwIfAny();
 
     const title = input.title.trim();
@@ -153,6 +156,7 @@ export async function createCategory(ctx: Ctx, input: Static<typeof CategoryCrea
       title,
       order: input.order ?? 0,
       parent_id: input.parent_id ?? null,
+      ...metadata,
       created_at: now,
       updated_at: now,
     };
@@ -177,11 +181,12 @@ export async function updateCategory(ctx: Ctx, id: string, input: Static<typeof 
     const errors = new FieldErrors();
     checkTitle(errors, input.title);
     if (input.parent_id !== current.parent_id) await checkParent(tx, errors, input.parent_id, id);
+    const metadata = metadataChanges(input, current, errors);
     errors.throwIfAny();
 
     const title = input.title.trim();
     const now = ctx.now();
-    const changes: Partial<CategoryRow> = { title, updated_at: now };
+    const changes: Partial<CategoryRow> = { title, ...metadata, updated_at: now };
     if (input.parent_id !== undefined) changes.parent_id = input.parent_id;
     if (input.order !== undefined) changes.order = input.order;
     if (input.permalink !== undefined) {

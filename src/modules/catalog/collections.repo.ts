@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { CollectionRow, CollectionRuleRow } from '../../db/types.js';
 import { ilike, likePattern, searchTerms } from './catalog-filters.js';
 
@@ -6,6 +7,7 @@ export interface CollectionListFilter {
   q?: string;
   /** Only collections a visitor may see: visible, and visible_at has come. */
   visibleAt?: number;
+  metadata?: Record<string, string>;
 }
 
 function filtered(db: Executor, filter: CollectionListFilter) {
@@ -17,6 +19,7 @@ function filtered(db: Executor, filter: CollectionListFilter) {
     const now = filter.visibleAt;
     query = query.where('is_visible', '=', 1).where((eb) => eb.or([eb('visible_at', 'is', null), eb('visible_at', '<=', now)]));
   }
+  if (filter.metadata) query = query.where(metadataMatches(db, 'collections.metadata', filter.metadata));
   return query;
 }
 

@@ -16,7 +16,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   app.get('/v1/collections', {
     config: { ...storefront, action: 'collection.read' },
     schema: { tags, summary: 'List collections', querystring: CollectionListQuery, response: ok(CollectionList) },
-  }, async (request) => service.listCollections(request.ctx, request.query.q, pageRequest(request.query), request.url));
+  }, async (request) => service.listCollections(request.ctx, request.query, pageRequest(request.query), request.url));
 
   app.get('/v1/collections/:id', {
     config: { ...storefront, action: 'collection.read' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { Product } from './products.schemas.js';
 import { listingQuery } from './skus.schemas.js';
@@ -31,6 +31,7 @@ export const Collection = Type.Object({
   visible_at: Nullable(Timestamp),
   disjunctive: Type.Boolean({ description: 'smart collections: any rule (true) or every rule (false)' }),
   rules: Type.Array(CollectionRule),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Collection' });
@@ -57,6 +58,7 @@ export const CollectionWrite = Type.Object({
   visible_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds' }))),
   rules: Type.Optional(Type.Array(RuleInput, { maxItems: 50, description: 'smart collections only; replaces the rules' })),
   disjunctive: Type.Optional(Type.Boolean()),
+  ...metadataInput,
 });
 export type CollectionWriteInput = Static<typeof CollectionWrite>;
 
@@ -69,7 +71,7 @@ export const CollectionPreview = Type.Object({
 export type CollectionPreviewInput = Static<typeof CollectionPreview>;
 export const CollectionPreviewQuery = Type.Object(PageQuery);
 
-export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })) });
+export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })), ...metadataQuery });
 export const CollectionProductsQuery = Type.Object(listingQuery);
 
 export const Membership = Type.Object({

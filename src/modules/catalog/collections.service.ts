@@ -1,8 +1,10 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { CollectionRow, CollectionRuleRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -33,6 +35,7 @@ function collectionView(row: CollectionRow, rules: CollectionRuleRow[]) {
     visible_at: row.visible_at,
     disjunctive: row.disjunctive === 1,
     rules: rules.map((r) => ({ id: r.id, object: 'collection_rule' as const, field: r.field, condition: r.condition, value: r.value })),
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -111,6 +114,7 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
       is_visible: 1,
       visible_at: null,
       disjunctive: 0,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...columns(input, now),
@@ -132,11 +136,12 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
 export async function updateCollection(ctx: Ctx, id: string, input: CollectionWriteInput): Promise<CollectionView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'collections', id, input);
     const current = await repo.findCollection(tx, id);
     if (!current) throw Problem.notFound('collection', id);
     const hasRules = current.kind === 'smart' && (await repo.findRules(tx, [id])).length > 0;
     checkKindAndRules(input, hasRules);
-    const changes = columns(input, now);
+    const changes = { ...columns(input, now), ...metadataChanges(input, current) };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'collections', input.permalink, input.title, 'collection', id);
     }
@@ -167,8 +172,8 @@ export async function getCollection(ctx: Ctx, id: string): Promise<CollectionVie
   return viewOf(ctx.db, await findVisible(ctx, id));
 }
 
-export async function listCollections(ctx: Ctx, q: string | undefined, page: PageRequest, url: string): Promise<Page<CollectionView>> {
-  const filter = { q, visibleAt: isStorefront(ctx) ? ctx.now() : undefined };
+export async function listCollections(ctx: Ctx, query: Omit<repo.CollectionListFilter, 'visibleAt'>, page: PageRequest, url: string): Promise<Page<CollectionView>> {
+  const filter = { q: query.q, metadata: query.metadata, visibleAt: isStorefront(ctx) ? ctx.now() : undefined };
   const [rows, total] = await Promise.all([
     repo.listCollections(ctx.db, filter, offsetOf(page), page.perPage),
     repo.countCollections(ctx.db, filter),

@@ -24,6 +24,7 @@ export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'ca
     priceMin: query.price?.min,
     priceMax: query.price?.max,
     options: query.options && Object.fromEntries(Object.entries(query.options).map(([name, values]) => [name, optionValues(values)])),
+    metadata: query.metadata,
     q: query.q,
     sortBy: query.sort_by,
   };

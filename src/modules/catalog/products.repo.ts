@@ -194,7 +194,7 @@ export async function fewProductsMayHold(db: Executor, text: string): Promise<bo
  */
 function membershipsAnswer(filter: CatalogFilter): boolean {
   return filter.active !== false && filter.published !== false && filter.listable === undefined
-    && Object.keys(filter.options ?? {}).length === 0 && filter.categoryId === undefined;
+    && Object.keys(filter.options ?? {}).length === 0 && filter.categoryId === undefined && filter.metadata === undefined;
 }
 
 /** Whether a filter asks for no more than active and published products: kept counts answer those (countMembers). */

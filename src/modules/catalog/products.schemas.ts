@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, NonBlank, Nullable, Timestamp } from '../../http/common-schemas.js';
 import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
@@ -54,6 +54,7 @@ export const Product = Type.Object({
   is_active: Type.Boolean(),
   category_ids: Type.Array(Type.String()),
   collection_ids: Type.Array(Type.String(), { description: 'collections of kind products it belongs to' }),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Product' });
@@ -86,6 +87,7 @@ const productFields = {
         + 'the product lacks (at most 100), the option names added to its modifiers; no sku is deleted',
     },
   )),
+  ...metadataInput,
   is_active: Type.Optional(Type.Boolean()),
   available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; null = published now' }))),
 };

@@ -1,8 +1,10 @@
 import type { Executor, Tx } from '../../db/database.js';
-import type { ProductRow } from '../../db/types.js';
+import type { MetadataColumns, ProductRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -120,8 +122,10 @@ async function checkModifiers(db: Executor, productId: string, modifiers: string
 }
 
 /** Writes the columns and relations a create or an update asks for. */
-async function applyChanges(tx: Tx, row: ProductRow, input: ProductUpdateInput, images: ResolvedImage[] | undefined, now: number): Promise<void> {
-  const changes: Partial<ProductRow> = { updated_at: now };
+async function applyChanges(
+  tx: Tx, row: ProductRow, input: ProductUpdateInput, images: ResolvedImage[] | undefined, now: number, metadata: Partial<MetadataColumns> = {},
+): Promise<void> {
+  const changes: Partial<ProductRow> = { updated_at: now, ...metadata };
   const copied = ['name', 'excerpt', 'description', 'meta_title', 'meta_description', 'meta_keywords', 'available_at'] as const;
   for (const key of copied) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -158,6 +162,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     await checkMemberships(tx, input, errors);
     checkOptions(input, [], errors);
     const images = await resolveImages(tx, input, errors);
+    const metadata = newMetadata(input, errors);
     errors.throwIfAny();
     const row: ProductRow = {
       id: newId('prd'),
@@ -175,6 +180,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
       is_active: 1,
       available_at: null,
       default_sku_id: null,
+      ...metadata,
       created_at: now,
       updated_at: now,
     };
@@ -204,6 +210,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
 export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateInput): Promise<ProductView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'products', id, input);
     const row = await repo.findProduct(tx, id);
     if (!row) throw Problem.notFound('product', id);
     const errors = new FieldErrors();
@@ -211,11 +218,12 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     if (input.modifiers !== undefined) await checkModifiers(tx, id, modifiersWith(input.modifiers, input.options ?? {}), errors);
     checkOptions(input, JSON.parse(row.modifiers) as string[], errors);
     const images = await resolveImages(tx, input, errors);
+    const metadata = metadataChanges(input, row, errors);
     errors.throwIfAny();
     if (input.permalink !== undefined && input.permalink !== row.permalink) {
       await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
     }
-    await applyChanges(tx, row, input, images, now);
+    await applyChanges(tx, row, input, images, now, metadata);
     let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
       // New combinations are priced as the default sku (the first by position).

@@ -1,12 +1,13 @@
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import { groupBy } from '../../lib/group-by.js';
+import { metadataView, type MetadataView } from '../../lib/metadata.js';
 import type { ResolvedImage } from './images.js';
 import * as repo from './products.repo.js';
 import { findSkusOfProducts } from './skus.repo.js';
 import { skuView, type SkuView } from './skus.view.js';
 
-export interface ProductView {
+export interface ProductView extends MetadataView {
   id: string;
   object: 'product';
   permalink: string;
@@ -54,7 +55,7 @@ function tagView(row: TagRow) {
  * A product as a storefront is shown it: which sales channels hide it is staff's business (a
  * storefront only ever sees products its own channel shows, so its own id is never in the list).
  */
-export function storefrontProductView(view: ProductView): ProductView {
+export function storefrontProductView<T extends Pick<ProductView, 'hidden_on'>>(view: T): T {
   return view.hidden_on.length === 0 ? view : { ...view, hidden_on: [] };
 }
 
@@ -109,6 +110,7 @@ export async function productViews(db: Executor, rows: ProductRow[], options: { 
       is_active: row.is_active === 1,
       category_ids: (categoriesByProduct.get(row.id) ?? []).map((c) => c.category_id),
       collection_ids: (collectionsByProduct.get(row.id) ?? []).map((c) => c.collection_id),
+      ...metadataView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
@@ -29,6 +29,7 @@ export const Sku = Type.Object({
   weight: Nullable(Type.Number({ description: 'in weight_unit' })),
   position: Type.Integer(),
   product_id: Type.String(),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Sku' });
@@ -53,6 +54,7 @@ const skuFields = {
   weight_unit: Type.Optional(StringEnum(weightUnits)),
   weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e9 }))),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
+  ...metadataInput,
 };
 
 export const SkuCreate = Type.Object({ product_id: Type.String({ maxLength: 64 }), ...skuFields });
@@ -88,6 +90,7 @@ export const listingQuery = {
     propertyNames: { maxLength: 100 },
     description: 'options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values',
   })),
+  ...metadataQuery,
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
 };

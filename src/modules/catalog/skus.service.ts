@@ -1,9 +1,11 @@
 import type { Executor, Tx } from '../../db/database.js';
 import type { ProductRow, SkuRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { metadataChanges, NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
@@ -47,6 +49,7 @@ async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, c
     changes.image_url = image?.url ?? null;
     changes.image_file_id = image?.file_id ?? null;
   }
+  Object.assign(changes, metadataChanges(input, current ?? NO_METADATA, errors));
   errors.throwIfAny();
 
   const copied = ['code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight_unit', 'weight', 'position'] as const;
@@ -105,6 +108,7 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
     position,
     created_at: now,
     updated_at: now,
+    ...NO_METADATA,
     ...changes,
   };
 }
@@ -133,6 +137,7 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
  */
 export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise<SkuView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'skus', id, input);
     const current = await repo.findSku(tx, id);
     if (!current) throw Problem.notFound('sku', id);
     const product = (await findProduct(tx, current.product_id))!;

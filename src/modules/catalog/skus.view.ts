@@ -1,6 +1,7 @@
 import type { SkuRow } from '../../db/types.js';
+import { metadataView, type MetadataView } from '../../lib/metadata.js';
 
-export interface SkuView {
+export interface SkuView extends MetadataView {
   id: string;
   object: 'sku';
   permalink: string;
@@ -77,6 +78,7 @@ export function skuView(row: SkuRow, owner: SkuOwner): SkuView {
     weight: row.weight,
     position: row.position,
     product_id: row.product_id,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -4,6 +4,7 @@ import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { FieldErrors } from '../../lib/problem.js';
 import { newId } from '../../lib/ids.js';
+import { NO_METADATA } from '../../lib/metadata.js';
 import { recordEvent } from '../events/record-event.js';
 import { checkAddress, type CheckedAddress } from '../customers/address-rules.js';
 import { findCartCustomer } from '../carts/carts.repo.js';
@@ -40,6 +41,7 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
     notes: null,
     tags: '[]',
     password_hash: null,
+    ...NO_METADATA,
     created_at: now,
     updated_at: now,
   };
@@ -116,6 +118,7 @@ export function buyerAsSent(order: OrderRow): BuyerView | null {
     tags: [],
     default_address: null,
     addresses: [],
+    metadata: {},
     created_at: order.created_at,
     updated_at: order.updated_at,
   };

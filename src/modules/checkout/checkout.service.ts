@@ -3,6 +3,7 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findCartItemsToOrder } from '../carts/carts.repo.js';
 import { lockOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
@@ -197,6 +198,7 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
     placed_at: null,
     archived_at: null,
     canceled_at: null,
+    ...NO_METADATA,
     created_at: now,
     updated_at: now,
   };
@@ -253,6 +255,9 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       user_agent: cart.user_agent,
       landing_site: cart.landing_site,
       referring_site: cart.referring_site,
+      // The cart's metadata becomes the order's (DESIGN.md §10), as its other fields do.
+      metadata: cart.metadata,
+      private_metadata: cart.private_metadata,
       checkout_expires_at: now + settings.ttlSeconds,
       is_shipping_required: needsShipping ? 1 : 0,
       fulfillment_status: needsShipping ? 'unfulfilled' : 'not_required',

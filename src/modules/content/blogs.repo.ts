@@ -1,13 +1,23 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { BlogRow } from '../../db/types.js';
 
-/** Blogs in creation order (ids are time-ordered). */
-export function listBlogs(db: Executor, offset: number, limit: number): Promise<BlogRow[]> {
-  return db.selectFrom('blogs').selectAll().orderBy('id').offset(offset).limit(limit).execute();
+export interface BlogListFilter {
+  metadata?: Record<string, string>;
 }
 
-export async function countBlogs(db: Executor): Promise<number> {
-  const row = await db.selectFrom('blogs').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+function filtered(db: Executor, filter: BlogListFilter) {
+  const query = db.selectFrom('blogs');
+  return filter.metadata ? query.where(metadataMatches(db, 'blogs.metadata', filter.metadata)) : query;
+}
+
+/** Blogs in creation order (ids are time-ordered). */
+export function listBlogs(db: Executor, filter: BlogListFilter, offset: number, limit: number): Promise<BlogRow[]> {
+  return filtered(db, filter).selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countBlogs(db: Executor, filter: BlogListFilter = {}): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -12,7 +12,7 @@ export async function blogsRoutes(app: App): Promise<void> {
   app.get('/v1/blogs', {
     config: { ...storefront, action: 'blog.read' },
     schema: { tags, summary: 'List blogs', querystring: BlogListQuery, response: ok(BlogList) },
-  }, async (request) => service.listBlogs(request.ctx, pageRequest(request.query), request.url));
+  }, async (request) => service.listBlogs(request.ctx, request.query, pageRequest(request.query), request.url));
 
   app.get('/v1/blogs/:id', {
     config: { ...storefront, action: 'blog.read' },

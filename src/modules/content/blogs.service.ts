@@ -1,8 +1,10 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { BlogRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
@@ -25,6 +27,7 @@ function blogView(row: BlogRow) {
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     is_commentable: row.is_commentable === 1,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -40,8 +43,8 @@ function columns(input: BlogUpdateInput): Partial<BlogRow> {
 }
 
 /** Blogs in creation order. */
-export async function listBlogs(ctx: Ctx, page: PageRequest, url: string): Promise<Page<BlogView>> {
-  const [rows, total] = await Promise.all([repo.listBlogs(ctx.db, offsetOf(page), page.perPage), repo.countBlogs(ctx.db)]);
+export async function listBlogs(ctx: Ctx, filter: repo.BlogListFilter, page: PageRequest, url: string): Promise<Page<BlogView>> {
+  const [rows, total] = await Promise.all([repo.listBlogs(ctx.db, filter, offsetOf(page), page.perPage), repo.countBlogs(ctx.db, filter)]);
   return toPage(rows.map(blogView), page, total, url);
 }
 
@@ -66,6 +69,7 @@ export async function createBlog(ctx: Ctx, input: BlogCreateInput): Promise<Blog
       meta_title: null,
       meta_description: null,
       is_commentable: 0,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...columns(input),
@@ -82,9 +86,10 @@ export async function createBlog(ctx: Ctx, input: BlogCreateInput): Promise<Blog
  */
 export async function updateBlog(ctx: Ctx, id: string, input: BlogUpdateInput): Promise<BlogView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'blogs', id, input);
     const current = await repo.findBlog(tx, id);
     if (!current) throw Problem.notFound('blog', id);
-    const changes: Partial<BlogRow> = { ...columns(input), updated_at: ctx.now() };
+    const changes: Partial<BlogRow> = { ...columns(input), ...metadataChanges(input, current), updated_at: ctx.now() };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'blogs', input.permalink, current.title, 'blog', id);
     }

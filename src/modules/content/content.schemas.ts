@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { ImageRef } from '../catalog/images.js';
 import { PERMALINK_PATTERN } from '../catalog/permalinks.js';
 
@@ -39,11 +39,12 @@ export const Blog = Type.Object({
   meta_title: Nullable(Type.String()),
   meta_description: Nullable(Type.String()),
   is_commentable: Type.Boolean(),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Blog' });
 
-const blogFields = { permalink, ...seo, is_commentable: Type.Optional(Type.Boolean({ description: 'default false' })) };
+const blogFields = { permalink, ...seo, is_commentable: Type.Optional(Type.Boolean({ description: 'default false' })), ...metadataInput };
 export const BlogCreate = Type.Object({ title, ...blogFields });
 export const BlogUpdate = Type.Object({ title: Type.Optional(title), ...blogFields });
 export type BlogUpdateInput = Static<typeof BlogUpdate>;
@@ -51,7 +52,7 @@ export type BlogCreateInput = Static<typeof BlogCreate>;
 
 export const BlogEnvelope = DataEnvelope(Blog);
 export const BlogList = ListEnvelope(Blog);
-export const BlogListQuery = Type.Object(PageQuery);
+export const BlogListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
 
 // ---------------------------------------------------------------- posts
 
@@ -69,6 +70,7 @@ export const Post = Type.Object({
   user_id: Nullable(Type.String({ description: 'the author; by default the id of the API key that created the post' })),
   is_published: Type.Boolean(),
   published_at: Nullable(Timestamp),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Post' });
@@ -82,6 +84,7 @@ const postFields = {
   image_url: text(2048, 'an http or https URL; or send image instead'),
   user_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
   ...publishing,
+  ...metadataInput,
 };
 const blogId = Type.String({ maxLength: 64, description: 'an existing blog' });
 export const PostCreate = Type.Object({ title, blog_id: blogId, ...postFields });
@@ -91,7 +94,7 @@ export type PostUpdateInput = Static<typeof PostUpdate>;
 
 export const PostEnvelope = DataEnvelope(Post);
 export const PostList = ListEnvelope(Post);
-export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch });
+export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch, ...metadataQuery });
 
 // ---------------------------------------------------------------- pages
 
@@ -105,11 +108,12 @@ export const Page = Type.Object({
   meta_description: Nullable(Type.String()),
   is_published: Type.Boolean(),
   published_at: Nullable(Timestamp),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Page' });
 
-const pageFields = { permalink, content: htmlBody, ...seo, ...publishing };
+const pageFields = { permalink, content: htmlBody, ...seo, ...publishing, ...metadataInput };
 export const PageCreate = Type.Object({ title, ...pageFields });
 export const PageUpdate = Type.Object({ title: Type.Optional(title), ...pageFields });
 export type PageCreateInput = Static<typeof PageCreate>;
@@ -117,4 +121,4 @@ export type PageUpdateInput = Static<typeof PageUpdate>;
 
 export const PageEnvelope = DataEnvelope(Page);
 export const PageList = ListEnvelope(Page);
-export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch });
+export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch, ...metadataQuery });

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { PageRow } from '../../db/types.js';
 import { liveCondition, titleConditions } from './publishing.js';
 
@@ -7,12 +8,14 @@ export interface PageListFilter {
   q?: string;
   /** Only pages live at this time (the storefront's view). */
   liveAt?: number;
+  metadata?: Record<string, string>;
 }
 
 function filtered(db: Executor, filter: PageListFilter) {
   let query = db.selectFrom('pages');
   if (filter.liveAt !== undefined) query = query.where(liveCondition(filter.liveAt));
   for (const condition of titleConditions(filter.q)) query = query.where(condition);
+  if (filter.metadata) query = query.where(metadataMatches(db, 'pages.metadata', filter.metadata));
   return query;
 }
 

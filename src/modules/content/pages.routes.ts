@@ -12,7 +12,7 @@ export async function pagesRoutes(app: App): Promise<void> {
   app.get('/v1/pages', {
     config: { ...storefront, action: 'page.read' },
     schema: { tags, summary: 'List pages, newest first', querystring: PageListQuery, response: ok(PageList) },
-  }, async (request) => service.listPages(request.ctx, request.query.q, pageRequest(request.query), request.url));
+  }, async (request) => service.listPages(request.ctx, request.query, pageRequest(request.query), request.url));
 
   app.get('/v1/pages/:id', {
     config: { ...storefront, action: 'page.read' },

@@ -1,7 +1,9 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { PageRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
@@ -23,6 +25,7 @@ function pageView(row: PageRow) {
     meta_description: row.meta_description,
     is_published: row.is_published === 1,
     published_at: row.published_at,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -38,8 +41,8 @@ function columns(input: PageUpdateInput): Partial<PageRow> {
 }
 
 /** Pages, newest first, those whose title holds every term of `q` if given; the storefront sees only live ones. */
-export async function listPages(ctx: Ctx, q: string | undefined, page: PageRequest, url: string): Promise<Page<PageView>> {
-  const filter = { q, liveAt: liveLimitOf(ctx) };
+export async function listPages(ctx: Ctx, query: Omit<repo.PageListFilter, 'liveAt'>, page: PageRequest, url: string): Promise<Page<PageView>> {
+  const filter = { ...query, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
     repo.listPages(ctx.db, filter, offsetOf(page), page.perPage),
     repo.countPages(ctx.db, filter),
@@ -69,6 +72,7 @@ export async function createPage(ctx: Ctx, input: PageCreateInput): Promise<Page
       content: null,
       meta_title: null,
       meta_description: null,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...columns(input),
@@ -88,9 +92,10 @@ export async function createPage(ctx: Ctx, input: PageCreateInput): Promise<Page
 export async function updatePage(ctx: Ctx, id: string, input: PageUpdateInput): Promise<PageView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'pages', id, input);
     const current = await repo.findPage(tx, id);
     if (!current) throw Problem.notFound('page', id);
-    const changes: Partial<PageRow> = { ...columns(input), ...nextPublishing(current, input, now), updated_at: now };
+    const changes: Partial<PageRow> = { ...columns(input), ...nextPublishing(current, input, now), ...metadataChanges(input, current), updated_at: now };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'pages', input.permalink, current.title, 'page', id);
     }

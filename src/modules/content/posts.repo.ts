@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { PostRow } from '../../db/types.js';
 import { liveCondition, titleConditions } from './publishing.js';
 
@@ -8,6 +9,7 @@ export interface PostListFilter {
   q?: string;
   /** Only posts live at this time (the storefront's view). */
   liveAt?: number;
+  metadata?: Record<string, string>;
 }
 
 function filtered(db: Executor, filter: PostListFilter) {
@@ -15,6 +17,7 @@ function filtered(db: Executor, filter: PostListFilter) {
   if (filter.blogId !== undefined) query = query.where('blog_id', '=', filter.blogId);
   if (filter.liveAt !== undefined) query = query.where(liveCondition(filter.liveAt));
   for (const condition of titleConditions(filter.q)) query = query.where(condition);
+  if (filter.metadata) query = query.where(metadataMatches(db, 'posts.metadata', filter.metadata));
   return query;
 }
 

@@ -12,7 +12,7 @@ export async function postsRoutes(app: App): Promise<void> {
   app.get('/v1/posts', {
     config: { ...storefront, action: 'post.read' },
     schema: { tags, summary: 'List posts, newest first', querystring: PostListQuery, response: ok(PostList) },
-  }, async (request) => service.listPosts(request.ctx, { blogId: request.query.blog_id, q: request.query.q }, pageRequest(request.query), request.url));
+  }, async (request) => service.listPosts(request.ctx, { blogId: request.query.blog_id, q: request.query.q, metadata: request.query.metadata }, pageRequest(request.query), request.url));
 
   app.get('/v1/posts/:id', {
     config: { ...storefront, action: 'post.read' },

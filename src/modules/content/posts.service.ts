@@ -1,8 +1,10 @@
 import { announceChange } from '../../db/change-feed.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { PostRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { staffOf, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { isHttpUrl, resolveImage, type ResolvedImage } from '../catalog/images.js';
@@ -30,6 +32,7 @@ function postView(row: PostRow) {
     user_id: row.user_id,
     is_published: row.is_published === 1,
     published_at: row.published_at,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -76,7 +79,7 @@ async function findVisible(ctx: Ctx, id: string): Promise<PostRow> {
 }
 
 /** Posts, newest first, of one blog or of all, those whose title holds every term of `q` if given; the storefront sees only live ones. */
-export async function listPosts(ctx: Ctx, query: { blogId?: string; q?: string }, page: PageRequest, url: string): Promise<Page<PostView>> {
+export async function listPosts(ctx: Ctx, query: Omit<repo.PostListFilter, 'liveAt'>, page: PageRequest, url: string): Promise<Page<PostView>> {
   const filter = { ...query, liveAt: liveLimitOf(ctx) };
   const [rows, total] = await Promise.all([
     repo.listPosts(ctx.db, filter, offsetOf(page), page.perPage),
@@ -111,6 +114,7 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
       image_url: null,
       image_file_id: null,
       user_id: staffOf(ctx)?.id ?? null,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
       ...changes,
@@ -130,9 +134,12 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
 export async function updatePost(ctx: Ctx, id: string, input: PostUpdateInput): Promise<PostView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'posts', id, input);
     const current = await repo.findPost(tx, id);
     if (!current) throw Problem.notFound('post', id);
-    const changes: Partial<PostRow> = { ...(await postChanges(tx, input)), ...nextPublishing(current, input, now), updated_at: now };
+    const changes: Partial<PostRow> = {
+      ...(await postChanges(tx, input)), ...nextPublishing(current, input, now), ...metadataChanges(input, current), updated_at: now,
+    };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'posts', input.permalink, current.title, 'post', id);
     }

@@ -1,5 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { DatabaseKind, Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import { ilike, likePattern } from '../catalog/catalog-filters.js';
 import type { CustomerAddressRow, CustomerRow, CustomerTokenRow, CustomerVerificationRow, SignInFailureRow } from '../../db/types.js';
 
@@ -24,6 +25,7 @@ export interface CustomerListFilter {
   emailKey?: string;
   /** Lowercased words, each the start of the email, the first or the last name. */
   terms?: string[];
+  metadata?: Record<string, string>;
 }
 
 function filtered(db: Executor, filter: CustomerListFilter) {
@@ -33,6 +35,7 @@ function filtered(db: Executor, filter: CustomerListFilter) {
     const pattern = likePattern(term, '', '%');
     query = query.where((eb) => eb.or([ilike(eb.ref('email_key'), pattern), ilike(eb.ref('first_name'), pattern), ilike(eb.ref('last_name'), pattern)]));
   }
+  if (filter.metadata) query = query.where(metadataMatches(db, 'customers.metadata', filter.metadata));
   return query;
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { addressFields } from './address-rules.js';
 import { MIN_PASSWORD_LENGTH } from './passwords.js';
 
@@ -39,6 +39,7 @@ export const Customer = Type.Object({
   tags: Type.Array(Type.String()),
   default_address: Nullable(CustomerAddress),
   addresses: Type.Array(CustomerAddress),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Customer' });
@@ -66,6 +67,7 @@ const customerFields = {
   notes: text(10_000),
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'staff only' })),
   password: Type.Optional(Password),
+  ...metadataInput,
 };
 
 export const CustomerCreate = Type.Object({
@@ -102,6 +104,7 @@ export const CustomerListQuery = Type.Object({
   ...PageQuery,
   email: Type.Optional(Type.String({ maxLength: 254 })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'words (at most 5), each the start of the email, the first name or the last name; case-insensitive' })),
+  ...metadataQuery,
 });
 export const AddressListQuery = Type.Object(PageQuery);
 export const AddressParams = Type.Object({ id: Type.String({ maxLength: 64 }), addressId: Type.String({ maxLength: 64 }) });

@@ -1,8 +1,10 @@
 import type { Tx } from '../../db/database.js';
 import type { CustomerRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -17,8 +19,11 @@ import { checkPasswordStrength } from './password-strength.js';
 import { deletePasswordResets } from './password-resets.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-/** Fields only staff may set: a customer signing up or editing itself may not. */
-const staffOnly = ['notes', 'tags', 'is_active'] as const;
+/**
+ * Fields only staff may set: a customer signing up or editing itself may not. Metadata is staff's to
+ * write on a customer (a storefront reads it): a shop may keep a loyalty tier there.
+ */
+const staffOnly = ['notes', 'tags', 'is_active', 'metadata'] as const;
 
 function refuseStaffFields(input: Record<string, unknown>, errors: FieldErrors): void {
   for (const name of staffOnly) {
@@ -75,6 +80,7 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
     if (input.password === undefined) errors.add('password', 'required', 'is required to sign up');
   }
   await checkNewPassword(input.password, input, undefined, errors);
+  const metadata = newMetadata(input, errors);
   errors.throwIfAny();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
 
@@ -96,6 +102,7 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
       notes: null,
       tags: '[]',
       password_hash: passwordHash,
+      ...metadata,
       created_at: now,
       updated_at: now,
       ...columns(input),
@@ -137,10 +144,11 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
 
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await lockForMetadataMerge(tx, 'customers', id, input);
     const row = await findVisibleCustomer(ctx, tx, id);
     const sameEmail = await repo.findCustomerByEmail(tx, emailKey(input.email));
     if (sameEmail && sameEmail.id !== id) throw emailTaken();
-    const changes: Partial<CustomerRow> = { ...columns(input), updated_at: now };
+    const changes: Partial<CustomerRow> = { ...columns(input), ...metadataChanges(input, row), updated_at: now };
     if (changes.email_key !== row.email_key) {
       changes.is_verified = 0;
       await repo.deleteVerifications(tx, id);
@@ -184,9 +192,11 @@ export async function getCustomer(ctx: Ctx, id: string): Promise<CustomerView> {
 }
 
 /** Customers oldest first; `email` finds one by its key, `q` keeps those whose email or names start with each of its words. */
-export async function listCustomers(ctx: Ctx, filter: { email?: string; q?: string }, page: PageRequest, url: string): Promise<Page<CustomerView>> {
+export async function listCustomers(
+  ctx: Ctx, filter: { email?: string; q?: string; metadata?: Record<string, string> }, page: PageRequest, url: string,
+): Promise<Page<CustomerView>> {
   const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter((term) => term !== '').slice(0, 5);
-  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email), terms };
+  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email), terms, metadata: filter.metadata };
   const [rows, total] = await Promise.all([
     repo.listCustomers(ctx.db, where, offsetOf(page), page.perPage),
     repo.countCustomers(ctx.db, where),

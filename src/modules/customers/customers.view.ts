@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
 import type { CustomerAddressRow, CustomerRow } from '../../db/types.js';
+import { metadataView } from '../../lib/metadata.js';
 import { addressCountry } from './address-rules.js';
 import { findAddresses } from './customers.repo.js';
 import type { Customer, CustomerAddress } from './customers.schemas.js';
@@ -60,6 +61,7 @@ export async function customerViews(db: Executor, rows: CustomerRow[], held?: Cu
       tags: JSON.parse(row.tags) as string[],
       default_address: own.find((a) => a.is_primary) ?? null,
       addresses: own,
+      ...metadataView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

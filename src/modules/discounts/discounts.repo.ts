@@ -1,5 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { DiscountRedemptionRow, DiscountRow } from '../../db/types.js';
 import { ilike, likePattern, searchTerms } from '../catalog/catalog-filters.js';
 import { mailboxKey } from '../customers/emails.js';
@@ -14,6 +15,7 @@ function filtered(db: Executor, filter: DiscountListFilter) {
   if (filter.is_active !== undefined) query = query.where('is_active', '=', filter.is_active ? 1 : 0);
   if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
   if (filter.automatic !== undefined) query = query.where('code_key', filter.automatic ? 'is' : 'is not', null);
+  if (filter.metadata) query = query.where(metadataMatches(db, 'discounts.metadata', filter.metadata));
   return query;
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 
 const kinds = ['percentage', 'fixed_amount', 'free_shipping'] as const;
 const scopes = ['all', 'collections', 'products', 'skus'] as const;
@@ -32,6 +32,7 @@ export const Discount = Type.Object({
   usage_limit_per_customer: Nullable(Type.Integer({ description: 'orders one customer (by account or email) may use it in' })),
   is_active: Type.Boolean(),
   times_used: Type.Integer({ description: 'placed orders that used it' }),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Discount' });
@@ -53,6 +54,7 @@ const writeMembers = {
   usage_limit: optionalCount,
   usage_limit_per_customer: optionalCount,
   is_active: Type.Optional(Type.Boolean()),
+  ...metadataInput,
 };
 
 export const DiscountCreate = Type.Object(writeMembers);
@@ -68,6 +70,7 @@ export const DiscountListQuery = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   kind: Type.Optional(StringEnum(kinds)),
   automatic: Type.Optional(Type.Boolean({ description: 'true: only automatic discounts (no code); false: only codes' })),
+  ...metadataQuery,
 });
 export type DiscountListFilter = Omit<Static<typeof DiscountListQuery>, 'page' | 'per_page'>;
 

@@ -1,7 +1,9 @@
 import type { Executor } from '../../db/database.js';
 import type { DiscountRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata, NO_METADATA } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
@@ -25,6 +27,7 @@ export function discountView(row: DiscountRow): DiscountView {
     usage_limit_per_customer: row.usage_limit_per_customer,
     is_active: row.is_active === 1,
     times_used: row.times_used,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -129,8 +132,10 @@ export async function createDiscount(ctx: Ctx, input: DiscountCreateInput): Prom
       created_at: now,
       updated_at: now,
       ...columnsOf(input),
+      ...NO_METADATA,
     };
     const errors = new FieldErrors();
+    Object.assign(row, newMetadata(input, errors));
     if (input.value === undefined && input.kind !== 'free_shipping') errors.add('value', 'required', 'is required for a percentage or a fixed_amount');
     else await checkedRow(tx, row, errors);
     errors.throwIfAny();
@@ -148,12 +153,13 @@ export async function createDiscount(ctx: Ctx, input: DiscountCreateInput): Prom
  */
 export async function updateDiscount(ctx: Ctx, id: string, input: DiscountUpdateInput): Promise<DiscountView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'discounts', id, input);
     const current = await findOrFail(tx, id);
-    const changes: Partial<DiscountRow> = { ...columnsOf(input), updated_at: ctx.now() };
+    const errors = new FieldErrors();
+    const changes: Partial<DiscountRow> = { ...columnsOf(input), ...metadataChanges(input, current, errors), updated_at: ctx.now() };
     // A discount changed to free shipping has no value to keep.
     if (input.kind === 'free_shipping' && input.value === undefined) changes.value = 0;
     const row = { ...current, ...changes };
-    const errors = new FieldErrors();
     await checkedRow(tx, row, errors);
     errors.throwIfAny();
     if (row.code_key !== null && row.code_key !== current.code_key) {

@@ -1,5 +1,15 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { FileRow } from '../../db/types.js';
+
+export interface FileListFilter {
+  metadata?: Record<string, string>;
+}
+
+function filtered(db: Executor, filter: FileListFilter) {
+  const query = db.selectFrom('files');
+  return filter.metadata ? query.where(metadataMatches(db, 'files.metadata', filter.metadata)) : query;
+}
 
 export function findFile(db: Executor, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -20,12 +30,12 @@ export async function insertFile(db: Executor, row: FileRow): Promise<boolean> {
 }
 
 /** Newest first. */
-export function listFiles(db: Executor, offset: number, limit: number): Promise<FileRow[]> {
-  return db.selectFrom('files').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+export function listFiles(db: Executor, filter: FileListFilter, offset: number, limit: number): Promise<FileRow[]> {
+  return filtered(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export async function countFiles(db: Executor): Promise<number> {
-  const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+export async function countFiles(db: Executor, filter: FileListFilter = {}): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

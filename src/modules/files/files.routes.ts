@@ -85,7 +85,7 @@ export function filesRoutes(settings: service.FilesSettings) {
     app.get('/v1/files', {
       config: { action: 'file.read' },
       schema: { tags, summary: 'List uploaded files, newest first', querystring: FileListQuery, response: ok(FileList) },
-    }, async (request) => service.listFiles(request.ctx, pageRequest(request.query), request.url));
+    }, async (request) => service.listFiles(request.ctx, request.query, pageRequest(request.query), request.url));
 
     app.get('/v1/files/:id', {
       config: { action: 'file.read' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 
 export const FileObject = Type.Object({
   id: Id('fil'),
@@ -11,18 +11,20 @@ export const FileObject = Type.Object({
   mime_type: Type.String({ description: 'sniffed from the bytes' }),
   size: Type.Integer({ description: 'bytes' }),
   alt: Nullable(Type.String({ description: 'what the image shows, for readers who cannot see it' })),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'StoredFile' });
 
 export const FileEnvelope = DataEnvelope(FileObject);
 export const FileList = ListEnvelope(FileObject);
-export const FileListQuery = Type.Object(PageQuery);
+export const FileListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
 
 export const ALT_MAX_LENGTH = 500;
 
 export const FileUpdate = Type.Object({
   alt: Type.Optional(Nullable(Type.String({ maxLength: ALT_MAX_LENGTH, description: 'null or "" clears it' }))),
+  ...metadataInput,
 });
 export type FileUpdateInput = Static<typeof FileUpdate>;
 

@@ -3,8 +3,10 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/database.js';
 import type { FileRow } from '../../db/types.js';
+import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, NO_METADATA, type MetadataView } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { dropProductImagesOfFile } from '../catalog/products.service.js';
@@ -29,7 +31,7 @@ export interface FilesSettings {
 }
 
 /** The spec's file object: the row without where its bytes are kept. */
-export type FileView = Omit<FileRow, 'storage_key' | 'sha256'> & { object: 'file' };
+export type FileView = Omit<FileRow, 'storage_key' | 'sha256' | keyof MetadataView> & MetadataView & { object: 'file' };
 
 export function fileView(row: FileRow): FileView {
   return {
@@ -42,13 +44,14 @@ export function fileView(row: FileRow): FileView {
     mime_type: row.mime_type,
     size: Number(row.size),
     alt: row.alt ?? null,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export async function listFiles(ctx: Ctx, page: PageRequest, url: string): Promise<Page<FileView>> {
-  const [rows, total] = await Promise.all([repo.listFiles(ctx.db, offsetOf(page), page.perPage), repo.countFiles(ctx.db)]);
+export async function listFiles(ctx: Ctx, filter: repo.FileListFilter, page: PageRequest, url: string): Promise<Page<FileView>> {
+  const [rows, total] = await Promise.all([repo.listFiles(ctx.db, filter, offsetOf(page), page.perPage), repo.countFiles(ctx.db, filter)]);
   return toPage(rows.map(fileView), page, total, url);
 }
 
@@ -60,16 +63,19 @@ export async function getFile(ctx: Ctx, id: string): Promise<FileView> {
 }
 
 /**
- * Changes a file's alt text; `null` or "" (spaces only too) clears it. The bytes and urls never change.
- * @throws Problem not_found.
+ * Changes a file's alt text, `null` or "" (spaces only too) clearing it, and its metadata. The bytes
+ * and urls never change.
+ * @throws Problem not_found; validation_failed for metadata past its limits.
  */
 export async function updateFile(ctx: Ctx, id: string, input: FileUpdateInput): Promise<FileView> {
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'files', id, input);
     const current = await repo.findFile(tx, id);
     if (!current) throw Problem.notFound('file', id);
-    if (input.alt === undefined) return fileView(current);
-    const alt = input.alt === null || input.alt.trim() === '' ? null : input.alt.trim();
-    const changes: Partial<FileRow> = { alt, updated_at: ctx.now() };
+    const changes: Partial<FileRow> = metadataChanges(input, current);
+    if (input.alt !== undefined) changes.alt = input.alt === null || input.alt.trim() === '' ? null : input.alt.trim();
+    if (Object.keys(changes).length === 0) return fileView(current);
+    changes.updated_at = ctx.now();
     await repo.updateFile(tx, id, changes);
     return fileView({ ...current, ...changes });
   });
@@ -121,6 +127,7 @@ export async function uploadFile(ctx: Ctx, settings: FilesSettings, upload: { by
       storage_key: storageKey,
       sha256: createHash('sha256').update(upload.bytes).digest('base64url'),
       alt: null,
+      ...NO_METADATA,
       created_at: now,
       updated_at: now,
     }, sniffed.ext, settings.baseUrl);

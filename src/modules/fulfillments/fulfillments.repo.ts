@@ -1,16 +1,22 @@
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { FulfillmentItemRow, FulfillmentRow, FulfillmentStatus } from '../../db/types.js';
 
 export function findFulfillment(db: Executor, orderId: string, id: string): Promise<FulfillmentRow | undefined> {
   return db.selectFrom('fulfillments').selectAll().where('order_id', '=', orderId).where('id', '=', id).executeTakeFirst();
 }
 
-export function listFulfillments(db: Executor, orderId: string, offset: number, limit: number): Promise<FulfillmentRow[]> {
-  return db.selectFrom('fulfillments').selectAll().where('order_id', '=', orderId).orderBy('id').offset(offset).limit(limit).execute();
+function fulfillmentsOf(db: Executor, orderId: string, metadata: Record<string, string> | undefined) {
+  const query = db.selectFrom('fulfillments').where('order_id', '=', orderId);
+  return metadata ? query.where(metadataMatches(db, 'fulfillments.metadata', metadata)) : query;
 }
 
-export async function countFulfillments(db: Executor, orderId: string): Promise<number> {
-  const row = await db.selectFrom('fulfillments').select((eb) => eb.fn.countAll<number>().as('count')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+export function listFulfillments(db: Executor, orderId: string, metadata: Record<string, string> | undefined, offset: number, limit: number): Promise<FulfillmentRow[]> {
+  return fulfillmentsOf(db, orderId, metadata).selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countFulfillments(db: Executor, orderId: string, metadata?: Record<string, string>): Promise<number> {
+  const row = await fulfillmentsOf(db, orderId, metadata).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

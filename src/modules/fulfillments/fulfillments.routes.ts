@@ -12,7 +12,7 @@ export async function fulfillmentsRoutes(app: App): Promise<void> {
   app.get('/v1/orders/:id/fulfillments', {
     config: { action: 'fulfillment.read' },
     schema: { tags, summary: "List an order's fulfillments", params: IdParams, querystring: FulfillmentListQuery, response: ok(FulfillmentList) },
-  }, async (request) => service.listFulfillments(request.ctx, request.params.id, pageRequest(request.query), request.url));
+  }, async (request) => service.listFulfillments(request.ctx, request.params.id, request.query.metadata, pageRequest(request.query), request.url));
 
   app.get('/v1/orders/:id/fulfillments/:fulfillmentId', {
     config: { action: 'fulfillment.read' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { OrderItem } from '../orders/orders.schemas.js';
 
 export const Fulfillment = Type.Object({
@@ -19,6 +19,7 @@ export const Fulfillment = Type.Object({
   carrier: Nullable(Type.String()),
   is_customer_notified: Type.Boolean(),
   order_id: Type.String(),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Fulfillment' });
@@ -40,6 +41,7 @@ export const FulfillmentCreate = Type.Object({
       { minItems: 1, maxItems: 500 },
     ),
   ),
+  ...metadataInput,
 });
 export type FulfillmentCreateInput = Static<typeof FulfillmentCreate>;
 
@@ -48,10 +50,11 @@ export const FulfillmentUpdate = Type.Object({
   carrier: text(255),
   is_customer_notified: Type.Optional(Type.Boolean()),
   status: Type.Optional(StringEnum(['succeeded', 'failed'] as const, { description: 'a pending shipment succeeded or failed' })),
+  ...metadataInput,
 });
 export type FulfillmentUpdateInput = Static<typeof FulfillmentUpdate>;
 
 export const FulfillmentParams = Type.Object({ id: Type.String({ maxLength: 64 }), fulfillmentId: Type.String({ maxLength: 64 }) });
-export const FulfillmentListQuery = Type.Object(PageQuery);
+export const FulfillmentListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
 export const FulfillmentEnvelope = DataEnvelope(Fulfillment);
 export const FulfillmentList = ListEnvelope(Fulfillment);

@@ -3,6 +3,7 @@ import type { FulfillmentItemRow, FulfillmentRow, FulfillmentStatus, OrderItemRo
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove, type MoveWords, type Moves } from '../../lib/state-machine.js';
@@ -61,6 +62,7 @@ async function fulfillmentViews(db: Executor, rows: FulfillmentRow[]): Promise<F
       carrier: row.carrier,
       is_customer_notified: row.is_customer_notified === 1,
       order_id: row.order_id,
+      ...metadataView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -158,6 +160,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, input: Fulfil
       tracking_code: input.tracking_code ?? null,
       carrier: input.carrier ?? null,
       is_customer_notified: boolFlag(input.is_customer_notified ?? false),
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
     };
@@ -204,7 +207,7 @@ export async function updateFulfillment(ctx: Ctx, orderId: string, id: string, i
     const now = ctx.now();
     await orders.lockOrder(tx, orderId);
     const { order, row } = await findOwnFulfillment(tx, orderId, id);
-    const changes: Partial<FulfillmentRow> = { updated_at: now };
+    const changes: Partial<FulfillmentRow> = { ...metadataChanges(input, row), updated_at: now };
     if (input.tracking_code !== undefined) changes.tracking_code = input.tracking_code;
     if (input.carrier !== undefined) changes.carrier = input.carrier;
     if (input.is_customer_notified !== undefined) changes.is_customer_notified = boolFlag(input.is_customer_notified);
@@ -264,11 +267,13 @@ export async function getFulfillment(ctx: Ctx, orderId: string, id: string): Pro
   return fulfillmentView(ctx.db, (await findOwnFulfillment(ctx.db, orderId, id)).row);
 }
 
-export async function listFulfillments(ctx: Ctx, orderId: string, page: PageRequest, url: string): Promise<Page<FulfillmentView>> {
+export async function listFulfillments(
+  ctx: Ctx, orderId: string, metadata: Record<string, string> | undefined, page: PageRequest, url: string,
+): Promise<Page<FulfillmentView>> {
   await findOrderOf(ctx.db, orderId);
   const [rows, total] = await Promise.all([
-    repo.listFulfillments(ctx.db, orderId, offsetOf(page), page.perPage),
-    repo.countFulfillments(ctx.db, orderId),
+    repo.listFulfillments(ctx.db, orderId, metadata, offsetOf(page), page.perPage),
+    repo.countFulfillments(ctx.db, orderId, metadata),
   ]);
   return toPage(await fulfillmentViews(ctx.db, rows), page, total, url);
 }

@@ -17,8 +17,8 @@ export async function ordersRoutes(app: App): Promise<void> {
     config: { ...customer, action: 'order.read' },
     schema: { tags, summary: 'List orders (a signed-in customer: its own)', querystring: OrderListQuery, response: ok(OrderList) },
   }, async (request) => {
-    const { q, id, status, financial_status, fulfillment_status } = request.query;
-    return service.listOrders(request.ctx, { q, ids: commaList(id), status, financial_status, fulfillment_status }, pageRequest(request.query), request.url);
+    const { q, id, status, financial_status, fulfillment_status, metadata } = request.query;
+    return service.listOrders(request.ctx, { q, ids: commaList(id), status, financial_status, fulfillment_status, metadata }, pageRequest(request.query), request.url);
   });
 
   app.get('/v1/orders/:id', {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CommaList, DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StaffRef, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StaffRef, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { Customer, Email } from '../customers/customers.schemas.js';
 import { AppliedDiscount } from '../discounts/discounts.schemas.js';
 import { Return } from '../returns/returns.schemas.js';
@@ -140,6 +140,7 @@ export const Order = Type.Object({
   placed_at: Nullable(Timestamp),
   archived_at: Nullable(Timestamp),
   canceled_at: Nullable(Timestamp),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Order' });
@@ -152,12 +153,14 @@ export const OrderListQuery = Type.Object({
   status: Type.Optional(StringEnum(['created', 'placed', 'canceled', 'archived'] as const)),
   financial_status: Type.Optional(StringEnum(['unpaid', 'pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const)),
   fulfillment_status: Type.Optional(StringEnum(['unfulfilled', 'not_required', 'partially_fulfilled', 'fulfilled'] as const)),
+  ...metadataQuery,
 });
 
 export const OrderUpdate = Type.Object({
   order_note: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   email: Type.Optional(Email),
   customer_id: Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'attaches the order to this customer (null detaches it)' }))),
+  ...metadataInput,
 });
 export const OrderCancel = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });
 export const TransactionCreate = Type.Object({

@@ -1,7 +1,9 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
+import { lockForMetadataMerge, metadataMatches } from '../../db/metadata-queries.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { staffOf, type Ctx } from '../../lib/context.js';
+import { metadataChanges, type MetadataInput } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
@@ -24,6 +26,7 @@ export interface OrderFilter {
   status?: string;
   financial_status?: string;
   fulfillment_status?: string;
+  metadata?: Record<string, string>;
   q?: string;
 }
 
@@ -38,6 +41,7 @@ function orderConditions(ctx: Ctx, filter: OrderFilter) {
     if (filter.status) conditions.push(eb('orders.status', '=', filter.status));
     if (filter.financial_status) conditions.push(eb('orders.financial_status', '=', filter.financial_status));
     if (filter.fulfillment_status) conditions.push(eb('orders.fulfillment_status', '=', filter.fulfillment_status));
+    if (filter.metadata) conditions.push(metadataMatches(ctx.db, 'orders.metadata', filter.metadata));
     return eb.and(conditions);
   };
 }
@@ -73,7 +77,7 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
   // A term no order holds: nothing can match every term.
   if (terms.some((term) => !counts.get(term))) return toPage([], page, 0, url);
   const [driving, ...others] = terms.sort((a, b) => counts.get(a)! - counts.get(b)!) as [string, ...string[]];
-  const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status);
+  const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status || filter.metadata);
   if (!isNarrowed) {
     const isOneTerm = others.length === 0 && !filter.ids;
     const [rows, count] = await Promise.all([
@@ -116,13 +120,16 @@ export async function getOrder(ctx: Ctx, id: string): Promise<OrderView> {
  * (a checkout, not yet placed, records nothing).
  * @throws Problem not_found; validation_failed for an invalid email or a customer_id naming no customer.
  */
-export async function updateOrder(ctx: Ctx, id: string, input: { order_note?: string | null; email?: string; customer_id?: string | null }): Promise<OrderView> {
+export async function updateOrder(
+  ctx: Ctx, id: string, input: MetadataInput & { order_note?: string | null; email?: string; customer_id?: string | null },
+): Promise<OrderView> {
   const errors = new FieldErrors();
   if (input.email !== undefined) checkEmail(input.email, 'email', errors);
   errors.throwIfAny();
   return ctx.db.transaction().execute(async (tx) => {
+    await lockForMetadataMerge(tx, 'orders', id, input);
     const row = await findVisibleOrder(ctx, tx, id);
-    const changes: Partial<OrderRow> = { updated_at: ctx.now() };
+    const changes: Partial<OrderRow> = { ...metadataChanges(input, row), updated_at: ctx.now() };
     if (input.order_note !== undefined) changes.order_note = input.order_note;
     if (input.email !== undefined) Object.assign(changes, { email: normalizedEmail(input.email), email_key: emailKey(input.email) });
     if (input.customer_id !== undefined && input.customer_id !== row.customer_id) {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
+import { metadataView } from '../../lib/metadata.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
 import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
@@ -161,6 +162,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts
     placed_at: row.placed_at,
     archived_at: row.archived_at,
     canceled_at: row.canceled_at,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   }));

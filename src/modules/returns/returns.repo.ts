@@ -1,5 +1,6 @@
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
+import { metadataMatches } from '../../db/metadata-queries.js';
 import type { ReturnItemRow, ReturnRow } from '../../db/types.js';
 import { holdingStatuses, type ReturnStatus } from './return-states.js';
 
@@ -39,12 +40,17 @@ export async function findReturnsOfOrders(db: Executor, orderIds: string[]): Pro
   return [...returns.values()];
 }
 
-export function listReturns(db: Executor, orderId: string, offset: number, limit: number): Promise<ReturnRow[]> {
-  return db.selectFrom('returns').selectAll().where('order_id', '=', orderId).orderBy('id').offset(offset).limit(limit).execute();
+function returnsOf(db: Executor, orderId: string, metadata: Record<string, string> | undefined) {
+  const query = db.selectFrom('returns').where('order_id', '=', orderId);
+  return metadata ? query.where(metadataMatches(db, 'returns.metadata', metadata)) : query;
 }
 
-export async function countReturns(db: Executor, orderId: string): Promise<number> {
-  const row = await db.selectFrom('returns').select((eb) => eb.fn.countAll<number>().as('count')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+export function listReturns(db: Executor, orderId: string, metadata: Record<string, string> | undefined, offset: number, limit: number): Promise<ReturnRow[]> {
+  return returnsOf(db, orderId, metadata).selectAll().orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countReturns(db: Executor, orderId: string, metadata?: Record<string, string>): Promise<number> {
+  const row = await returnsOf(db, orderId, metadata).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -10,7 +10,7 @@ export async function returnsRoutes(app: App): Promise<void> {
   app.get('/v1/orders/:id/returns', {
     config: { action: 'return.read' },
     schema: { tags, summary: "List an order's returns", params: IdParams, querystring: ReturnListQuery, response: ok(ReturnList) },
-  }, async (request) => service.listReturns(request.ctx, request.params.id, pageRequest(request.query), request.url));
+  }, async (request) => service.listReturns(request.ctx, request.params.id, request.query.metadata, pageRequest(request.query), request.url));
 
   app.get('/v1/orders/:id/returns/:returnId', {
     config: { action: 'return.read' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 
 export const returnReasons = ['damaged', 'wrong_item', 'not_as_described', 'changed_mind', 'other'] as const;
 export const returnStatuses = ['requested', 'received', 'refunded', 'canceled'] as const;
@@ -27,6 +27,7 @@ export const Return = Type.Object({
   received_at: Nullable(Timestamp),
   refunded_at: Nullable(Timestamp),
   canceled_at: Nullable(Timestamp),
+  ...metadataFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Return' });
@@ -43,6 +44,7 @@ export const ReturnCreate = Type.Object({
   ),
   note: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   restock: Type.Optional(Type.Boolean({ default: true, description: 'put the items back in stock when received (default true)' })),
+  ...metadataInput,
 });
 export type ReturnCreateInput = Static<typeof ReturnCreate>;
 
@@ -51,6 +53,6 @@ export const ReturnRefund = Type.Object({
 });
 
 export const ReturnParams = Type.Object({ id: Type.String({ maxLength: 64 }), returnId: Type.String({ maxLength: 64 }) });
-export const ReturnListQuery = Type.Object(PageQuery);
+export const ReturnListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
 export const ReturnEnvelope = DataEnvelope(Return);
 export const ReturnList = ListEnvelope(Return);

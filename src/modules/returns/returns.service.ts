@@ -3,6 +3,7 @@ import type { OrderItemRow, ReturnItemRow, ReturnRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
+import { newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { assertMove } from '../../lib/state-machine.js';
@@ -99,6 +100,7 @@ export async function createReturn(ctx: Ctx, orderId: string, input: ReturnCreat
       received_at: null,
       refunded_at: null,
       canceled_at: null,
+      ...newMetadata(input),
       created_at: now,
       updated_at: now,
     };
@@ -203,11 +205,13 @@ export async function getReturn(ctx: Ctx, orderId: string, id: string): Promise<
   return viewOf(ctx.db, await findOwnReturn(ctx, ctx.db, orderId, id));
 }
 
-export async function listReturns(ctx: Ctx, orderId: string, page: PageRequest, url: string): Promise<Page<ReturnView>> {
+export async function listReturns(
+  ctx: Ctx, orderId: string, metadata: Record<string, string> | undefined, page: PageRequest, url: string,
+): Promise<Page<ReturnView>> {
   await findVisibleOrder(ctx, ctx.db, orderId);
   const [rows, total] = await Promise.all([
-    repo.listReturns(ctx.db, orderId, offsetOf(page), page.perPage),
-    repo.countReturns(ctx.db, orderId),
+    repo.listReturns(ctx.db, orderId, metadata, offsetOf(page), page.perPage),
+    repo.countReturns(ctx.db, orderId, metadata),
   ]);
   return toPage(await returnViews(ctx.db, rows), page, total, url);
 }

@@ -1,4 +1,5 @@
 import type { OrderItemRow } from '../../db/types.js';
+import { metadataView } from '../../lib/metadata.js';
 import type { ReturnView } from './returns.schemas.js';
 import type { ReturnWithItems } from './returns.repo.js';
 
@@ -28,6 +29,7 @@ export function returnView({ row, items }: ReturnWithItems, orderItems: Map<stri
     received_at: row.received_at,
     refunded_at: row.refunded_at,
     canceled_at: row.canceled_at,
+    ...metadataView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

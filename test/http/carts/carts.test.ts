@@ -131,6 +131,7 @@ describeEachDatabase('carts', (t) => {
       total_compared_price: 0,
       currency: 'USD',
       total_weight: 0,
+      metadata: {},
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });
@@ -196,7 +197,9 @@ describeEachDatabase('carts', (t) => {
   it('creates a cart with items, each carrying every item field with its sku and product', async () => {
     const product = await createProduct({ price: 1200, compared_price: 1500 });
     const sku = await updateSku(product.sku_id, { weight: 0.35, weight_unit: 'kg' });
-    const productNow = (await t.admin.get(`/v1/products/${product.id}`)).body.data;
+    // As the storefront is shown them: without private_metadata.
+    const productNow = (await t.storefront.get(`/v1/products/${product.id}`)).body.data;
+    const { private_metadata: _staffOnly, ...skuShown } = sku;
 
     const cart = await createCart({ items: { [sku.id]: 2 } });
 
@@ -214,7 +217,7 @@ describeEachDatabase('carts', (t) => {
       discount: 0,
       total: 2400,
       weight: 350,
-      sku,
+      sku: skuShown,
       product: productNow,
       created_at: expect.any(Number),
       updated_at: expect.any(Number),

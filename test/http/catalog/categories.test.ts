@@ -38,7 +38,7 @@ describeEachDatabase('categories', (t) => {
     await ctx.db.insertInto('products').values({
       id, permalink: id.replace('_', '-'), name: 'Mug', excerpt: null, description: null, meta_title: null,
       meta_description: null, meta_keywords: null, vendor_id: null, modifiers: '[]', images: '[]', hidden_on: '[]',
-      is_active: 1, available_at: null, default_sku_id: null, created_at: 1, updated_at: 1,
+      metadata: '{}', private_metadata: '{}', is_active: 1, available_at: null, default_sku_id: null, created_at: 1, updated_at: 1,
     }).execute();
     return id;
   }
@@ -58,11 +58,13 @@ describeEachDatabase('categories', (t) => {
       title,
       order: 3,
       parent_id: parent.id,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: category.created_at,
     });
     expect(await rowOf(category.id)).toEqual({
-      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id,
+      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id, metadata: '{}', private_metadata: '{}',
       created_at: category.created_at, updated_at: category.created_at,
     });
     const events = await eventsOf(category.id, 'category.created');

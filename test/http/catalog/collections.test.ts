@@ -100,6 +100,8 @@ describeEachDatabase('collections', (t) => {
       visible_at: visibleAt,
       disjunctive: false,
       rules: [],
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: collection.created_at,
     });
@@ -107,7 +109,7 @@ describeEachDatabase('collections', (t) => {
     expect(await rowOf(collection.id)).toEqual({
       id: collection.id, permalink: slug(title), title, description: '<p>Hot</p>', meta_title: 'Meta',
       meta_description: 'Meta description', image_url: 'https://cdn.example.com/summer.jpg', kind: 'products',
-      sorting_rule: 'manual', is_visible: 1, visible_at: visibleAt, disjunctive: 0,
+      sorting_rule: 'manual', is_visible: 1, visible_at: visibleAt, disjunctive: 0, metadata: '{}', private_metadata: '{}',
       created_at: collection.created_at, updated_at: collection.created_at,
     });
     const events = await eventsOf(collection.id, 'collection.created');
@@ -973,7 +975,8 @@ describeEachDatabase('collections', (t) => {
     expect(ids(adminList.body.data)).toEqual([visible.id, hidden.id, scheduled.id, started.id]);
     const seen = await t.storefront.get(`/v1/collections/${visible.id}`);
     expect(seen.status).toBe(200);
-    expect(seen.body.data).toEqual(visible);
+    const { private_metadata: _staffOnly, ...shown } = visible;
+    expect(seen.body.data).toEqual(shown);
   });
 
   it('lets a channel key read collections but not write them (403), and refuses no credential (401)', async () => {

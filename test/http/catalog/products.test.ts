@@ -79,6 +79,8 @@ describeEachDatabase('products', (t) => {
       is_active: true,
       category_ids: [],
       collection_ids: [],
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

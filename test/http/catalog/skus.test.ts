@@ -84,6 +84,8 @@ describeEachDatabase('skus', (t) => {
       weight: 250,
       position: 5,
       product_id: product.id,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

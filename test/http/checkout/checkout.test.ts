@@ -10,7 +10,7 @@ const ORDER_FIELDS = [
   'landing_site', 'referring_site', 'gateway', 'payment_method', 'total_products', 'total_discount', 'total_items',
   'total_items_price', 'subtotal_price', 'total_taxes', 'total_price', 'currency', 'total_weight', 'transactions', 'returns',
   'is_test', 'customer_id', 'channel_id', 'cart_id', 'canceler_id', 'placed_at', 'archived_at', 'canceled_at',
-  'created_at', 'updated_at',
+  'metadata', 'created_at', 'updated_at',
 ];
 /** The spec's order item fields, with the checkout's subtotal, taxes and stock_manager. */
 const ORDER_ITEM_FIELDS = [

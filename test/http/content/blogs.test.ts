@@ -36,6 +36,8 @@ describeEachDatabase('blogs', (t) => {
       meta_title: 'News of the shop',
       meta_description: 'What is new',
       is_commentable: true,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: blog.created_at,
     });
@@ -47,6 +49,8 @@ describeEachDatabase('blogs', (t) => {
       meta_title: 'News of the shop',
       meta_description: 'What is new',
       is_commentable: 1,
+      metadata: '{}',
+      private_metadata: '{}',
       created_at: blog.created_at,
       updated_at: blog.created_at,
     });
@@ -66,7 +70,8 @@ describeEachDatabase('blogs', (t) => {
     expect(staff.body.data).toEqual(blog);
     const storefront = await t.storefront.get(`/v1/blogs/${blog.id}`);
     expect(storefront.status, storefront.text).toBe(200);
-    expect(storefront.body.data).toEqual(blog);
+    const { private_metadata: _staffOnly, ...shown } = blog;
+    expect(storefront.body.data).toEqual(shown);
   });
 
   it('lists blogs in creation order, paged with the pagination block', async () => {

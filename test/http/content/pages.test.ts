@@ -48,6 +48,8 @@ describeEachDatabase('pages', (t) => {
       meta_description: 'Who we are',
       is_published: true,
       published_at: publishedAt,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: page.created_at,
     });
@@ -60,11 +62,14 @@ describeEachDatabase('pages', (t) => {
       meta_description: 'Who we are',
       is_published: 1,
       published_at: publishedAt,
+      metadata: '{}',
+      private_metadata: '{}',
       created_at: page.created_at,
       updated_at: page.created_at,
     });
     expect((await t.admin.get(`/v1/pages/${page.id}`)).body.data).toEqual(page);
-    expect((await t.storefront.get(`/v1/pages/${page.id}`)).body.data).toEqual(page);
+    const { private_metadata: _staffOnly, ...shown } = page;
+    expect((await t.storefront.get(`/v1/pages/${page.id}`)).body.data).toEqual(shown);
   });
 
   it('makes a draft with a permalink from the title when only a title is sent', async () => {

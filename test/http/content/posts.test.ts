@@ -58,6 +58,8 @@ describeEachDatabase('posts', (t) => {
       user_id: 'usr_editor',
       is_published: true,
       published_at: publishedAt,
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: post.created_at,
     });
@@ -147,7 +149,8 @@ describeEachDatabase('posts', (t) => {
     const draft = await createPost(blog.id, { published_at: now - 60 });
     const scheduled = await createPost(blog.id, { is_published: true, published_at: now + 3600 });
 
-    expect((await t.storefront.get(`/v1/posts/${live.id}`)).body.data).toEqual(live);
+    const { private_metadata: _staffOnly, ...liveShown } = live;
+    expect((await t.storefront.get(`/v1/posts/${live.id}`)).body.data).toEqual(liveShown);
     expectProblem(await t.storefront.get(`/v1/posts/${draft.id}`), 404, 'not_found');
     expectProblem(await t.storefront.get(`/v1/posts/${scheduled.id}`), 404, 'not_found');
     expect(await postIdsOf(blog.id, t.storefront)).toEqual([live.id]);

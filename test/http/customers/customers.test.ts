@@ -91,6 +91,8 @@ describeEachDatabase('customers', (t) => {
       tags: [],
       default_address: null,
       addresses: [],
+      metadata: {},
+      private_metadata: {},
       created_at: expect.any(Number),
       updated_at: customer.created_at,
     });

@@ -59,6 +59,8 @@ describeEachDatabase('files', (t) => {
         mime_type: 'image/png',
         size: 300,
         alt: null,
+        metadata: {},
+        private_metadata: {},
         created_at: expect.any(Number),
         updated_at: file.created_at,
       },

@@ -9,7 +9,7 @@ const UNKNOWN_FULFILLMENT = 'ful_00000000000000000000000000';
 /** The fields of the spec's fulfillment table, and nothing else. */
 const FULFILLMENT_FIELDS = [
   'id', 'object', 'kind', 'status', 'items', 'items_count', 'tracking_code', 'carrier', 'is_customer_notified', 'order_id',
-  'created_at', 'updated_at',
+  'metadata', 'private_metadata', 'created_at', 'updated_at',
 ].sort();
 
 /** One line of an order to place: how many units, their unit weight in grams, and whether they ship. */

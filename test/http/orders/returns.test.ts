@@ -10,7 +10,7 @@ const UNKNOWN_RETURN = 'ret_00000000000000000000000000';
 /** The fields of a return, and nothing else. */
 const RETURN_FIELDS = [
   'id', 'object', 'order_id', 'status', 'items', 'note', 'restock', 'amount', 'refunded_amount', 'transaction_id',
-  'received_at', 'refunded_at', 'canceled_at', 'created_at', 'updated_at',
+  'received_at', 'refunded_at', 'canceled_at', 'metadata', 'private_metadata', 'created_at', 'updated_at',
 ].sort();
 
 describeEachDatabase('returns', (t) => {

@@ -100,7 +100,7 @@ describeEachDatabase('sign-in and sign-up rules', (t) => {
 
     it('re-keys existing customers and orders by the new rule, leaving a clashing later row as it was', async () => {
       const word = uniqueWord();
-      const base = { first_name: null, last_name: null, is_newsletterable: 0, is_active: 1, is_verified: 0, notes: null, tags: '[]', password_hash: null, created_at: 1, updated_at: 1 } as const;
+      const base = { first_name: null, last_name: null, is_newsletterable: 0, is_active: 1, is_verified: 0, notes: null, tags: '[]', password_hash: null, metadata: '{}', private_metadata: '{}', created_at: 1, updated_at: 1 } as const;
       // Rows keyed by the old rule (trimmed and lowercased only).
       await t.db.insertInto('customers').values([
         { ...base, id: `cus_${word}a`, email: `CAFE\u0301-${word}@Example.com`, email_key: `cafe\u0301-${word}@example.com` },
