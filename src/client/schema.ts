@@ -768,6 +768,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the request's staff credential may do: its role and every action it may take */
+        get: operations["getV1Access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a user in with email, password and, once two-factor sign-in is on, a code: the user and a token for 12 hours */
+        post: operations["postV1UsersToken"];
+        /** Sign out: revoke the user token the request carries */
+        delete: operations["deleteV1UsersToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation by choosing a password: the user, signed in */
+        post: operations["postV1UsersAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["getV1UsersMe"];
+        put?: never;
+        /** Change your own name or password (a new password signs your other sessions out) */
+        post: operations["postV1UsersMe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/two_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up two-factor sign-in: a new secret for an authenticator app (not in force until confirmed) */
+        post: operations["postV1UsersMeTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/two_factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in on with a code of the app: ten recovery codes, shown once */
+        post: operations["postV1UsersMeTwoFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/two_factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off with a current code or a recovery code */
+        post: operations["postV1UsersMeTwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's sign-in policy for staff */
+        get: operations["getV1UsersPolicy"];
+        put?: never;
+        /** Require two-factor sign-in of every user, or stop requiring it */
+        post: operations["postV1UsersPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the users */
+        get: operations["getV1Users"];
+        put?: never;
+        /** Invite a user: mails a link that works once, for a week, to choose a password */
+        post: operations["postV1Users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user */
+        get: operations["getV1UsersId"];
+        put?: never;
+        /** Change a user's name or role, or deactivate them (their sign-ins stop at once) */
+        post: operations["postV1UsersId"];
+        /** Remove a user (what they did keeps their name) */
+        delete: operations["deleteV1UsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a user who has not accepted yet a new invitation link */
+        post: operations["postV1UsersIdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries": {
         parameters: {
             query?: never;
@@ -1653,6 +1846,35 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Access
+         * @example {
+         *       "object": "access",
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "id",
+         *         "name": "Jane Doe"
+         *       },
+         *       "role": "owner",
+         *       "actions": [
+         *         "actions"
+         *       ],
+         *       "must_set_up_two_factor": true
+         *     }
+         */
+        Access: {
+            /** @constant */
+            object: "access";
+            actor: components["schemas"]["StaffRef"];
+            /**
+             * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
+            /** @description every action this credential may take (the x-action of each operation) */
+            actions: string[];
+            must_set_up_two_factor: boolean;
+        };
+        /**
          * Address
          * @example {
          *       "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -1711,6 +1933,7 @@ export interface components {
          *       "object": "api_key",
          *       "name": "Back office",
          *       "read_only": false,
+         *       "role": "owner",
          *       "last_four": "p7dc",
          *       "last_used_at": null,
          *       "is_current": true,
@@ -1724,6 +1947,11 @@ export interface components {
             object: "api_key";
             name: string | null;
             read_only: boolean;
+            /**
+             * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
             /** @description the last four characters of the token */
             last_four: string;
             last_used_at: number | null;
@@ -3570,10 +3798,10 @@ export interface components {
             /** @constant */
             object: "notification";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
             /** @description the email it is sent to */
             recipient: string;
             /**
@@ -3587,11 +3815,11 @@ export interface components {
             last_error: string | null;
             /** @description null until rendered */
             subject: string | null;
-            /** @description null until rendered, and never shown for password_reset and email_verification (they carry a secret link) */
+            /** @description null until rendered, and never shown for password_reset, email_verification and staff_invitation (they carry a secret link) */
             html: string | null;
             /** @description as html */
             text: string | null;
-            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset and email_verification */
+            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset, email_verification and staff_invitation */
             data: {
                 [key: string]: unknown;
             } | null;
@@ -3623,10 +3851,10 @@ export interface components {
             /** @constant */
             object: "notification_preview";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
             subject: string;
             html: string;
             text: string;
@@ -3650,10 +3878,10 @@ export interface components {
             /** @constant */
             object: "notification_template";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4018,7 +4246,11 @@ export interface components {
          *       "object": "order_comment",
          *       "order_id": "ord_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *       "body": "body",
-         *       "author": null,
+         *       "author": {
+         *         "type": "user",
+         *         "id": "id",
+         *         "name": "Jane Doe"
+         *       },
          *       "created_at": 1767225600
          *     }
          */
@@ -4029,14 +4261,7 @@ export interface components {
             object: "order_comment";
             order_id: string;
             body: string;
-            /** @description the credential that wrote it; null for the server itself */
-            author: {
-                /** @constant */
-                type: "api_key";
-                id: string | null;
-                /** @description as the credential was named when the comment was written */
-                name: string | null;
-            } | null;
+            author: components["schemas"]["StaffRef"] | null;
             /** @description Unix seconds */
             created_at: number;
         };
@@ -4389,6 +4614,21 @@ export interface components {
             updated_at: number;
         };
         /**
+         * RecoveryCodes
+         * @example {
+         *       "object": "recovery_codes",
+         *       "recovery_codes": [
+         *         "recovery codes"
+         *       ]
+         *     }
+         */
+        RecoveryCodes: {
+            /** @constant */
+            object: "recovery_codes";
+            /** @description ten codes, each good for one sign-in; shown this once */
+            recovery_codes: string[];
+        };
+        /**
          * Return
          * @example {
          *       "id": "ret_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4704,6 +4944,16 @@ export interface components {
             code: string;
         };
         /**
+         * SignedInUser
+         * @example null
+         */
+        SignedInUser: components["schemas"]["User"] & {
+            /** @description utk_…: send it as Authorization: Bearer on admin routes; present only in this answer */
+            token: string;
+            /** @description Unix seconds */
+            expires_at: number;
+        };
+        /**
          * Sku
          * @example {
          *       "id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -4783,6 +5033,22 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * StaffRef
+         * @example {
+         *       "type": "user",
+         *       "id": "id",
+         *       "name": "Jane Doe"
+         *     }
+         */
+        StaffRef: {
+            /** @enum {string} */
+            type: "user" | "api_key";
+            /** @description the user (usr_) or the API key (key_) */
+            id: string;
+            /** @description as it was named when the record was written: a user's name or email, a key's name */
+            name: string | null;
         };
         /**
          * State
@@ -5074,6 +5340,79 @@ export interface components {
             updated_at: number;
         };
         /**
+         * TwoFactorSetup
+         * @example {
+         *       "object": "two_factor_setup",
+         *       "secret": "secret",
+         *       "otpauth_url": "otpauth url"
+         *     }
+         */
+        TwoFactorSetup: {
+            /** @constant */
+            object: "two_factor_setup";
+            /** @description base32, for typing into an authenticator app */
+            secret: string;
+            /**
+             * Format: uri
+             * @description otpauth://totp/…: what a QR code shows an authenticator app
+             */
+            otpauth_url: string;
+        };
+        /**
+         * User
+         * @example {
+         *       "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "user",
+         *       "email": "jane@example.com",
+         *       "name": "Jane Doe",
+         *       "role": "owner",
+         *       "is_active": true,
+         *       "is_two_factor_enabled": true,
+         *       "is_invitation_pending": true,
+         *       "last_sign_in_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        User: {
+            /** @description id with prefix usr_ */
+            id: string;
+            /** @constant */
+            object: "user";
+            /** Format: email */
+            email: string;
+            name: string | null;
+            /**
+             * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
+            /** @description false: deactivated, cannot sign in */
+            is_active: boolean;
+            is_two_factor_enabled: boolean;
+            /** @description invited, and no password chosen yet */
+            is_invitation_pending: boolean;
+            /** @description Unix seconds */
+            last_sign_in_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * UserPolicy
+         * @example {
+         *       "object": "user_policy",
+         *       "is_two_factor_required": true
+         *     }
+         */
+        UserPolicy: {
+            /** @constant */
+            object: "user_policy";
+            /** @description every user must set up two-factor sign-in before doing anything else */
+            is_two_factor_required: boolean;
+        };
+        /**
          * Vendor
          * @example {
          *       "id": "vnd_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -5287,6 +5626,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type Access = components['schemas']['Access'];
 export type Address = components['schemas']['Address'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type AppliedDiscount = components['schemas']['AppliedDiscount'];
@@ -5334,6 +5674,7 @@ export type PasswordResetRequested = components['schemas']['PasswordResetRequest
 export type Post = components['schemas']['Post'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
+export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type Return = components['schemas']['Return'];
 export type ReturnItem = components['schemas']['ReturnItem'];
 export type SalesDay = components['schemas']['SalesDay'];
@@ -5343,7 +5684,9 @@ export type ShippingMethod = components['schemas']['ShippingMethod'];
 export type ShippingRate = components['schemas']['ShippingRate'];
 export type ShippingZone = components['schemas']['ShippingZone'];
 export type ShippingZoneState = components['schemas']['ShippingZoneState'];
+export type SignedInUser = components['schemas']['SignedInUser'];
 export type Sku = components['schemas']['Sku'];
+export type StaffRef = components['schemas']['StaffRef'];
 export type State = components['schemas']['State'];
 export type Store = components['schemas']['Store'];
 export type StoredFile = components['schemas']['StoredFile'];
@@ -5352,6 +5695,9 @@ export type TaxRate = components['schemas']['TaxRate'];
 export type TopCustomer = components['schemas']['TopCustomer'];
 export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
+export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
+export type User = components['schemas']['User'];
+export type UserPolicy = components['schemas']['UserPolicy'];
 export type Vendor = components['schemas']['Vendor'];
 export type Webhook = components['schemas']['Webhook'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -5578,10 +5924,15 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /**
-                     * @description a read-only key (rk_…) may only read
+                     * @description a read-only key (rk_…) may only read: the same as role read_only
                      * @default false
                      */
                     read_only?: boolean;
+                    /**
+                     * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+                     * @enum {string}
+                     */
+                    role?: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
                 };
             };
         };
@@ -8770,6 +9121,679 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1Access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Access"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    /** @description the 6-digit code of the authenticator app, or a recovery code; required once two-factor sign-in is on */
+                    otp?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SignedInUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UsersToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersAccept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description uin_…: from the invitation link */
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SignedInUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UsersMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    password?: string;
+                    /** @description required with password */
+                    current_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersMeTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TwoFactorSetup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersMeTwoFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersMeTwoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UsersPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserPolicy"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_two_factor_required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserPolicy"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Users: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Users: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
+                    email: string;
+                    name?: string | null;
+                    /**
+                     * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    /**
+                     * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+                     * @enum {string}
+                     */
+                    role?: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UsersIdInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1Countries: {
         parameters: {
             query?: never;
@@ -11649,8 +12673,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout */
-                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout";
+                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation */
+                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
                 status?: "pending" | "sent" | "failed" | "not_sent";
                 order_id?: string;
                 customer_id?: string;
