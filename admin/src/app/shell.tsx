@@ -110,7 +110,7 @@ function SignedInShell() {
           </Alert>
         )}
         {access.must_set_up_two_factor && (
-          <Alert color="yellow" variant="light" mb="md" title="Set up two-factor sign-in">
+          <Alert color="yellow" variant="light" mb="md" title="Set up two-factor sign-in" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
             This store requires it of every member of staff: set it up below to use the dashboard.
           </Alert>
         )}
