@@ -1,3 +1,4 @@
+import { staffScope } from './lib/context.js';
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -176,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       global: false,
       max: options.config.rateLimit,
       timeWindow: 60_000,
-      keyGenerator: (request) => (request.ctx.actor.kind === 'admin' ? `${request.ctx.actor.by.type}:${request.ctx.actor.by.id}` : `ip:${request.ip}`),
+      keyGenerator: (request) => (request.ctx.actor.kind === 'admin' ? staffScope(request.ctx.actor.by) : `ip:${request.ip}`),
       errorResponseBuilder: (_request, context) =>
         new Problem('rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${Math.ceil(context.ttl / 1000)} s`),
     });

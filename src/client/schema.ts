@@ -935,7 +935,7 @@ export interface paths {
         /** Get a user */
         get: operations["getV1UsersId"];
         put?: never;
-        /** Change a user's name or role, or deactivate them (their sign-ins stop at once) */
+        /** Change a user's email, name or role, or deactivate them (their sign-ins stop at once) */
         post: operations["postV1UsersId"];
         /** Remove a user (what they did keeps their name) */
         delete: operations["deleteV1UsersId"];
@@ -1854,9 +1854,10 @@ export interface components {
          *         "id": "id",
          *         "name": "Jane Doe"
          *       },
-         *       "role": "owner",
+         *       "role": "fulfillment",
          *       "actions": [
-         *         "actions"
+         *         "fulfillment.create",
+         *         "order.read"
          *       ],
          *       "must_set_up_two_factor": true
          *     }
@@ -4618,7 +4619,8 @@ export interface components {
          * @example {
          *       "object": "recovery_codes",
          *       "recovery_codes": [
-         *         "recovery codes"
+         *         "k7m2p-x9q4r",
+         *         "b3n8t-w2y6z"
          *       ]
          *     }
          */
@@ -4945,9 +4947,46 @@ export interface components {
         };
         /**
          * SignedInUser
-         * @example null
+         * @example {
+         *       "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "user",
+         *       "email": "jane@example.com",
+         *       "name": "Jane Doe",
+         *       "role": "fulfillment",
+         *       "is_active": true,
+         *       "is_two_factor_enabled": true,
+         *       "is_invitation_pending": true,
+         *       "last_sign_in_at": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "token": "utk_4eC39HqLyjWDarjtT1zdp7dcQ2w",
+         *       "expires_at": 1767225600
+         *     }
          */
-        SignedInUser: components["schemas"]["User"] & {
+        SignedInUser: {
+            /** @description id with prefix usr_ */
+            id: string;
+            /** @constant */
+            object: "user";
+            /** Format: email */
+            email: string;
+            name: string | null;
+            /**
+             * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "catalog" | "fulfillment" | "read_only";
+            /** @description false: deactivated, cannot sign in */
+            is_active: boolean;
+            is_two_factor_enabled: boolean;
+            /** @description invited, and no password chosen yet */
+            is_invitation_pending: boolean;
+            /** @description Unix seconds */
+            last_sign_in_at: number | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
             /** @description utk_…: send it as Authorization: Bearer on admin routes; present only in this answer */
             token: string;
             /** @description Unix seconds */
@@ -5343,8 +5382,8 @@ export interface components {
          * TwoFactorSetup
          * @example {
          *       "object": "two_factor_setup",
-         *       "secret": "secret",
-         *       "otpauth_url": "otpauth url"
+         *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+         *       "otpauth_url": "otpauth://totp/Northwind%20Shop:jane%40example.com?issuer=Northwind%20Shop&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30"
          *     }
          */
         TwoFactorSetup: {
@@ -5365,7 +5404,7 @@ export interface components {
          *       "object": "user",
          *       "email": "jane@example.com",
          *       "name": "Jane Doe",
-         *       "role": "owner",
+         *       "role": "fulfillment",
          *       "is_active": true,
          *       "is_two_factor_enabled": true,
          *       "is_invitation_pending": true,
@@ -9187,6 +9226,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9684,6 +9724,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @description an address with one @; no whitespace, control or invisible characters
+                     */
+                    email?: string;
                     name?: string | null;
                     /**
                      * @description owner: everything; admin: everything but users and API keys; catalog: read all, write the catalogue, discounts, files and content; fulfillment: read orders and customers, ship, receive returns, comment; read_only: read all (docs/api.md "Staff users")

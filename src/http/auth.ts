@@ -22,10 +22,11 @@ import { findToken as findUserToken, findUser } from '../modules/users/users.rep
  *   sales channel alone (sign-in, email verification);
  * - `customer`: a signed-in customer (its own records only: services check whose) or an admin key;
  * - `signed-in`: a signed-in customer only (sign-out: an admin key has no token to revoke);
- * - `admin`: staff: an API key or a user's token, within its role (roles.ts).
+ * - `admin`: staff: an API key or a user's token, within its role (roles.ts);
+ * - `user`: a staff user's token only: their own profile, which no API key has.
  * Every `/v1` route also declares its `action` (`order.cancel`): what a role must be allowed for staff to call it.
  */
-export type Access = 'public' | 'storefront' | 'channel' | 'customer' | 'signed-in' | 'admin';
+export type Access = 'public' | 'storefront' | 'channel' | 'customer' | 'signed-in' | 'admin' | 'user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -204,8 +205,11 @@ function authorise(access: Access, action: string | undefined, actor: Actor | nu
   if (actor.kind === 'admin' && (access === 'channel' || access === 'signed-in')) {
     throw new Problem('forbidden', "This endpoint belongs to a sales channel's storefront: send its Channel-Key, not an admin key");
   }
-  if ((actor.kind === 'channel' || actor.kind === 'customer') && access === 'admin') {
+  if ((actor.kind === 'channel' || actor.kind === 'customer') && (access === 'admin' || access === 'user')) {
     throw new Problem('forbidden', 'A channel key may not call this endpoint');
+  }
+  if (access === 'user' && (actor.kind !== 'admin' || actor.by.type !== 'user')) {
+    throw new Problem('forbidden', 'This endpoint is a signed-in user\'s own: an API key is no user (sign in with POST /v1/users/token)');
   }
   if (actor.kind === 'admin' && action !== undefined) {
     if (actor.mustSetUpTwoFactor && !settingUpTwoFactor(action)) {

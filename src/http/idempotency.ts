@@ -1,3 +1,4 @@
+import { staffScope } from '../lib/context.js';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
@@ -23,7 +24,7 @@ declare module 'fastify' {
  */
 function scopeOf(request: FastifyRequest): string {
   const actor = request.ctx.actor;
-  if (actor.kind === 'admin') return `${actor.by.type}:${actor.by.id}`;
+  if (actor.kind === 'admin') return staffScope(actor.by);
   if (actor.kind === 'customer') return `key:${actor.keyId}:token:${actor.tokenId}`;
   if (actor.kind === 'channel') return `key:${actor.keyId}:ip:${request.ip}`;
   return `ip:${request.ip}`;

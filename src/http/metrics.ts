@@ -73,7 +73,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
     done();
   });
 
-  app.get('/metrics', { config: { access: open ? 'public' : 'admin' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { config: { access: open ? 'public' : 'admin', action: 'metrics.read' }, schema: { hide: true } }, async (request, reply) => {
     let text: string;
     try {
       text = await read();

@@ -7,7 +7,7 @@ const ULID = '01jgz7q3v2c8m4k6n9p5r2t7wx';
 /** The record an id member names, by its name, for ids without a pattern (`product_id` → `prd_…`). */
 const ID_PREFIXES: Record<string, string> = {
   product_id: 'prd', sku_id: 'sku', order_id: 'ord', customer_id: 'cus', channel_id: 'chn', cart_id: 'crt', collection_id: 'col',
-  event_id: 'evn', delivery_id: 'dlv', parent_id: 'tra', file_id: 'fil', canceler_id: 'key',
+  event_id: 'evn', delivery_id: 'dlv', parent_id: 'tra', file_id: 'fil', canceler_id: 'usr', user_id: 'usr', actor_id: 'usr', object_id: 'ord',
 };
 
 /** Values by member name, where the type alone would make a poor example. */
@@ -53,7 +53,12 @@ const BY_SCHEMA: Record<string, Record<string, unknown>> = {
   Store: { id: `str_${ULID}`, name: 'Northwind Shop', is_tax_included: false, created_at: '2026-01-01 00:00:00', updated_at: '2026-01-01 00:00:00' },
   Channel: { name: 'Web shop' },
   ChannelKey: { token: 'ck_live_9sWq2Lr8Tn4Vb6Xy1Za3Cd5E' },
-  ApiKey: { name: 'Back office', read_only: false },
+  ApiKey: { name: 'Back office', read_only: false, role: 'owner' },
+  User: { name: 'Jane Doe', role: 'fulfillment' },
+  SignedInUser: { name: 'Jane Doe', role: 'fulfillment', token: 'utk_4eC39HqLyjWDarjtT1zdp7dcQ2w' },
+  TwoFactorSetup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Northwind%20Shop:jane%40example.com?issuer=Northwind%20Shop&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30' },
+  RecoveryCodes: { recovery_codes: ['k7m2p-x9q4r', 'b3n8t-w2y6z'] },
+  Access: { role: 'fulfillment', actions: ['fulfillment.create', 'order.read'] },
   Product: { name: 'Linen shirt' },
   Customer: { tags: ['vip'] },
   Country: { name: 'United States' },

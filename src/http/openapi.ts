@@ -20,6 +20,7 @@ const securityByAccess: Record<Access, Array<Record<string, string[]>>> = {
   customer: [{ channelKey: [], customerToken: [] }, { adminKey: [] }],
   'signed-in': [{ channelKey: [], customerToken: [] }],
   admin: [{ adminKey: [] }],
+  user: [{ userToken: [] }],
 };
 
 /** `get /v1/collections/:id/products` → `getV1CollectionsIdProducts`: unique and stable. */
@@ -66,8 +67,15 @@ export async function registerOpenApi(app: App): Promise<void> {
           adminKey: {
             type: 'http',
             scheme: 'bearer',
-            bearerFormat: 'sk_… (read-only: rk_…)',
-            description: 'Admin key: Authorization: Bearer sk_… (a read-only rk_… key may only read). Staff and back-office use; never in a browser.',
+            bearerFormat: 'sk_… (read-only: rk_…), or a staff user\'s utk_…',
+            description: 'Staff: Authorization: Bearer with an API key sk_… (a read-only rk_… key may only read) or a staff user\'s token utk_… '
+              + '(POST /v1/users/token), each within its role (x-action). Back-office use; a key never goes in a browser.',
+          },
+          userToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'utk_…',
+            description: "A staff user's token (POST /v1/users/token): the routes of a user's own profile, which no API key has.",
           },
           channelKey: { type: 'apiKey', in: 'header', name: 'Channel-Key', description: 'Channel key ck_… of a sales channel: the storefront. Public by design.' },
           providerSignature: {

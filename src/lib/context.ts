@@ -42,6 +42,11 @@ export interface Ctx {
   idempotencyKey?: string;
 }
 
+/** What a member of staff's idempotency keys and rate limit are counted under: `key:<id>` or `user:<id>`. */
+export function staffScope(by: StaffRef): string {
+  return by.type === 'api_key' ? `key:${by.id}` : `user:${by.id}`;
+}
+
 /** The member of staff making the request, if any. */
 export function staffOf(ctx: Ctx): StaffRef | null {
   return ctx.actor.kind === 'admin' ? ctx.actor.by : null;

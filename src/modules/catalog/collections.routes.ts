@@ -42,7 +42,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
 
   // A static path: it wins over /v1/collections/:id (collection ids start with col_).
   app.post('/v1/collections/preview', {
-    config: { action: 'collection.read' },
+    config: { action: 'collection.preview' },
     schema: {
       tags,
       summary: 'List the products a smart collection with these rules would hold, without saving anything',

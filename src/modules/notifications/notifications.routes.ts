@@ -63,7 +63,7 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup)
       }, async (request) => ({ data: await templates.saveTemplate(request.ctx, config, kindOf(request.params.kind), request.body) }));
 
       app.post(`${prefix}/:kind/preview`, {
-        config: { action: 'notification_template.read' },
+        config: { action: 'notification_template.preview' },
         schema: { hide, tags, summary: "Render a kind's template (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },
       }, async (request) => {
         const kind = kindOf(request.params.kind);

@@ -1,4 +1,4 @@
-import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
+import { created, IdParams, noContent, ok, Problem } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import type { Config } from '../../config.js';
 import { pageRequest } from '../../lib/pagination.js';
@@ -27,12 +27,13 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
         summary: 'Sign a user in with email, password and, once two-factor sign-in is on, a code: the user and a token for 12 hours',
         security: [],
         body: UserSignIn,
-        response: created(SignedInEnvelope),
+        // 401: the email, the password or the code is wrong.
+        response: { ...created(SignedInEnvelope), 401: Problem },
       },
     }, async (request, reply) => reply.code(201).send({ data: await sessions.signIn(request.ctx, request.body, request.ip) }));
 
     app.delete('/v1/users/token', {
-      config: { action: 'profile.sign_out' },
+      config: { access: 'user', action: 'profile.sign_out' },
       schema: { tags, summary: 'Sign out: revoke the user token the request carries', response: noContent },
     }, async (request, reply) => {
       await sessions.signOut(request.ctx);
@@ -46,12 +47,12 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
     }, async (request, reply) => reply.code(201).send({ data: await sessions.acceptInvitation(request.ctx, request.body) }));
 
     app.get('/v1/users/me', {
-      config: { action: 'profile.read' },
+      config: { access: 'user', action: 'profile.read' },
       schema: { tags, summary: 'The signed-in user', response: ok(UserEnvelope) },
     }, async (request) => ({ data: await sessions.getMe(request.ctx) }));
 
     app.post('/v1/users/me', {
-      config: { action: 'profile.update' },
+      config: { access: 'user', action: 'profile.update' },
       schema: { tags, summary: 'Change your own name or password (a new password signs your other sessions out)', body: ProfileUpdate, response: ok(UserEnvelope) },
     }, async (request) => {
       const user = await sessions.updateMe(request.ctx, request.body);
@@ -60,12 +61,12 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
     });
 
     app.post('/v1/users/me/two_factor', {
-      config: { action: 'profile.two_factor' },
+      config: { access: 'user', action: 'profile.two_factor' },
       schema: { tags, summary: 'Start setting up two-factor sign-in: a new secret for an authenticator app (not in force until confirmed)', response: ok(TwoFactorSetupEnvelope) },
     }, async (request) => ({ data: await sessions.startTwoFactor(request.ctx) }));
 
     app.post('/v1/users/me/two_factor/confirm', {
-      config: { action: 'profile.two_factor' },
+      config: { access: 'user', action: 'profile.two_factor' },
       schema: { tags, summary: 'Turn two-factor sign-in on with a code of the app: ten recovery codes, shown once', body: OtpInput, response: ok(RecoveryCodesEnvelope) },
     }, async (request) => {
       const codes = await sessions.confirmTwoFactor(request.ctx, request.body.otp);
@@ -74,7 +75,7 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
     });
 
     app.post('/v1/users/me/two_factor/disable', {
-      config: { action: 'profile.two_factor' },
+      config: { access: 'user', action: 'profile.two_factor' },
       schema: { tags, summary: 'Turn two-factor sign-in off with a current code or a recovery code', body: OtpInput, response: ok(UserEnvelope) },
     }, async (request) => {
       const user = await sessions.disableTwoFactor(request.ctx, request.body.otp);
@@ -113,7 +114,7 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
 
     app.post('/v1/users/:id', {
       config: { action: 'user.update' },
-      schema: { tags, summary: "Change a user's name or role, or deactivate them (their sign-ins stop at once)", params: IdParams, body: UserUpdate, response: ok(UserEnvelope) },
+      schema: { tags, summary: "Change a user's email, name or role, or deactivate them (their sign-ins stop at once)", params: IdParams, body: UserUpdate, response: ok(UserEnvelope) },
     }, async (request) => {
       const user = await users.updateUser(request.ctx, request.params.id, request.body);
       app.credentials.forget();

@@ -3,7 +3,7 @@ import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StaffRef, Timestam
 import { RoleName } from '../access/api-keys.schemas.js';
 import { Email, Password } from '../customers/customers.schemas.js';
 
-export const User = Type.Object({
+const userFields = {
   id: Id('usr'),
   object: Type.Literal('user'),
   email: Type.String(),
@@ -15,12 +15,14 @@ export const User = Type.Object({
   last_sign_in_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
-}, { title: 'User' });
+};
+export const User = Type.Object(userFields, { title: 'User' });
 
-export const SignedInUser = Type.Intersect([User, Type.Object({
+export const SignedInUser = Type.Object({
+  ...userFields,
   token: Type.String({ description: 'utk_…: send it as Authorization: Bearer on admin routes; present only in this answer' }),
   expires_at: Timestamp,
-})], { title: 'SignedInUser' });
+}, { title: 'SignedInUser' });
 
 export const UserEnvelope = DataEnvelope(User);
 export const UserList = ListEnvelope(User);
@@ -35,6 +37,7 @@ export const UserInvite = Type.Object({
 });
 
 export const UserUpdate = Type.Object({
+  email: Type.Optional(Email),
   name: Type.Optional(Name),
   role: Type.Optional(RoleName),
   is_active: Type.Optional(Type.Boolean()),

@@ -118,19 +118,27 @@ async function keepAnOwner(tx: Executor, ctx: Ctx, user: UserRow): Promise<void>
 }
 
 /**
- * Changes a user's name, role or whether they may sign in. Nobody changes their own role. A
+ * Changes a user's email, name, role or whether they may sign in. Nobody changes their own role. A
  * deactivated user's tokens stop at once (deleted, and the change announced to every process).
  * @throws Problem not_found; forbidden (one's own role); invalid_state (the last active owner).
  */
-export async function updateUser(ctx: Ctx, id: string, input: { name?: string | null; role?: Role; is_active?: boolean }): Promise<UserView> {
+export async function updateUser(ctx: Ctx, id: string, input: { email?: string; name?: string | null; role?: Role; is_active?: boolean }): Promise<UserView> {
+  const errors = new FieldErrors();
+  if (input.email !== undefined) checkEmail(input.email, 'email', errors);
+  errors.throwIfAny();
   const row = await ctx.db.transaction().execute(async (tx) => {
     const user = await existingUser(tx, id);
+    if (input.email !== undefined) {
+      const holder = await repo.findUserByEmail(tx, emailKey(input.email));
+      if (holder && holder.id !== id) throw emailTaken();
+    }
     const roleChanges = input.role !== undefined && input.role !== user.role;
     if (roleChanges && staffOf(ctx)?.id === id) throw new Problem('forbidden', 'Nobody may change their own role; ask another owner');
     const deactivates = input.is_active === false && user.is_active === 1;
     if ((roleChanges && user.role === 'owner') || (deactivates && user.role === 'owner')) await keepAnOwner(tx, ctx, user);
     const changes: Partial<UserRow> = { updated_at: ctx.now() };
     if (input.name !== undefined) changes.name = input.name?.trim() || null;
+    if (input.email !== undefined) Object.assign(changes, { email: input.email.trim(), email_key: emailKey(input.email) });
     if (input.role !== undefined) changes.role = input.role;
     if (input.is_active !== undefined) changes.is_active = input.is_active ? 1 : 0;
     await repo.updateUser(tx, id, changes);

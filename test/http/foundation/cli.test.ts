@@ -66,6 +66,49 @@ describe('storefront CLI', () => {
 });
 
 for (const kind of testDatabases()) {
+  describe(`storefront users create [${kind}]`, () => {
+    const folder = mkdtempSync(join(tmpdir(), 'storefront-users-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('makes an owner who signs in with the password given, or prints a one-time link to choose one', async () => {
+      const url = await freshDatabaseUrl(kind, `sqlite:${join(folder, 'store.db')}`);
+      const made = await runCli(['users', 'create', '--email', 'owner@example.com', '--role', 'owner', '--name', 'Sam', '--password', 'correct horse battery staple 42'], { DATABASE_URL: url });
+      expect(made.code, made.output).toBe(0);
+      expect(made.output).toMatch(/^owner@example\.com \(owner\) is made and can sign in at http:\/\/\S+\/admin\.\n$/);
+      const invited = await runCli(['users', 'create', '--email', 'packer@example.com', '--role', 'fulfillment'], { DATABASE_URL: url });
+      expect(invited.code, invited.output).toBe(0);
+      const link = /(http\S+\/admin\/accept-invitation\?token=uin_\S+)/.exec(invited.output)?.[1];
+      expect(link, invited.output).toBeDefined();
+
+      const handle = openDatabase(url);
+      try {
+        const app = await createTestAppOn(handle);
+        try {
+          const signedIn = await app.anonymous.post('/v1/users/token', { email: 'owner@example.com', password: 'correct horse battery staple 42' });
+          expect(signedIn.status, signedIn.text).toBe(201);
+          expect(signedIn.body.data).toMatchObject({ role: 'owner', name: 'Sam' });
+          const accepted = await app.anonymous.post('/v1/users/accept', { token: new URL(link!).searchParams.get('token'), password: 'another long passphrase 77' });
+          expect(accepted.status, accepted.text).toBe(201);
+          expect(accepted.body.data.role).toBe('fulfillment');
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await handle.close();
+      }
+
+      const taken = await runCli(['users', 'create', '--email', 'OWNER@example.com', '--role', 'owner'], { DATABASE_URL: url });
+      expect(taken.code).not.toBe(0);
+      expect(taken.output).toContain('email: belongs to another user');
+      const weak = await runCli(['users', 'create', '--email', 'x@example.com', '--role', 'admin', '--password', 'password1'], { DATABASE_URL: url });
+      expect(weak.code).not.toBe(0);
+      expect(weak.output).toContain('password: is too easy to guess');
+      const role = await runCli(['users', 'create', '--email', 'y@example.com', '--role', 'emperor'], { DATABASE_URL: url });
+      expect(role.code).toBe(2);
+      expect(role.output).toContain('--role must be one of owner, admin, catalog, fulfillment, read_only.');
+    }, 120_000);
+  });
+
   describe(`storefront seed --demo [${kind}]`, () => {
     const folder = mkdtempSync(join(tmpdir(), 'storefront-cli-'));
     afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -108,7 +108,7 @@ for (const kind of testDatabases()) {
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_SHOP: '1', STOREFRONT_ADMIN_KEY: '', STOREFRONT_CHANNEL_KEY: '' });
       try {
         expect(server.output()).toContain(`Shop:        ${server.base}/`);
-        expect(server.output()).toContain(`Dashboard:   ${server.base}/admin   (sign in with the admin key)`);
+        expect(server.output()).toContain(`Dashboard:   ${server.base}/admin   (sign in as a user, or with the admin key)`);
         const home = await fetch(`${server.base}/`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain('Classic T-Shirt');
@@ -127,6 +127,25 @@ for (const kind of testDatabases()) {
       }
     }, 90_000);
 
+    it('makes the owner from STOREFRONT_OWNER_EMAIL and STOREFRONT_OWNER_PASSWORD on a store without users', async () => {
+      const url = await databaseUrl(kind, folder);
+      const owner = { STOREFRONT_OWNER_EMAIL: 'boss@example.com', STOREFRONT_OWNER_PASSWORD: 'correct horse battery staple 42' };
+      const server = await startServer({ DATABASE_URL: url, STOREFRONT_DEMO: '0', ...owner });
+      try {
+        expect(server.output()).toContain('Owner:       boss@example.com   (from STOREFRONT_OWNER_EMAIL');
+        const signIn = await fetch(`${server.base}/v1/users/token`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@example.com', password: owner.STOREFRONT_OWNER_PASSWORD }),
+        });
+        expect(signIn.status).toBe(201);
+        const { data } = (await signIn.json()) as { data: { token: string; role: string } };
+        expect(data.role).toBe('owner');
+        const users = await fetch(`${server.base}/v1/users`, { headers: { authorization: `Bearer ${data.token}` } });
+        expect(((await users.json()) as { data: unknown[] }).data).toHaveLength(1);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+    }, 90_000);
+
     it('prints random keys once and leaves the store empty with STOREFRONT_DEMO=0', async () => {
       const url = await databaseUrl(kind, folder);
       const server = await startServer({ DATABASE_URL: url, STOREFRONT_DEMO: '0', STOREFRONT_ADMIN_KEY: '', STOREFRONT_CHANNEL_KEY: '' });
@@ -136,6 +155,7 @@ for (const kind of testDatabases()) {
         expect(adminKey).toBeDefined();
         expect(channelKey).toBeDefined();
         expect(server.output()).not.toContain('A demo store was made');
+        expect(server.output()).toContain('Owner:       none yet: make yours with `npx storefront users create --email you@example.com --role owner`');
         expect(server.output()).toContain('The store is empty (STOREFRONT_DEMO=0): add a catalogue through the API or the dashboard, or the demo one with `storefront seed --demo`.');
         const products = await fetch(`${server.base}/v1/products`, { headers: { authorization: `Bearer ${adminKey}` } });
         expect(((await products.json()) as { data: unknown[] }).data).toEqual([]);

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../helpers/test-app.js';
 
 afterAll(stopSmtpServers);
 
-const KINDS = ['order_confirmation', 'shipping_confirmation', 'order_canceled', 'refund', 'password_reset', 'email_verification', 'abandoned_checkout'];
+const KINDS = ['order_confirmation', 'shipping_confirmation', 'order_canceled', 'refund', 'password_reset', 'email_verification', 'abandoned_checkout', 'staff_invitation'];
 
 describeEachDatabase('notification templates', (t) => {
   test('a product or customer name with markup is shown as text in the HTML mail, never run', async () => {
@@ -61,6 +61,10 @@ describeEachDatabase('notification templates', (t) => {
     }
     const reset = (await t.admin.post('/v1/notifications/templates/password_reset/preview', {})).body.data;
     expect(reset.text).toContain('http://shop.test/account/reset?token=');
+    const invitation = (await t.admin.post('/v1/notifications/templates/staff_invitation/preview', {})).body.data;
+    expect(invitation.subject).toBe("You're invited to run Preview Shop");
+    expect(invitation.text).toContain('Sam Owner invited you to the dashboard of Preview Shop, with the fulfillment role.');
+    expect(invitation.text).toContain('/admin/accept-invitation?token=sample');
   });
 
   test('a template with a syntax error is refused naming the field and the line; nothing is saved', async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, CARDS, placedOrder, readyCheckout } from '../../helpers/checkout.js';
 import { uniqueWord } from '../../helpers/expect.js';
 import { fillPath, missingId, openApiOperations, sampleBody, sampleRequest, satisfies, type Operation, type SampleRequest } from '../../helpers/routes.js';
+import { staffMember } from '../../helpers/staff.js';
 import { describeEachDatabase, type Client, type TestResponse } from '../../helpers/test-app.js';
 
 /**
@@ -13,6 +14,14 @@ const EXEMPT: Record<string, string> = {
   'GET /health': 'liveness probe for load balancers (DESIGN.md §1): answers before anything is configured',
   'GET /ready': 'readiness probe for load balancers (DESIGN.md §1): says only whether the database answers',
   'GET /files/{filename}': 'uploaded files are served publicly at their url, for <img> tags and CDNs (DESIGN.md §5 Files)',
+  'POST /v1/users/token': 'staff sign in with an email and a password, before they hold any credential (DESIGN.md §10 Staff users)',
+  'POST /v1/users/accept': 'an invitation is accepted with its one-time token, before the user holds any credential (DESIGN.md §10 Staff users)',
+};
+
+/** What the exempt routes that judge what they are sent answer to an empty body: never a refusal of the caller. */
+const EXEMPT_ANSWERS: Record<string, number[]> = {
+  'POST /v1/users/token': [401], // the email or the password is wrong
+  'POST /v1/users/accept': [422], // the invitation token is missing
 };
 
 /**
@@ -30,9 +39,16 @@ const SIGNED: Record<string, string> = {
  *   checkouts: staff orders);
  * - `channel`: a channel key (a customer token with it too), never an admin key: a sales channel's own;
  * - `customer`: a signed-in customer (token and channel key), or an admin key; a bare channel key is refused;
- * - `signed-in`: a signed-in customer only.
+ * - `signed-in`: a signed-in customer only;
+ * - `user`: a staff user's token only (their own profile: an API key is no user).
  */
 const STOREFRONT_ACCESS: Record<string, Exclude<Access, 'admin'>> = {
+  'GET /v1/users/me': 'user',
+  'POST /v1/users/me': 'user',
+  'POST /v1/users/me/two_factor': 'user',
+  'POST /v1/users/me/two_factor/confirm': 'user',
+  'POST /v1/users/me/two_factor/disable': 'user',
+  'DELETE /v1/users/token': 'user',
   'GET /v1/store': 'storefront',
   'GET /v1/categories': 'storefront',
   'GET /v1/categories/tree': 'storefront',
@@ -102,7 +118,7 @@ const PLAUSIBLE_BODIES: Record<string, unknown> = {
 const bodyOf = (operation: Operation): unknown => PLAUSIBLE_BODIES[operation.key] ?? (operation.body ? sampleBody(operation.body.schema) : undefined);
 const requestOf = (operation: Operation): SampleRequest => sampleRequest(operation, PLAUSIBLE_BODIES[operation.key]);
 
-type Access = 'admin' | 'storefront' | 'channel' | 'customer' | 'signed-in';
+type Access = 'admin' | 'storefront' | 'channel' | 'customer' | 'signed-in' | 'user';
 
 /** The `security` the document must declare for each access (src/http/openapi.ts). */
 const SECURITY: Record<Access, string[][]> = {
@@ -111,6 +127,7 @@ const SECURITY: Record<Access, string[][]> = {
   channel: [['channelKey'], ['channelKey', 'customerToken']],
   customer: [['channelKey', 'customerToken'], ['adminKey']],
   'signed-in': [['channelKey', 'customerToken']],
+  user: [['userToken']],
 };
 
 /** Whether the document lets this scheme alone, or with others, call the operation. */
@@ -154,6 +171,8 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
   let readOnly: Record<string, string>;
   /** A signed-in customer: its token with the channel key. */
   let customer: Record<string, string>;
+  /** A signed-in staff user of the read_only role. */
+  let user: Record<string, string>;
 
   /** Sends one operation (path ids that name nothing, a body its schema accepts) with these headers. */
   async function call(operation: Operation, headers: Record<string, string>, values?: Record<string, string>, request: SampleRequest = requestOf(operation)): Promise<TestResponse> {
@@ -202,6 +221,7 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
     expect(key.body.data.token).toMatch(/^rk_/);
     readOnly = { authorization: `Bearer ${key.body.data.token}` };
     customer = (await signedInCustomer()).headers;
+    user = { authorization: `Bearer ${(await staffMember(t, 'read_only')).token}` };
   });
 
   describe('the list of routes', () => {
@@ -261,7 +281,7 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
     it('lets anyone call the exempt routes', async () => {
       for (const operation of operations.filter((op) => EXEMPT[op.key] !== undefined)) {
         const res = await call(operation, {});
-        expect([200, 404], `${operation.key}: ${res.text}`).toContain(res.status);
+        expect(EXEMPT_ANSWERS[operation.key] ?? [200, 404], `${operation.key}: ${res.text}`).toContain(res.status);
         if (res.status === 404) expect(res.body.code).toBe('not_found');
       }
     });
@@ -347,7 +367,7 @@ describeEachDatabase('auth matrix: every route of /openapi.json', (t) => {
       for (const operation of harmless) {
         for (const alternative of operation.security) {
           const scheme = alternative.join(' + ');
-          const headers = scheme === 'channelKey' ? channel() : scheme === 'channelKey + customerToken' ? customer : isRead(operation) ? readOnly : admin();
+          const headers = scheme === 'channelKey' ? channel() : scheme === 'channelKey + customerToken' ? customer : scheme === 'userToken' ? user : isRead(operation) ? readOnly : admin();
           const res = await call(operation, headers);
           const expected = operation.pathParams.length > 0 ? 404 : 200;
           if (expected === 404 ? problemMismatch(res, 404, 'not_found') !== null : res.status !== 200) {

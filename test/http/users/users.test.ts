@@ -208,3 +208,39 @@ describeEachDatabase('staff users', (t) => {
     });
   });
 });
+
+describeEachDatabase('staff users under concurrent requests', (t) => {
+  it('accepts an invitation once when two acceptances race', async () => {
+    await t.admin.post('/v1/users', { email: 'race@example.com', role: 'catalog' });
+    const token = await invitationToken(t, 'race@example.com');
+    const answers = await Promise.all([
+      t.anonymous.post('/v1/users/accept', { token, password: STAFF_PASSWORD }),
+      t.anonymous.post('/v1/users/accept', { token, password: 'a different long passphrase 5' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const winner = answers.find((answer) => answer.status === 201)!;
+    const password = answers[0] === winner ? STAFF_PASSWORD : 'a different long passphrase 5';
+    expect((await t.anonymous.post('/v1/users/token', { email: 'race@example.com', password })).status).toBe(201);
+    expect(await t.db.selectFrom('user_tokens').selectAll().where('user_id', '=', winner.body.data.id).execute()).toHaveLength(2);
+  });
+
+  it('leaves an owner when the last two demote each other at once', async () => {
+    const [a, b] = [await staffMember(t, 'owner'), await staffMember(t, 'owner')];
+    const answers = await Promise.all([a.client.post(`/v1/users/${b.id}`, { role: 'admin' }), b.client.post(`/v1/users/${a.id}`, { role: 'admin' })]);
+    const owners = await t.db.selectFrom('users').select('id').where('role', '=', 'owner').where('is_active', '=', 1).execute();
+    expect(owners, answers.map((answer) => `${answer.status} ${answer.text}`).join('\n')).toHaveLength(1);
+    // One demotion wins; the other is refused as leaving no owner, or as no longer an owner's to make.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, answers.some((answer) => answer.status === 403) ? 403 : 409]);
+  });
+
+  it("changes a user's email, refusing one another user has", async () => {
+    const member = await staffMember(t, 'catalog', 'old@example.com');
+    const other = await staffMember(t, 'catalog', 'other@example.com');
+    expect((await t.admin.post(`/v1/users/${member.id}`, { email: 'Other@example.com' })).status).toBe(422);
+    const moved = await t.admin.post(`/v1/users/${member.id}`, { email: 'new@example.com' });
+    expect(moved.body.data.email).toBe('new@example.com');
+    expect((await t.anonymous.post('/v1/users/token', { email: 'new@example.com', password: STAFF_PASSWORD })).status).toBe(201);
+    expect((await t.anonymous.post('/v1/users/token', { email: 'old@example.com', password: STAFF_PASSWORD })).status).toBe(401);
+    expect(other.id).not.toBe(member.id);
+  });
+});
