@@ -2,7 +2,7 @@ import { Badge, Group, Menu, Stack, Switch, Table, Text, VisuallyHidden } from '
 import { modals } from '@mantine/modals';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { User } from 'storefront/client';
+import type { Access, User } from 'storefront/client';
 import { useRemoveUser, useResendInvitation, useUpdateUser, useUpdateUserPolicy, useUserPolicy, useUsers } from '../../../api/users';
 import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
@@ -11,7 +11,7 @@ import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { PageHeader } from '../page-header';
 import { InviteDialog } from './invite-dialog';
-import { RoleDialog } from './role-dialog';
+import { MemberDialog } from './member-dialog';
 
 const route = getRouteApi('/_shell/settings/team');
 
@@ -21,7 +21,8 @@ export function TeamPage() {
   const navigate = route.useNavigate();
   const users = useUsers(page);
   const [inviting, setInviting] = useState(false);
-  const [changingRole, setChangingRole] = useState<User | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
+  const access = useAccess();
 
   return (
     <Stack gap="md">
@@ -47,11 +48,11 @@ export function TeamPage() {
             </Table.Th>
           </>
         }
-        row={(user) => <UserRow key={user.id} user={user} onChangeRole={() => setChangingRole(user)} />}
+        row={(user) => <UserRow key={user.id} user={user} onEdit={() => setEditing(user)} />}
         onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
       />
       <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
-      <RoleDialog user={changingRole} onClose={() => setChangingRole(null)} />
+      <MemberDialog user={editing} isYou={editing !== null && isYou(access, editing)} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
@@ -83,19 +84,24 @@ function TwoFactorPolicy() {
   );
 }
 
+/** The signed-in user's own row. */
+function isYou(access: Access, user: User): boolean {
+  return access.actor.type === 'user' && access.actor.id === user.id;
+}
+
 function statusOf(user: User): { label: string; color: string } {
   if (!user.is_active) return { label: 'Deactivated', color: 'gray' };
   if (user.is_invitation_pending) return { label: 'Invited', color: 'yellow' };
   return { label: 'Active', color: 'green' };
 }
 
-function UserRow({ user, onChangeRole }: { user: User; onChangeRole: () => void }) {
+function UserRow({ user, onEdit }: { user: User; onEdit: () => void }) {
   const access = useAccess();
   const update = useUpdateUser();
   const remove = useRemoveUser();
   const resend = useResendInvitation();
   const name = user.name || user.email;
-  const isYou = access.actor.type === 'user' && access.actor.id === user.id;
+  const you = isYou(access, user);
   const status = statusOf(user);
 
   const setActive = (active: boolean) =>
@@ -137,7 +143,7 @@ function UserRow({ user, onChangeRole }: { user: User; onChangeRole: () => void 
             <Text size="sm" fw={600}>
               {name}
             </Text>
-            {isYou && (
+            {you && (
               <Badge variant="light" color="blue" radius="sm">
                 You
               </Badge>
@@ -166,9 +172,7 @@ function UserRow({ user, onChangeRole }: { user: User; onChangeRole: () => void 
             </WriteButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={onChangeRole} disabled={isYou} title={isYou ? 'You cannot change your own role' : undefined}>
-              Change role
-            </Menu.Item>
+            <Menu.Item onClick={onEdit}>Edit email, name or role</Menu.Item>
             {user.is_invitation_pending && user.is_active && (
               <Menu.Item
                 onClick={() =>
@@ -182,13 +186,13 @@ function UserRow({ user, onChangeRole }: { user: User; onChangeRole: () => void 
               </Menu.Item>
             )}
             {user.is_active ? (
-              <Menu.Item onClick={confirmDeactivate} disabled={isYou} title={isYou ? 'You cannot deactivate yourself' : undefined}>
+              <Menu.Item onClick={confirmDeactivate} disabled={you} title={you ? 'You cannot deactivate yourself' : undefined}>
                 Deactivate
               </Menu.Item>
             ) : (
               <Menu.Item onClick={() => setActive(true)}>Reactivate</Menu.Item>
             )}
-            <Menu.Item color="red" onClick={confirmRemove} disabled={isYou} title={isYou ? 'You cannot remove yourself' : undefined}>
+            <Menu.Item color="red" onClick={confirmRemove} disabled={you} title={you ? 'You cannot remove yourself' : undefined}>
               Remove
             </Menu.Item>
           </Menu.Dropdown>
