@@ -20,10 +20,11 @@ export function ProfilePage() {
             <Section title="You">
               <NameForm me={me.data} role={roleName(me.data.role)} />
             </Section>
+            {/* Before the password: a store that requires two-factor sign-in sends its staff here for it. */}
+            <TwoFactorSection enabled={me.data.is_two_factor_enabled} />
             <Section title="Password">
               <PasswordForm />
             </Section>
-            <TwoFactorSection enabled={me.data.is_two_factor_enabled} />
           </>
         )
       )}
