@@ -1,9 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { shellRoute } from '../../app/shell-route';
-import { validateEventSearch, validatePageSearch } from './search';
+import { validateAuditSearch, validateEventSearch, validatePageSearch } from './search';
 
 // The integrations of the Settings group: who may call the API (channels, staff keys, the team),
-// who hears from it (webhooks) and what it said (events). Each screen is its own chunk.
+// who hears from it (webhooks), what it said (events) and who changed what (the audit log). Each
+// screen is its own chunk.
 const channelsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/settings/channels',
@@ -40,4 +41,10 @@ const teamRoute = createRoute({
   validateSearch: validatePageSearch,
 }).lazy(() => import('./team/route').then((module) => module.Route));
 
-export const integrationRoutes = [channelsRoute, apiKeysRoute, webhooksRoute, webhookRoute, eventsRoute, teamRoute] as const;
+const auditLogRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/settings/audit-log',
+  validateSearch: validateAuditSearch,
+}).lazy(() => import('./audit-log/route').then((module) => module.Route));
+
+export const integrationRoutes = [channelsRoute, apiKeysRoute, webhooksRoute, webhookRoute, eventsRoute, teamRoute, auditLogRoute] as const;
