@@ -27,6 +27,8 @@ import { registerStorefrontBodyLimit, storefrontJsonProblem } from './http/store
 import type { App } from './http/types.js';
 import { Problem, problemBody } from './lib/problem.js';
 import { apiKeysRoutes, channelsRoutes } from './modules/access/api-keys.routes.js';
+import { registerAuditLog } from './modules/audit/audit-recording.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
@@ -191,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onRequest', refuseOtherMethods);
   app.addHook('onRequest', authorise);
   registerIdempotency(app, options.database.db, { crashBeforeKeeping: options.config.testCrashBeforeAnswer });
+  registerAuditLog(app, options.database.db);
   if (options.config.cacheTtlMs > 0) {
     const cache = registerResponseCache(app, feed, options.config.cacheTtlMs);
     provideCatalogueStamp(options.database.db, () => cache.stamp());
@@ -204,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(catalogRoutes);
   await app.register(contentRoutes);
   await app.register(eventsRoutes);
+  await app.register(auditRoutes);
   await app.register(customersRoutes({ shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL }));
   await app.register(usersRoutes({ publicUrl: options.config.publicUrl ?? DEFAULT_SHOP_URL }));
   await app.register(countriesRoutes);

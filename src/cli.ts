@@ -16,7 +16,7 @@ import { Problem } from './lib/problem.js';
 
 const usage: Record<string, string> = {
   serve: 'storefront serve [--workers N|auto]\n  Serves the API on HOST:PORT (default 127.0.0.1:8080) on DATABASE_URL, migrating it first; with --workers,\n  N API processes share the port (auto: one per core).',
-  worker: 'storefront worker\n  Delivers webhooks and customer emails (and prunes old events) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
+  worker: 'storefront worker\n  Delivers webhooks and customer emails (and prunes old events and audit log entries) without serving HTTP; run it with STOREFRONT_WORKER=external on the servers.',
   migrate: 'storefront migrate [--to MIGRATION]\n  Brings the database schema of DATABASE_URL up to date; with --to, to the state after that migration,\n  undoing the later ones (to run an older release again).',
   users: 'storefront users create --email EMAIL --role owner|admin|catalog|fulfillment|read_only [--name NAME] [--password PASSWORD]\n  Makes a staff user. Without --password, prints a link (good once, for a week) where they choose one.',
   keys: 'storefront keys create --kind admin|read_only|channel [--channel chn_…] [--name NAME]\n  Creates a key and prints its token once.',

@@ -13,7 +13,7 @@ const RECEIVER_TIMEOUT_MS = 10_000;
 const SEARCH_INDEXING_POLL_MS = 200;
 
 /**
- * Starts webhook delivery with event pruning, mail delivery with the abandoned-checkout scan,
+ * Starts webhook delivery with the pruning of events and audit log entries, mail delivery with the abandoned-checkout scan,
  * order search indexing and the sweep of unpaid offline orders on a database, as the server or a
  * worker process runs them.
  */

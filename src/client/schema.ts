@@ -608,6 +608,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List what staff wrote, refused writes too, newest first */
+        get: operations["getV1AuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers": {
         parameters: {
             query?: never;
@@ -1851,7 +1868,7 @@ export interface components {
          *       "object": "access",
          *       "actor": {
          *         "type": "user",
-         *         "id": "id",
+         *         "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *         "name": "Jane Doe"
          *       },
          *       "role": "fulfillment",
@@ -1980,6 +1997,46 @@ export interface components {
             kind: "percentage" | "fixed_amount" | "free_shipping";
             /** @description cents taken off: from the items, or from shipping for free_shipping */
             amount: number;
+        };
+        /**
+         * AuditEntry
+         * @example {
+         *       "id": "aud_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "audit_entry",
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *         "name": "Jane Doe"
+         *       },
+         *       "action": "product.update",
+         *       "method": "POST",
+         *       "path": "/v1/products/prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object_id": "prd_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "status": 200,
+         *       "ip": "203.0.113.7",
+         *       "created_at": 1767225600
+         *     }
+         */
+        AuditEntry: {
+            /** @description id with prefix aud_ */
+            id: string;
+            /** @constant */
+            object: "audit_entry";
+            actor: components["schemas"]["StaffRef"];
+            /** @description the action the route declares: order.cancel, product.update, … */
+            action: string;
+            /** @description POST, PUT or DELETE */
+            method: string;
+            /** @description the URL path, without its query string */
+            path: string;
+            /** @description the record written: the one a 201 created, else the most specific id of the path */
+            object_id: string | null;
+            /** @description the HTTP status answered; refused writes (403, 404, 409, 422…) are logged too */
+            status: number;
+            /** @description the client's address; null when the client hung up on a refused write before it could be read */
+            ip: string | null;
+            /** @description Unix seconds */
+            created_at: number;
         };
         /**
          * Blog
@@ -4249,7 +4306,7 @@ export interface components {
          *       "body": "body",
          *       "author": {
          *         "type": "user",
-         *         "id": "id",
+         *         "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *         "name": "Jane Doe"
          *       },
          *       "created_at": 1767225600
@@ -5077,7 +5134,7 @@ export interface components {
          * StaffRef
          * @example {
          *       "type": "user",
-         *       "id": "id",
+         *       "id": "usr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *       "name": "Jane Doe"
          *     }
          */
@@ -5669,6 +5726,7 @@ export type Access = components['schemas']['Access'];
 export type Address = components['schemas']['Address'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type AppliedDiscount = components['schemas']['AppliedDiscount'];
+export type AuditEntry = components['schemas']['AuditEntry'];
 export type Blog = components['schemas']['Blog'];
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -8438,6 +8496,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description the user (usr_) or API key (key_) */
+                actor_id?: string;
+                object_id?: string;
+                /** @description exactly, e.g. product.update */
+                action?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEntry"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];

@@ -37,6 +37,7 @@ import * as refundReportIndex from './migrations/033-refund-report-index.js';
 import * as orderComments from './migrations/034-order-comments.js';
 import * as fileAlt from './migrations/035-file-alt.js';
 import * as staffUsers from './migrations/036-staff-users.js';
+import * as auditLog from './migrations/038-audit-log.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '034-order-comments': orderComments,
   '035-file-alt': fileAlt,
   '036-staff-users': staffUsers,
+  '038-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -848,6 +848,27 @@ export interface OrderCommentRow {
   created_at: number;
 }
 
+/** One staff write (refused ones too), as audit/audit-recording.ts wrote it once the answer was sent. */
+export interface AuditEntryRow {
+  id: string;
+  actor_type: 'user' | 'api_key';
+  actor_id: string;
+  /** The actor's name when the entry was written. */
+  actor_name: string | null;
+  /** The route's declared action, `order.cancel`. */
+  action: string;
+  method: string;
+  /** The URL path, without its query string. */
+  path: string;
+  /** The record written: the one a 201 created, else the route's most specific id. */
+  object_id: string | null;
+  /** The HTTP status answered. */
+  status: number;
+  /** The client's address; null when it was gone before it could be read. */
+  ip: string | null;
+  created_at: number;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -910,4 +931,5 @@ export interface Database {
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;
   notification_scans: NotificationScanRow;
+  audit_entries: AuditEntryRow;
 }

@@ -38,6 +38,8 @@ const BY_SCHEMA: Record<string, Record<string, unknown>> = {
   ShippingLine: { title: 'Standard', kind: 'weight', source: 'shipping_zone_rate', price: 500 },
   TaxRate: { name: 'Sales tax', state_code: 'NY', rate: 888 },
   Event: { kind: 'order.placed', data: { object: { id: `ord_${ULID}`, object: 'order' } } },
+  AuditEntry: { action: 'product.update', method: 'POST', path: `/v1/products/prd_${ULID}`, object_id: `prd_${ULID}`, status: 200, ip: '203.0.113.7' },
+  StaffRef: { id: `usr_${ULID}` },
   Webhook: { url: 'https://example.com/webhooks/storefront', description: 'Order feed' },
   Gateway: { name: 'Test cards', display_name: 'Card', settings: { capture: 'automatic' } },
   Problem: { title: 'Not found', status: 404, code: 'not_found' },

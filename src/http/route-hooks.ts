@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preHandler' | 'onSend';
+type HookName = 'onRequest' | 'preHandler' | 'preSerialization' | 'onSend';
 
 /**
  * Adds a hook to one route from an `onRoute` hook, after the route's own. Route-level hooks run

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/database.js';
 import { unixNow } from '../../lib/clock.js';
 import { startPollingLoop } from '../../lib/polling-loop.js';
+import { pruneAuditEntries } from '../audit/audit.service.js';
 import { deliverDue, type DeliveryOptions } from './delivery.js';
 
 export interface LoopOptions extends DeliveryOptions {
@@ -35,8 +36,8 @@ export async function pruneEvents(handle: DatabaseHandle, retentionDays: number)
 
 /**
  * Runs webhook delivery until stopped: a full batch is followed at once by the next, otherwise the
- * loop waits `pollMs`; events past the retention are pruned hourly. Errors are logged and the loop
- * goes on (the database may come back). `stop` waits for the batch under way.
+ * loop waits `pollMs`; events past the retention and audit log entries over a year old are pruned
+ * hourly. Errors are logged and the loop goes on (the database may come back). `stop` waits for the batch under way.
  */
 export function startDeliveryLoop(handle: DatabaseHandle, options: LoopOptions): { stop(): Promise<void> } {
   let lastPrune = 0;
@@ -45,6 +46,7 @@ export function startDeliveryLoop(handle: DatabaseHandle, options: LoopOptions):
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await pruneEvents(handle, options.retentionDays);
+      await pruneAuditEntries(handle.db, unixNow());
     }
     return handled;
   }, { batchSize: options.batchSize, pollMs: options.pollMs, onError: (error) => options.log.error({ err: error }, 'webhook delivery failed') });
