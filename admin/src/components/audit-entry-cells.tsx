@@ -18,7 +18,7 @@ export function WhenCell({ entry }: { entry: AuditEntry }) {
 export function ActionCell({ entry }: { entry: AuditEntry }) {
   return (
     <Table.Td>
-      <Text size="sm">{actionInWords(entry.action)}</Text>
+      <Text size="sm">{actionInWords(entry.action, entry.path)}</Text>
       <Text size="xs" c="dimmed" ff="monospace">
         {entry.method} {entry.path}
       </Text>
@@ -29,8 +29,9 @@ export function ActionCell({ entry }: { entry: AuditEntry }) {
 export function StatusCell({ entry }: { entry: AuditEntry }) {
   const outcome = outcomeOf(entry.status);
   return (
-    <Table.Td>
-      <Badge variant="light" radius="sm" color={outcome.color}>
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      {/* Whole, not cut to an ellipsis when the table is tight. */}
+      <Badge variant="light" radius="sm" color={outcome.color} maw="none">
         {outcome.label}
       </Badge>
     </Table.Td>

@@ -32,7 +32,7 @@ function History({ objectIds }: { objectIds: readonly string[] }) {
         {(entries) => (
           <ListTable
             compact
-            label="History"
+            label="Changes"
             minWidth={560}
             columns={
               <>

@@ -6,7 +6,7 @@ const SAID: Record<string, string> = {
   'fulfillment.create': 'Shipped items',
   'fulfillment.cancel': 'Canceled a shipment',
   'fulfillment.update': 'Changed a shipment',
-  'transaction.create': 'Moved money (capture, refund or void)',
+  'transaction.create': 'Captured, refunded or voided a payment',
   'return.create': 'Recorded a return',
   'return.receive': 'Received a return',
   'return.refund': 'Refunded a return',
@@ -18,8 +18,9 @@ const SAID: Record<string, string> = {
   'user.create': 'Invited a colleague',
   'user.update': 'Changed a colleague',
   'user.delete': 'Removed a colleague',
-  'profile.update': 'Changed their profile',
-  'profile.two_factor': 'Set up two-factor sign-in',
+  'profile.update': 'Changed their name or password',
+  'profile.sign_out': 'Signed out',
+  'user.policy': 'Changed the two-factor rule of the store',
   'checkout.pay': 'Placed an order',
   'cart.create': 'Started an order',
 };
@@ -39,7 +40,13 @@ const VERBS: Record<string, string> = {
   pay: 'Paid',
 };
 
-export function actionInWords(action: string): string {
+export function actionInWords(action: string, path = ''): string {
+  // One action for the three steps of two-factor sign-in: the path tells them apart.
+  if (action === 'profile.two_factor') {
+    if (path.endsWith('/confirm')) return 'Turned two-factor sign-in on';
+    if (path.endsWith('/disable')) return 'Turned two-factor sign-in off';
+    return 'Began setting up two-factor sign-in';
+  }
   const said = SAID[action];
   if (said) return said;
   const [object = action, verb = ''] = action.split('.');
