@@ -18,10 +18,13 @@ export function WhenCell({ entry }: { entry: AuditEntry }) {
 export function ActionCell({ entry }: { entry: AuditEntry }) {
   return (
     <Table.Td>
-      <Text size="sm">{actionInWords(entry.action, entry.path)}</Text>
-      <Text size="xs" c="dimmed" ff="monospace">
-        {entry.method} {entry.path}
-      </Text>
+      {/* One block: on a phone the cell is a line of its own beside its column's name. */}
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm">{actionInWords(entry.action, entry.path)}</Text>
+        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {entry.method} {entry.path}
+        </Text>
+      </div>
     </Table.Td>
   );
 }
@@ -46,10 +49,10 @@ export function RecordLink({ entry }: { entry: AuditEntry }) {
   const id = entry.object_id;
   if (!id) return <Text span size="sm" c="dimmed">—</Text>;
   const screen = screenOf(id) ?? entry.path.split('/').map(screenOf).find((found) => found !== null) ?? null;
-  if (!screen) return <Text span size="sm" ff="monospace">{id}</Text>;
+  if (!screen) return <Text span size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{id}</Text>;
   return (
     // The screen is chosen by the id's kind at run time: the router cannot type it.
-    <AnchorLink to={screen.to as never} params={screen.params as never} size="sm" ff="monospace">
+    <AnchorLink to={screen.to as never} params={screen.params as never} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
       {id}
     </AnchorLink>
   );
