@@ -33,14 +33,14 @@ async function mailedInvitationToken(t: TestContext, smtp: SmtpServer, email: st
 }
 
 /** A colleague of `role` invited with the store's owner key, who chose a password through the API. */
-async function member(t: TestContext, role: string, name = `${role} ${uniqueWord()}`): Promise<Staff & { name: string }> {
+async function member(t: TestContext, role: string, name = `${role} ${uniqueWord()}`): Promise<Staff & { name: string; invitation: string }> {
   const email = `${uniqueWord().toLowerCase()}@staff.example`;
   const invited = await t.admin.post('/v1/users', { email, name, role });
   expect(invited.status, invited.text).toBe(201);
   const token = await invitationToken(t, email);
   const accepted = await t.anonymous.post('/v1/users/accept', { token, password: STRONG });
   expect(accepted.status, accepted.text).toBe(201);
-  return { id: invited.body.data.id, email, password: STRONG, name };
+  return { id: invited.body.data.id, email, password: STRONG, name, invitation: token };
 }
 
 /** A code of the authenticator app holding `secret`, for the time step `steps` after now. */
@@ -255,13 +255,14 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
     }, PHONE);
   }, SLOW);
 
-  it('changes a role, deactivates and reactivates, removes, and holds everyone to two-factor when the store requires it', async () => {
+  it('edits a role, deactivates, reactivates and removes, requires two-factor of everyone, takes an invitation link once, and shows an admin the log but not the team', async () => {
     const base = await listen(t);
     const owner = await member(t, 'owner', 'Otto Owner');
     const clerk = await member(t, 'read_only', `Clerk ${uniqueWord()}`);
     const leaver = await member(t, 'catalog', `Leaver ${uniqueWord()}`);
     const clerkName = clerk.name;
     const leaverName = leaver.name;
+    const admin = await member(t, 'admin', `Ada Admin ${uniqueWord()}`);
 
     await inWindow(holder.browser, async (page) => {
       await signInWithPassword(page, base, owner, '/admin/settings/team');
@@ -321,6 +322,29 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       expect(await nav(page).getByText('Audit log').count()).toBe(0);
     });
     expect((await t.admin.post('/v1/users/policy', { is_two_factor_required: false })).status).toBe(200);
+
+    // An invitation link works once.
+    await inWindow(holder.browser, async (page) => {
+      await page.goto(`${base}/admin/accept-invitation?token=${clerk.invitation}`);
+      await page.getByLabel('Password').fill(STRONG);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await page.getByText('This invitation link has been used or has expired').waitFor();
+      expect(await page.evaluate(() => window.sessionStorage.getItem('storefront.admin.key'))).toBeNull();
+    });
+
+    // An admin reads the audit log but not the team: a click on a name shows only what they did.
+    await inWindow(holder.browser, async (page) => {
+      await signInWithPassword(page, base, admin, '/admin/settings/audit-log');
+      await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+      expect(await nav(page).getByText('Team', { exact: true }).count()).toBe(0);
+      await page.getByRole('row').filter({ hasText: 'Removed a colleague' }).getByRole('button', { name: 'Otto Owner' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('actor_id'), SERVER).toBe(owner.id);
+      await page.getByRole('button', { name: 'Show everyone' }).waitFor();
+      // The invitations were the store key's, not the owner's.
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'Invited a colleague' }).count(), SERVER).toBe(0);
+      await page.getByRole('row').filter({ hasText: 'Changed the two-factor rule of the store' }).waitFor();
+      await expectAccessible(t, page, 'the audit log filtered by a person, for an admin');
+    });
   }, SLOW);
 
   it('changes their own name and password (a wrong current one refused beside it), signs in with a recovery code and turns two-factor off', async () => {
