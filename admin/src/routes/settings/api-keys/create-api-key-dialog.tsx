@@ -5,7 +5,7 @@ import { useCreateApiKey } from '../../../api/access';
 import { FormDialog } from '../../../components/form-dialog';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import type { Role } from '../../../lib/access';
-import { roleOptions } from '../team/role-options';
+import { roleDescription, roleOptions } from '../team/role-options';
 
 /** Makes a staff key of a role (a read-only one is `rk_…`); `onCreated` receives its token, which only this answer carries. */
 export function CreateApiKeyDialog({ opened, readOnly = false, onClose, onCreated }: { opened: boolean; readOnly?: boolean; onClose: () => void; onCreated: (token: string) => void }) {
@@ -36,7 +36,7 @@ export function CreateApiKeyDialog({ opened, readOnly = false, onClose, onCreate
   return (
     <FormDialog action="api_key.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title={readOnly ? 'New read-only key' : 'New API key'} onSubmit={submit} message={problems.message} submit="Create key" pending={create.isPending}>
       <TextInput label="Name" description="Who or what uses it, e.g. Accounting export" data-autofocus {...form.getInputProps('name')} />
-      <Select label="Role" description="What the key may do, as a colleague of that role may" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+      <Select label="Role" description={roleDescription(form.values.role)} data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import type { Role } from '../../../lib/access';
-import { roleOptions } from './role-options';
+import { roleDescription, roleOptions } from './role-options';
 
 /** Invites a colleague by email: the server mails them a link, valid for 7 days, to choose their password. */
 export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -40,7 +40,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <FormDialog action="user.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title="Invite a colleague" onSubmit={submit} message={problems.message} submit="Send invitation" pending={invite.isPending}>
       <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
       <TextInput label="Name" {...form.getInputProps('name')} />
-      <Select label="Role" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+      <Select label="Role" data={roleOptions} allowDeselect={false} description={roleDescription(form.values.role)} {...form.getInputProps('role')} />
     </FormDialog>
   );
 }

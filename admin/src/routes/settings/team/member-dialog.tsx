@@ -7,7 +7,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import type { Role } from '../../../lib/access';
 import { notifyDone } from '../../../lib/notify';
 import { useServerErrors } from '../../../lib/use-server-errors';
-import { roleOptions } from './role-options';
+import { roleDescription, roleOptions } from './role-options';
 
 /**
  * A colleague's email, name and role; only what changed is sent. Nobody changes their own role, and
@@ -54,7 +54,7 @@ export function MemberDialog({ user, isYou, onClose }: { user: User | null; isYo
         data={roleOptions}
         allowDeselect={false}
         disabled={isYou}
-        description={isYou ? 'Another owner may change your role' : undefined}
+        description={isYou ? 'Another owner may change your role' : roleDescription(form.values.role)}
         data-autofocus
         {...form.getInputProps('role')}
       />
