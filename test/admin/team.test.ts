@@ -395,4 +395,24 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
     });
     expect((await t.admin.get(`/v1/users/${editor.id}`)).body.data).toMatchObject({ name: renamed, is_two_factor_enabled: false });
   }, SLOW);
+
+  it('says too many tries above the button once the server holds sign-ins back, and not beside the password', async () => {
+    const base = await listen(t);
+    const email = `${uniqueWord().toLowerCase()}@staff.example`;
+    await inWindow(holder.browser, async (page) => {
+      await page.goto(`${base}/admin/sign-in`);
+      await page.getByLabel('Email').fill(email);
+      const password = page.getByLabel('Password');
+      const alert = page.getByRole('main').getByRole('alert');
+      for (let tries = 0; tries < 10 && (await alert.count()) === 0; tries++) {
+        await password.fill(`wrong ${tries}`);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await expect.poll(async () => (await alert.count()) > 0 || (await describedBy(page, password)).includes('Wrong email or password'), SERVER).toBe(true);
+      }
+      await alert.waitFor();
+      expect(await alert.innerText()).toMatch(/\d+ ?s|retry|try again/i);
+      expect(await describedBy(page, password)).not.toContain('Wrong email or password');
+      await expectAccessible(t, page, 'sign-in held back');
+    });
+  }, SLOW);
 }, { admin: true });
