@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signInWithPassword, signOutFromMenu, useBrowser } from '../helpers/browser.js';
-import { placedOrder } from '../helpers/checkout.js';
+import { expectAccessible, inWindow, listen, openSignedIn, screenshot, signInWithPassword, signOutFromMenu, useBrowser } from '../helpers/browser.js';
+import { makeSku, placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { mailTo, startSmtpServer, stopSmtpServers, type SmtpServer } from '../helpers/smtp.js';
 import { invitationToken } from '../helpers/staff.js';
@@ -413,6 +413,35 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       expect(await alert.innerText()).toMatch(/\d+ ?s|retry|try again/i);
       expect(await describedBy(page, password)).not.toContain('Wrong email or password');
       await expectAccessible(t, page, 'sign-in held back');
+    });
+  }, SLOW);
+
+  it("shows on a product's page who changed it and its skus, a refused change too, newest first", async () => {
+    const base = await listen(t);
+    const sku = await makeSku(t);
+    const editor = await member(t, 'catalog', `Cat ${uniqueWord()}`);
+    const packer = await member(t, 'fulfillment', `Pack ${uniqueWord()}`);
+    const tokenOf = async (staff: Staff) => (await t.anonymous.post('/v1/users/token', { email: staff.email, password: staff.password })).body.data.token as string;
+    const asEditor = t.as({ authorization: `Bearer ${await tokenOf(editor)}` });
+    const asPacker = t.as({ authorization: `Bearer ${await tokenOf(packer)}` });
+    expect((await asEditor.post(`/v1/products/${sku.productId}`, { vendor: 'Northwind' })).status).toBe(200);
+    expect((await asEditor.post(`/v1/skus/${sku.id}`, { price: 1500 })).status).toBe(200);
+    expect((await asPacker.post(`/v1/products/${sku.productId}`, { vendor: 'Nope' })).status).toBe(403);
+
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${sku.productId}`);
+      const history = page.getByRole('region', { name: 'History' });
+      const rows = history.getByRole('row');
+      await expect.poll(() => rows.count(), SERVER).toBeGreaterThanOrEqual(4);
+      const said = await rows.allInnerTexts();
+      // Newest first: the packer's refusal, the editor's sku, the editor's product; the key made them first.
+      expect(said[1]).toMatch(new RegExp(`${packer.name}[\\s\\S]*Changed a product[\\s\\S]*Refused \\(403\\)`, 'i'));
+      expect(said[2]).toMatch(new RegExp(`${editor.name}[\\s\\S]*Changed a sku[\\s\\S]*Done`, 'i'));
+      expect(said[3]).toMatch(new RegExp(`${editor.name}[\\s\\S]*Changed a product[\\s\\S]*Done`, 'i'));
+      await history.getByRole('link', { name: 'In the audit log' }).click();
+      await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+      expect(new URL(page.url()).searchParams.get('object_id')).toBe(sku.productId);
+      expect(await page.getByRole('textbox', { name: 'Record' }).inputValue()).toBe(sku.productId);
     });
   }, SLOW);
 }, { admin: true });
