@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from 'storefront/client';
 import { FormAlert } from '../../components/problem-alert';
-import { problemOf } from '../../lib/problems';
+import { problemOf, splitProblem } from '../../lib/problems';
 import { anonymousClient, sessionFor, type Session } from '../../lib/session';
 
 interface Credentials {
@@ -52,10 +52,10 @@ export function PasswordSignInForm({ onSignedIn, onKeyPasted }: {
         else form.setFieldError('password', 'Wrong email or password');
         return;
       }
-      const fields = Object.fromEntries((problem.errors ?? []).filter((fault) => fault.field in form.values).map((fault) => [fault.field, fault.message]));
-      form.setErrors(fields);
+      const split = splitProblem(error, ['email', 'password', 'otp']);
+      form.setErrors(split.fields);
       // Too many tries (429) and anything else: the server's words above the button.
-      if (Object.keys(fields).length === 0) setMessage(problem.detail);
+      setMessage(split.rest);
     },
   });
 
