@@ -15,13 +15,16 @@ import { currentSession, signOut } from './lib/session';
 
 provideRandomUUID();
 
-const queryClient = createQueryClient(() => {
-  // A key tried on the sign-in screen is refused there, beside the field.
-  if (!currentSession()) return;
-  signOut();
-  queryClient.clear();
-  void router.navigate({ to: '/sign-in', search: { reason: 'refused' } });
-});
+const queryClient = createQueryClient(
+  () => {
+    // A credential tried on the sign-in screen is refused there, beside the field.
+    if (!currentSession()) return;
+    signOut();
+    queryClient.clear();
+    void router.navigate({ to: '/sign-in', search: { reason: 'refused' } });
+  },
+  () => void queryClient.invalidateQueries({ queryKey: ['access'] }),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -96,12 +96,38 @@ export async function inWindow<T>(browser: Browser, use: (page: Page) => Promise
   }
 }
 
-/** Signs in on the sign-in screen with a key, and waits for the first screen behind it. */
+/** Signs in on the sign-in screen with a key (its second way), and waits for the first screen behind it. */
 export async function signIn(page: Page, base: string, key: string, path = '/admin/orders'): Promise<void> {
   await page.goto(`${base}${path}`);
+  await page.getByRole('button', { name: 'Sign in with an API key' }).click();
   await page.getByLabel('Admin key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('navigation', { name: 'Areas' }).waitFor();
+}
+
+/**
+ * Signs in on the sign-in screen with an email and password, and the code of `otp()` when the
+ * screen asks for one; waits for the first screen behind it.
+ */
+export async function signInWithPassword(page: Page, base: string, credentials: { email: string; password: string; otp?: () => string }, path = '/admin/'): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (credentials.otp) {
+    const code = page.getByLabel('Code from your authenticator app');
+    await code.waitFor();
+    await code.fill(credentials.otp());
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  await page.getByRole('navigation', { name: 'Areas' }).waitFor();
+}
+
+/** Signs out through the header's account menu. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByLabel('Email').waitFor();
 }
 
 /**

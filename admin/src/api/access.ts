@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from 'storefront/client';
+import type { Role } from '../lib/access';
 import { useSession } from '../lib/session';
 
 /** Settings lists are short: a page holds this many. */
@@ -27,7 +28,7 @@ export function useCreateApiKey() {
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { name?: string; read_only: boolean }) => unwrap(await client.POST('/v1/api_keys', { body })).data,
+    mutationFn: async (body: { name?: string; role: Role }) => unwrap(await client.POST('/v1/api_keys', { body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.allApiKeys }),
   });
 }

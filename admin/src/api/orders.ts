@@ -115,10 +115,11 @@ export function useAddOrderComment(orderId: string) {
 }
 
 /** The mails sent (or meant) to the buyer about the order, newest first. */
-export function useOrderMails(orderId: string) {
+export function useOrderMails(orderId: string, enabled = true) {
   const { client } = useSession();
   return useQuery({
     queryKey: orderTimelineKeys.mails(orderId),
+    enabled,
     queryFn: async ({ signal }) => unwrap(await client.GET('/v1/notifications', { params: { query: { order_id: orderId, per_page: 100 } }, signal })).data,
   });
 }

@@ -6,11 +6,15 @@ export const storeKeys = { all: ['store'] as const };
 
 export type StoreChanges = NonNullable<paths['/v1/store']['post']['requestBody']>['content']['application/json'];
 
-/** The store's settings (its name, currency…): they rarely change, so they are read again after five minutes. */
-export function useStore() {
+/**
+ * The store's settings (its name, currency…): they rarely change, so they are read again after five
+ * minutes. `enabled` false (a user who must set up two-factor sign-in first) asks nothing.
+ */
+export function useStore(enabled = true) {
   const { client } = useSession();
   return useQuery({
     queryKey: storeKeys.all,
+    enabled,
     queryFn: async ({ signal }) => unwrap(await client.GET('/v1/store', { signal })).data,
     staleTime: 5 * 60_000,
   });

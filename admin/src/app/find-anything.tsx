@@ -5,14 +5,17 @@ import { Spotlight, spotlight } from '@mantine/spotlight';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useFindRecords, type Found } from '../api/find-anything';
-import { areas } from './areas';
+import { useCan } from '../lib/access';
+import { readableAreas } from './areas';
 
-/** Every screen of the navigation, by its name and its group's ("Settings › Taxes"). */
-const screens: Found[] = areas.flatMap((area) =>
-  area.links
-    ? area.links.map((link) => ({ id: link.to, label: link.label, description: area.label, to: link.to }))
-    : [{ id: area.to, label: area.label, description: 'Screen', to: area.to }],
-);
+/** Every screen of the navigation the role may read, by its name and its group's ("Settings › Taxes"). */
+function screensOf(can: (action: string) => boolean): Found[] {
+  return readableAreas(can).flatMap((area) =>
+    area.links
+      ? area.links.map((link) => ({ id: link.to, label: link.label, description: area.label, to: link.to }))
+      : [{ id: area.to, label: area.label, description: 'Screen', to: area.to }],
+  );
+}
 
 /**
  * Finds anything from every screen: Ctrl+K (⌘K) or `/` opens a search of orders, products, customers
@@ -23,6 +26,7 @@ export function FindAnything() {
   const [query, setQuery] = useState('');
   const [words] = useDebouncedValue(query, 200);
   const found = useFindRecords(words);
+  const screens = screensOf(useCan().can);
   const typed = query.trim().toLowerCase();
   const matchingScreens = typed === '' ? screens : screens.filter((screen) => `${screen.description} ${screen.label}`.toLowerCase().includes(typed));
   const groups: Array<{ label: string; items: Found[] }> = [

@@ -2,12 +2,15 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { StorefrontProblem } from 'storefront/client';
 
 /**
- * The cache every screen reads through. A 401 anywhere means the key was revoked or mistyped:
- * `onUnauthorized` signs out (a key being tried at sign-in is no session yet). Problems are the server's answer, not a failure to retry.
+ * The cache every screen reads through. A 401 anywhere means the credential was revoked, expired or
+ * mistyped: `onUnauthorized` signs out (a key being tried at sign-in is no session yet). A 403 may
+ * mean the role changed since it was read: `onForbidden` reads it again. Problems are the server's
+ * answer, not a failure to retry.
  */
-export function createQueryClient(onUnauthorized: () => void): QueryClient {
+export function createQueryClient(onUnauthorized: () => void, onForbidden: () => void = () => undefined): QueryClient {
   const check = (error: unknown) => {
     if (error instanceof StorefrontProblem && error.status === 401) onUnauthorized();
+    if (error instanceof StorefrontProblem && error.status === 403) onForbidden();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: check }),

@@ -1,4 +1,4 @@
-import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter, Navigate } from '@tanstack/react-router';
 import { categoryRoutes } from '../routes/categories/routes';
 import { collectionRoutes } from '../routes/collections/routes';
 import { contentRoutes } from '../routes/content/routes';
@@ -9,11 +9,14 @@ import { homeRoutes } from '../routes/home/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
+import { profileRoutes } from '../routes/profile/routes';
 import { integrationRoutes } from '../routes/settings/integration-routes';
 import { notificationRoutes } from '../routes/settings/notifications/routes';
 import { shopSettingsRoutes } from '../routes/settings/shop-routes';
+import { AcceptInvitationPage } from '../routes/sign-in/accept-invitation-page';
 import { SignInPage } from '../routes/sign-in/sign-in-page';
-import { areas } from './areas';
+import { useCan } from '../lib/access';
+import { readableAreas } from './areas';
 import { rootRoute, shellRoute } from './shell-route';
 
 const signInRoute = createRoute({
@@ -27,17 +30,29 @@ const signInRoute = createRoute({
   component: SignInPage,
 });
 
+// The first area the role may read: fulfilment staff land on Orders, not on the sales figures.
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accept-invitation',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: typeof search.token === 'string' ? search.token : undefined }),
+  component: AcceptInvitationPage,
+});
+
 const homeRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: areas[0].to });
-  },
+  component: FirstArea,
 });
+
+function FirstArea() {
+  const first = readableAreas(useCan().can)[0];
+  return <Navigate to={first?.to ?? '/profile'} replace />;
+}
 
 // One line an area: its routes come from routes/<area>/routes.ts.
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  acceptInvitationRoute,
   shellRoute.addChildren([
     homeRoute,
     ...homeRoutes,
@@ -53,6 +68,7 @@ const routeTree = rootRoute.addChildren([
     ...shopSettingsRoutes,
     ...integrationRoutes,
     ...notificationRoutes,
+    ...profileRoutes,
   ]),
 ]);
 

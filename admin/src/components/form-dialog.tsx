@@ -1,16 +1,18 @@
 import { Button, Group, Modal, Stack, type MantineSpacing, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { useSession } from '../lib/session';
+import { useCan } from '../lib/access';
 import { LeaveGuard } from './leave-guard';
 import { FormAlert } from './problem-alert';
 import { WriteButton } from './write-button';
 
 /**
  * A form in a dialog: its fields, the server's message that no field can show beside the buttons,
- * then a button that closes it and one that submits it (disabled for a read-only key, whose Cancel
- * says Close). With `dirty`, leaving the page (a link, back, closing the tab) asks first.
+ * then a button that closes it and one that submits it (disabled when the role may not do `action`,
+ * and Cancel then says Close). With `dirty`, leaving the page (a link, back, closing the tab) asks first.
  */
-export function FormDialog({ title, opened, onClose, size, gap, onSubmit, message, submit, pending, submitColor, submitDisabled, cancel = 'Cancel', dirty = false, children }: {
+export function FormDialog({ action, title, opened, onClose, size, gap, onSubmit, message, submit, pending, submitColor, submitDisabled, cancel = 'Cancel', dirty = false, children }: {
+  /** What submitting calls (`product.update`). */
+  action: string;
   title: ReactNode;
   opened: boolean;
   onClose: () => void;
@@ -30,7 +32,7 @@ export function FormDialog({ title, opened, onClose, size, gap, onSubmit, messag
   dirty?: boolean;
   children: ReactNode;
 }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(action);
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
@@ -41,7 +43,7 @@ export function FormDialog({ title, opened, onClose, size, gap, onSubmit, messag
             <Button variant="default" onClick={onClose}>
               {readOnly ? 'Close' : cancel}
             </Button>
-            <WriteButton type="submit" color={submitColor} loading={pending} disabled={submitDisabled}>
+            <WriteButton action={action} type="submit" color={submitColor} loading={pending} disabled={submitDisabled}>
               {submit}
             </WriteButton>
           </Group>

@@ -82,7 +82,7 @@ function Configured({ mailer }: { mailer: Mailer }) {
             error={problem?.fields.to}
             style={{ flex: '1 1 220px' }}
           />
-          <WriteButton type="submit" loading={send.isPending}>
+          <WriteButton action="notification.test" type="submit" loading={send.isPending}>
             Send a test mail
           </WriteButton>
         </Group>

@@ -9,7 +9,9 @@ import { WriteButton } from './write-button';
  * (`message`, from useServerErrors) appears beside it, where staff just clicked; leaving the form
  * with unsaved changes asks first (LeaveGuard).
  */
-export function SaveButton({ saved, dirty, saving, label, message = null }: {
+export function SaveButton({ action, saved, dirty, saving, label, message = null }: {
+  /** What saving calls (`product.update`). */
+  action: string;
   saved: boolean;
   dirty: boolean;
   /** True while the save is under way (the form's `submitting` included). */
@@ -26,7 +28,7 @@ export function SaveButton({ saved, dirty, saving, label, message = null }: {
             Unsaved changes
           </Text>
         )}
-        <WriteButton type="submit" loading={saving} disabled={saved && !dirty}>
+        <WriteButton action={action} type="submit" loading={saving} disabled={saved && !dirty}>
           {label}
         </WriteButton>
       </Group>

@@ -6,7 +6,9 @@ import { FormDialog } from './form-dialog';
  * Asks for the tags a bulk action adds or removes: `title` says which (`Add tags to 3 products`),
  * `submit` its button. Nothing is sent without a tag.
  */
-export function TagsDialog({ opened, onClose, title, submit, pending, onSubmit, description }: {
+export function TagsDialog({ action, opened, onClose, title, submit, pending, onSubmit, description }: {
+  /** What the tags change (`product.update`). */
+  action: string;
   opened: boolean;
   onClose: () => void;
   title: string;
@@ -24,6 +26,7 @@ export function TagsDialog({ opened, onClose, title, submit, pending, onSubmit, 
   }, [opened]);
   return (
     <FormDialog
+      action={action}
       opened={opened}
       onClose={onClose}
       title={title}

@@ -1,11 +1,15 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { ComponentPropsWithoutRef } from 'react';
-import { useSession } from '../lib/session';
+import { useCan } from '../lib/access';
 
-type Props = ButtonProps & Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps>;
+type Props = ButtonProps & Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps> & {
+  /** What it calls, as the server names it (`order.cancel`): outside the credential's role, it is disabled and says why. */
+  action: string;
+};
 
-/** A button that changes something: disabled, and saying why, for a read-only key. */
-export function WriteButton({ disabled, title, ...props }: Props) {
-  const { readOnly } = useSession();
-  return <Button {...props} disabled={readOnly || disabled} title={readOnly ? 'Your key is read-only' : title} />;
+/** A button that changes something: disabled, and saying why, when the role may not. */
+export function WriteButton({ action, disabled, title, ...props }: Props) {
+  const { can, why } = useCan();
+  const allowed = can(action);
+  return <Button {...props} disabled={!allowed || disabled} title={allowed ? title : why} />;
 }

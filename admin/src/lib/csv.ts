@@ -18,7 +18,12 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly Ce
 
 /** Offers the text as a file the browser downloads: made here, from what the screen already read. */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  downloadText(filename, csv, 'text/csv;charset=utf-8');
+}
+
+/** Offers text the screen holds as a file of `type`, without a round trip to the server. */
+export function downloadText(filename: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

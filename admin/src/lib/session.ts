@@ -1,22 +1,27 @@
 import { useSyncExternalStore } from 'react';
-import { createClient, type StorefrontClient } from 'storefront/client';
+import createFetchClient, { type Client } from 'openapi-fetch';
+import { createClient, type paths, type StorefrontClient } from 'storefront/client';
 
-/** Who is signed in: the key, what it may do, and a client that sends it. */
+/**
+ * Who is signed in: the credential and a client that sends it. The credential is a staff user's
+ * token (`utk_…`, from email and password) or an API key (`sk_…`, `rk_…`, pasted); what it may do
+ * is the server's answer to `GET /v1/access` (lib/access.ts), read once the shell is shown.
+ */
 export interface Session {
   key: string;
-  /** A read-only key (`rk_…`) may only read: the screens show their write controls disabled. */
-  readOnly: boolean;
+  /** A user's token, signed out on the server too (`DELETE /v1/users/token`); a key stays valid. */
+  isUserToken: boolean;
   client: StorefrontClient;
 }
 
-// sessionStorage, not localStorage: the key lives as long as the tab, and closing it signs out.
+// sessionStorage, not localStorage: the credential lives as long as the tab, and closing it signs out.
 const STORAGE_KEY = 'storefront.admin.key';
 
-/** A session for a key, not yet kept: sign-in tries it first. */
+/** A session for a credential, not yet kept: sign-in tries it first. */
 export function sessionFor(key: string): Session {
   return {
     key,
-    readOnly: key.startsWith('rk_'),
+    isUserToken: key.startsWith('utk_'),
     client: createClient({ baseUrl: window.location.origin, adminKey: key }),
   };
 }
@@ -42,10 +47,15 @@ export function signIn(session: Session): void {
   change(session);
 }
 
-/** Forgets the key. */
-export function signOut(): void {
+/**
+ * Forgets the credential. A user's token is signed out on the server as well, without waiting: the
+ * tab forgets it either way, and a token the server already refuses has nothing left to end.
+ */
+export function signOut(options: { onServer?: boolean } = {}): void {
+  const leaving = current;
   window.sessionStorage.removeItem(STORAGE_KEY);
   change(null);
+  if (options.onServer && leaving?.isUserToken) void leaving.client.DELETE('/v1/users/token').catch(() => undefined);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -63,4 +73,12 @@ export function useSession(): Session {
   const session = useCurrentSession();
   if (!session) throw new Error('useSession() outside the signed-in screens');
   return session;
+}
+
+/**
+ * A client that sends no credential, for signing in and accepting an invitation. It never retries:
+ * a code or a password is tried once, and a 429 is said to staff rather than waited out.
+ */
+export function anonymousClient(): Client<paths> {
+  return createFetchClient<paths>({ baseUrl: window.location.origin });
 }

@@ -1,9 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { shellRoute } from '../../app/shell-route';
-import { validateEventSearch, validatePageSearch } from './search';
+import { validateAuditSearch, validateEventSearch, validatePageSearch } from './search';
 
-// The integrations of the Settings group: who may call the API (channels, staff keys), who hears
-// from it (webhooks), and what it said (events). Each screen is its own chunk.
+// The integrations of the Settings group: who may call the API (channels, staff keys, the team),
+// who hears from it (webhooks), what it said (events) and who changed what (the audit log). Each
+// screen is its own chunk.
 const channelsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/settings/channels',
@@ -34,4 +35,16 @@ const eventsRoute = createRoute({
   validateSearch: validateEventSearch,
 }).lazy(() => import('./events/route').then((module) => module.Route));
 
-export const integrationRoutes = [channelsRoute, apiKeysRoute, webhooksRoute, webhookRoute, eventsRoute] as const;
+const teamRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/settings/team',
+  validateSearch: validatePageSearch,
+}).lazy(() => import('./team/route').then((module) => module.Route));
+
+const auditLogRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/settings/audit-log',
+  validateSearch: validateAuditSearch,
+}).lazy(() => import('./audit-log/route').then((module) => module.Route));
+
+export const integrationRoutes = [channelsRoute, apiKeysRoute, webhooksRoute, webhookRoute, eventsRoute, teamRoute, auditLogRoute] as const;

@@ -26,3 +26,17 @@ export const validateEventSearch = (search: Record<string, unknown>): EventListS
   related_object: text(search.related_object),
   page: pageOf(search),
 });
+
+export interface AuditSearch extends PageSearch {
+  /** A colleague's or a key's id (`usr_…`, `key_…`). */
+  actor_id?: string;
+  /** A record's id (`ord_…`). */
+  object_id?: string;
+}
+
+/** The audit log's filters as they stand in the address, so a record's history can be linked. */
+export const validateAuditSearch = (search: Record<string, unknown>): AuditSearch => ({
+  actor_id: text(search.actor_id),
+  object_id: text(search.object_id),
+  page: pageOf(search),
+});

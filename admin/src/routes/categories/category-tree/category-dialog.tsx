@@ -53,7 +53,7 @@ export function CategoryDialog({ edit, placed, roots, onClose }: { edit: Categor
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={edit !== null} onClose={onClose} title={edit?.kind === 'edit' ? `Edit “${edit.category.title}”` : 'New category'} onSubmit={submit} message={problems.message} submit={edit?.kind === 'edit' ? 'Save category' : 'Create category'} pending={create.isPending || update.isPending}>
+    <FormDialog action={edit?.kind === 'edit' ? 'category.update' : 'category.create'} dirty={form.isDirty()} opened={edit !== null} onClose={onClose} title={edit?.kind === 'edit' ? `Edit “${edit.category.title}”` : 'New category'} onSubmit={submit} message={problems.message} submit={edit?.kind === 'edit' ? 'Save category' : 'Create category'} pending={create.isPending || update.isPending}>
       <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
       <Select label="Parent" data={parents} allowDeselect={false} searchable nothingFoundMessage="No such category" {...form.getInputProps('parent_id')} />
     </FormDialog>

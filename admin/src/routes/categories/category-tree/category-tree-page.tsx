@@ -8,7 +8,7 @@ import { Pager } from '../../../components/pager';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { CategoryDialog, type CategoryEdit } from './category-dialog';
 import { flatten, reorder, type Placed } from './tree';
 
@@ -30,7 +30,7 @@ export function CategoryTreePage() {
           <Title order={1}>Categories</Title>
           {tree.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={() => setEdit({ kind: 'create', parentId: null })}>New category</WriteButton>
+        <WriteButton action="category.create" onClick={() => setEdit({ kind: 'create', parentId: null })}>New category</WriteButton>
       </Group>
       {tree.error ? (
         <ProblemAlert error={tree.error} title="The categories could not be read" />
@@ -73,7 +73,7 @@ function Level({ nodes, placed, onEdit, label }: { nodes: CategoryNode[]; placed
 }
 
 function CategoryRow({ node, index, siblings, placed, onEdit }: { node: CategoryNode; index: number; siblings: CategoryNode[]; placed: Placed[]; onEdit: (edit: CategoryEdit) => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('category.update');
   const update = useUpdateCategories();
   const remove = useDeleteCategory();
   const move = (to: number) =>

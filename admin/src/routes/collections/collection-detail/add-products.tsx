@@ -50,7 +50,7 @@ export function AddProducts({ collection, members }: { collection: Collection; m
                   In the collection
                 </Text>
               ) : (
-                <WriteButton size="xs" variant="light" aria-label={`Add ${product.name} to the collection`} onClick={() => add(product)} loading={place.isPending && place.variables === product.id}>
+                <WriteButton action="collection.update" size="xs" variant="light" aria-label={`Add ${product.name} to the collection`} onClick={() => add(product)} loading={place.isPending && place.variables === product.id}>
                   Add
                 </WriteButton>
               )}

@@ -77,7 +77,7 @@ function DeleteCollection({ collection }: { collection: Collection }) {
         }),
     });
   return (
-    <WriteButton variant="default" color="red" onClick={confirm} loading={remove.isPending}>
+    <WriteButton action="collection.delete" variant="default" color="red" onClick={confirm} loading={remove.isPending}>
       Delete collection
     </WriteButton>
   );

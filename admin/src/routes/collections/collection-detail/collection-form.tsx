@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { RuleEditor } from './rule-editor';
 import { RulePreview } from './rule-preview';
@@ -39,7 +39,7 @@ export interface CollectionFormValues {
 
 /** The collection's fields, and for a smart one its rules beside the products they match; one save for all. */
 export function CollectionForm({ collection }: { collection: Collection }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('collection.update');
   const update = useUpdateCollection(collection.id);
   const smart = collection.kind === 'smart';
   const form = useForm<CollectionFormValues>({
@@ -100,7 +100,7 @@ export function CollectionForm({ collection }: { collection: Collection }) {
           Discard changes
         </Button>
       )}
-      <WriteButton type="submit" loading={update.isPending}>
+      <WriteButton action="collection.update" type="submit" loading={update.isPending}>
         Save collection
       </WriteButton>
       </Group>

@@ -6,7 +6,7 @@ import { ProblemAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { TableScroll } from '../../../components/table-scroll';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { AddProducts } from './add-products';
 
 /**
@@ -14,7 +14,7 @@ import { AddProducts } from './add-products';
  * one request; any beyond them keep following.
  */
 export function CollectionMembers({ collection }: { collection: Collection }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('collection.update');
   const members = useCollectionProducts(collection.id);
   const arrange = useOrderProducts(collection.id);
   const remove = useRemoveProduct(collection.id);

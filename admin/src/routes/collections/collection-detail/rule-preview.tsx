@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from 'storefront/client';
 import { PREVIEW_PER_PAGE, useCollectionProducts, useRulePreview, type RuleInput, type SortingRule } from '../../../api/collections';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { Section } from '../../../components/section';
 import { formatMoney } from '../../../lib/format';
 import { problemOf } from '../../../lib/problems';
@@ -14,7 +14,7 @@ import { useStore } from '../../../api/store';
  * for a preview, a POST): it sees the saved collection's products.
  */
 export function RulePreview({ collectionId, rules, disjunctive, sortingRule }: { collectionId: string; rules: RuleInput[]; disjunctive: boolean; sortingRule: SortingRule }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('collection.update');
   const numbers = rules.flatMap((rule, index) => (rule.value.trim() === '' ? [] : [index + 1]));
   const complete = rules.filter((rule) => rule.value.trim() !== '');
   const [body] = useDebouncedValue({ rules: complete, disjunctive, sorting_rule: sortingRule }, 400);

@@ -27,7 +27,7 @@ export function CollectionListPage() {
           <Title order={1}>Collections</Title>
           {collections.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={create.open}>New collection</WriteButton>
+        <WriteButton action="collection.create" onClick={create.open}>New collection</WriteButton>
       </Group>
       <Paper withBorder p="md">
         <TextInput type="search" label="Search" placeholder="Words of the title" defaultValue={search.q ?? ''} {...searchAsTyped} maw={480} />

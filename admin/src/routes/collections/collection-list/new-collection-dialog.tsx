@@ -40,7 +40,7 @@ export function NewCollectionDialog({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="New collection" onSubmit={submit} message={problems.message} submit="Create collection" pending={create.isPending}>
+    <FormDialog action="collection.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title="New collection" onSubmit={submit} message={problems.message} submit="Create collection" pending={create.isPending}>
       <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
       <Radio.Group label="Products" {...form.getInputProps('kind')}>
         <Stack gap="xs" mt="xs">

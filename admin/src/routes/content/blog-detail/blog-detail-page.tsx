@@ -29,7 +29,7 @@ export function BlogDetailPage() {
                 Blog · {data.id}
               </Text>
             </Stack>
-            <WriteButton onClick={() => void navigate({ to: '/blogs/$blogId/posts/new', params: { blogId } })}>New post</WriteButton>
+            <WriteButton action="post.create" onClick={() => void navigate({ to: '/blogs/$blogId/posts/new', params: { blogId } })}>New post</WriteButton>
           </Group>
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { ConfirmDelete } from '../shared/confirm-delete';
 
@@ -24,7 +24,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text);
 
 /** The blog's own fields; deleting it asks first, and the server refuses while it has posts. */
 export function BlogSettings({ blog }: { blog: Blog }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('blog.update');
   const navigate = useNavigate();
   const update = useUpdateBlog(blog.id);
   const remove = useDeleteBlog(blog.id);
@@ -65,6 +65,7 @@ export function BlogSettings({ blog }: { blog: Blog }) {
           <LeaveGuard when={form.isDirty() && !update.isPending} />
           <Group justify="space-between" mt="xs">
             <ConfirmDelete
+              action="blog.delete"
               noun="blog"
               name={blog.title}
               consequence="A blog that still has posts is kept: delete its posts first."
@@ -80,7 +81,7 @@ export function BlogSettings({ blog }: { blog: Blog }) {
                 })
               }
             />
-            <WriteButton type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            <WriteButton action="blog.update" type="submit" loading={update.isPending} disabled={!form.isDirty()}>
               Save blog
             </WriteButton>
           </Group>

@@ -23,7 +23,7 @@ export function BlogListPage() {
           <Title order={1}>Blogs</Title>
           {blogs.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={open}>New blog</WriteButton>
+        <WriteButton action="blog.create" onClick={open}>New blog</WriteButton>
       </Group>
       <NewBlogDialog opened={creating} onClose={close} />
       <ListPanel

@@ -38,7 +38,7 @@ export function NewBlogDialog({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="New blog" onSubmit={submit} message={problems.message} submit="Create blog" pending={create.isPending}>
+    <FormDialog action="blog.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title="New blog" onSubmit={submit} message={problems.message} submit="Create blog" pending={create.isPending}>
       <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
       <TextInput label="Permalink" description="Unique among blogs; made from the title when empty" {...form.getInputProps('permalink')} />
     </FormDialog>

@@ -20,7 +20,7 @@ export function PageListPage() {
           <Title order={1}>Pages</Title>
           {pages.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={() => void navigate({ to: '/pages/new' })}>New page</WriteButton>
+        <WriteButton action="page.create" onClick={() => void navigate({ to: '/pages/new' })}>New page</WriteButton>
       </Group>
       <TitleSearch noun="pages" value={search.q} onSearch={(q) => void navigate({ search: { q }, replace: true })} />
       <ContentTable

@@ -8,7 +8,9 @@ import { problemOf } from '../../../lib/problems';
  * A delete button that asks first, saying what goes for good (and `consequence`, a sentence, if any);
  * the server's refusal (a blog that still has posts) shows in the dialog.
  */
-export function ConfirmDelete({ noun, name, consequence, pending, error, onDelete, onOpen }: {
+export function ConfirmDelete({ action, noun, name, consequence, pending, error, onDelete, onOpen }: {
+  /** What deleting calls (`post.delete`). */
+  action: string;
   noun: string;
   name: string;
   consequence?: string;
@@ -22,7 +24,7 @@ export function ConfirmDelete({ noun, name, consequence, pending, error, onDelet
   const title = `Delete the ${noun}?`;
   return (
     <>
-      <WriteButton
+      <WriteButton action={action}
         variant="default"
         color="red"
         c="red.8"

@@ -9,7 +9,7 @@ import { LeaveGuard } from '../../../components/leave-guard';
 import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { PublishingBadge, publishingState } from './publishing';
 import { CoverImageField } from './cover-image-field';
@@ -87,7 +87,7 @@ export function ContentForm({ kind, item, save, saving, actions }: {
   saving: boolean;
   actions?: React.ReactNode;
 }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(item ? `${kind}.update` : `${kind}.create`);
   const form = useForm<Values>({
     initialValues: valuesOf(item),
     validate: { title: (title) => (title.trim() === '' ? 'A title is needed' : null) },
@@ -158,7 +158,7 @@ export function ContentForm({ kind, item, save, saving, actions }: {
                 )}
                 <FormAlert message={problems.message} />
                 <Group justify="flex-end">
-                  <WriteButton type="submit" loading={saving}>
+                  <WriteButton action={item ? `${kind}.update` : `${kind}.create`} type="submit" loading={saving}>
                     {item ? `Save ${noun}` : `Create ${noun}`}
                   </WriteButton>
                 </Group>

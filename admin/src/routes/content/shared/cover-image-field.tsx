@@ -1,14 +1,14 @@
 import { Button, FileButton, Group, Image, Stack, TextInput } from '@mantine/core';
 import { useUploadFile } from '../../../api/products';
 import { problemOf } from '../../../lib/problems';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 /**
  * A post's image: uploaded as a file (`POST /v1/files`), or an address typed in; shown as the shop
  * will show it. The server's refusal of an upload (too big, not an image) is the field's error.
  */
 export function CoverImageField({ value, onChange, error, onError }: { value: string; onChange: (url: string) => void; error?: React.ReactNode; onError: (message: string | null) => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('file.create');
   const upload = useUploadFile();
   const pick = async (file: File | null) => {
     if (!file) return;

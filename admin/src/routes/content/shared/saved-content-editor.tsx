@@ -39,6 +39,7 @@ export function SavedContentEditor({ kind, item, update, remove, onDeleted }: Wr
         }
         actions={
           <ConfirmDelete
+            action={`${kind}.delete`}
             noun={kind}
             name={item.title}
             pending={remove.isPending}

@@ -77,7 +77,7 @@ export function AddressDialog({ customerId, address, opened, onClose }: { custom
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="lg" gap="sm" onSubmit={submit} message={problems.message} submit={address ? 'Save address' : 'Add address'} pending={save.isPending}>
+    <FormDialog action="customer.update" dirty={form.isDirty()} opened={opened} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="lg" gap="sm" onSubmit={submit} message={problems.message} submit={address ? 'Save address' : 'Add address'} pending={save.isPending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="First name" data-autofocus {...form.getInputProps('first_name')} />
         <TextInput label="Last name" {...form.getInputProps('last_name')} />

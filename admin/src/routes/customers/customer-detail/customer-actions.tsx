@@ -48,14 +48,14 @@ export function CustomerActions({ customer }: { customer: Customer }) {
     <>
       <Group gap="xs" role="group" aria-label="Customer actions">
         {!customer.is_verified && (
-          <WriteButton variant="default" onClick={sendVerification} loading={verification.isPending}>
+          <WriteButton action="customer.update" variant="default" onClick={sendVerification} loading={verification.isPending}>
             Send verification email
           </WriteButton>
         )}
-        <WriteButton variant="default" onClick={passwordDialog.open}>
+        <WriteButton action="customer.update" variant="default" onClick={passwordDialog.open}>
           Set password
         </WriteButton>
-        <WriteButton variant="default" color="red" onClick={confirmDelete} loading={remove.isPending}>
+        <WriteButton action="customer.delete" variant="default" color="red" onClick={confirmDelete} loading={remove.isPending}>
           Delete customer
         </WriteButton>
       </Group>

@@ -42,7 +42,7 @@ export function CustomerAddresses({ customer }: { customer: Customer }) {
     });
 
   return (
-    <Section title="Addresses" actions={<WriteButton size="xs" variant="default" onClick={() => setEditing('new')}>Add address</WriteButton>}>
+    <Section title="Addresses" actions={<WriteButton action="customer.update" size="xs" variant="default" onClick={() => setEditing('new')}>Add address</WriteButton>}>
       {customer.addresses.length === 0 ? (
         <Text size="sm" c="dimmed">
           No addresses.
@@ -66,10 +66,10 @@ export function CustomerAddresses({ customer }: { customer: Customer }) {
                   ))}
                 </Stack>
                 <Group gap="xs" mt="sm">
-                  <WriteButton size="xs" variant="default" onClick={() => setEditing(address)} aria-label={`Edit ${label}`}>
+                  <WriteButton action="customer.update" size="xs" variant="default" onClick={() => setEditing(address)} aria-label={`Edit ${label}`}>
                     Edit
                   </WriteButton>
-                  <WriteButton size="xs" variant="default" color="red" onClick={() => confirmDelete(address)} aria-label={`Delete ${label}`}>
+                  <WriteButton action="customer.update" size="xs" variant="default" color="red" onClick={() => confirmDelete(address)} aria-label={`Delete ${label}`}>
                     Delete
                   </WriteButton>
                 </Group>

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
 const fields = ['first_name', 'last_name', 'email', 'is_newsletterable', 'is_active', 'notes', 'tags'] as const;
@@ -29,7 +29,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** What staff may set of a customer: names, email, the newsletter, whether it may sign in, notes and tags. */
 export function CustomerProfile({ customer }: { customer: Customer }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('customer.update');
   const save = useUpdateCustomer(customer.id);
   const form = useForm({ initialValues: valuesOf(customer) });
   const problems = useServerErrors(form, fields);
@@ -67,7 +67,7 @@ export function CustomerProfile({ customer }: { customer: Customer }) {
           />
           <FormAlert message={problems.message} />
           <Group justify="flex-end">
-            <WriteButton type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            <WriteButton action="customer.update" type="submit" loading={save.isPending} disabled={!form.isDirty()}>
               Save customer
             </WriteButton>
           </Group>

@@ -33,7 +33,7 @@ export function PasswordDialog({ customer, opened, onClose }: { customer: Custom
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="Set a password" onSubmit={submit} message={problems.message} submit="Set password" pending={save.isPending}>
+    <FormDialog action="customer.update" dirty={form.isDirty()} opened={opened} onClose={onClose} title="Set a password" onSubmit={submit} message={problems.message} submit="Set password" pending={save.isPending}>
       <Text size="sm">The customer is signed out on every device and signs in again with this password.</Text>
       <PasswordInput
         label="New password"

@@ -20,13 +20,14 @@ export function CustomerBulkActions({ selection }: { selection: RowSelection<Cus
 
   return (
     <>
-      <WriteButton size="xs" variant="default" loading={bulk.isPending} onClick={tagDialog.open}>
+      <WriteButton action="customer.update" size="xs" variant="default" loading={bulk.isPending} onClick={tagDialog.open}>
         Add tags
       </WriteButton>
       <Button size="xs" variant="default" onClick={() => exportCustomers(customers)}>
         Export CSV
       </Button>
       <TagsDialog
+        action="customer.update"
         opened={tagging}
         onClose={tagDialog.close}
         title={`Add tags to ${counted(customers.length, 'customer')}`}

@@ -31,7 +31,7 @@ export function DeleteDiscountButton({ discount }: { discount: Discount }) {
         }),
     });
   return (
-    <WriteButton variant="default" color="red" size="xs" onClick={confirm} loading={remove.isPending}>
+    <WriteButton action="discount.delete" variant="default" color="red" size="xs" onClick={confirm} loading={remove.isPending}>
       Delete discount
     </WriteButton>
   );

@@ -8,7 +8,7 @@ import type { Discount, DiscountWrite } from '../../../api/discounts';
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { kindOptions } from '../discount-words';
 import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valueMessage, valuesOf, type DiscountValues } from './discount-values';
@@ -67,7 +67,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
   saving: boolean;
   submitLabel: string;
 }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(discount ? 'discount.update' : 'discount.create');
   const form = useForm<DiscountValues>({
     initialValues: valuesOf(discount, currency),
     validate: {
@@ -189,7 +189,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                   )}
                 </Stack>
               </Section>
-              <SaveButton saved={discount !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
+              <SaveButton action={discount ? 'discount.update' : 'discount.create'} saved={discount !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -37,7 +37,7 @@ export function DiscountListPage() {
           <Title order={1}>Discounts</Title>
           {discounts.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={() => void go({ to: '/discounts/new' })}>New discount</WriteButton>
+        <WriteButton action="discount.create" onClick={() => void go({ to: '/discounts/new' })}>New discount</WriteButton>
       </Group>
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">

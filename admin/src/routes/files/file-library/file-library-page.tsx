@@ -10,7 +10,7 @@ import { WriteButton } from '../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { problemOf } from '../../../lib/problems';
 import { RefusedUploads } from '../../../components/refused-uploads';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 const route = getRouteApi('/_shell/files');
 
@@ -63,7 +63,7 @@ export function FileLibraryPage() {
 }
 
 function UploadZone({ onUploaded }: { onUploaded: () => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('file.create');
   const upload = useUploadLibraryFile();
   const [pending, setPending] = useState(0);
   const [refused, setRefused] = useState<Array<{ name: string; reason: string }>>([]);
@@ -103,7 +103,7 @@ function UploadZone({ onUploaded }: { onUploaded: () => void }) {
           <Text size="sm" c="dimmed">
             {dropzone.isDragActive ? 'Drop the files to upload them' : 'Drag files here, or'}
           </Text>
-          <WriteButton variant="default" size="xs" onClick={dropzone.open}>
+          <WriteButton action="file.create" variant="default" size="xs" onClick={dropzone.open}>
             Upload files…
           </WriteButton>
           {pending > 0 && <Loader size="xs" aria-label={`Uploading ${pending} file${pending > 1 ? 's' : ''}`} />}
@@ -166,7 +166,7 @@ function FileCard({ file }: { file: StoredFile }) {
           <Button size="xs" variant="default" onClick={() => void copyLink()} aria-label={`Copy link to ${name}`}>
             Copy link
           </Button>
-          <WriteButton size="xs" variant="default" color="red" onClick={confirmDelete} aria-label={`Delete ${name}`}>
+          <WriteButton action="file.delete" size="xs" variant="default" color="red" onClick={confirmDelete} aria-label={`Delete ${name}`}>
             Delete
           </WriteButton>
         </Group>
@@ -177,7 +177,7 @@ function FileCard({ file }: { file: StoredFile }) {
 
 /** An image's alt text, saved when the field is left or Enter is pressed, if it changed. */
 function AltTextField({ file }: { file: StoredFile }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('file.update');
   const setAlt = useSetFileAlt();
   const [value, setValue] = useState(file.alt ?? '');
   const [error, setError] = useState<string | null>(null);

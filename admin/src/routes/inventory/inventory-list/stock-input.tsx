@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSetStock } from '../../../api/inventory';
 import type { Sku } from '../../../api/products';
 import { problemOf } from '../../../lib/problems';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 /**
  * A sku's stock, edited where it is listed: Enter or leaving the box saves it through the sku update,
@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
  * Emptied, the box goes back to the stock as it is.
  */
 export function StockInput({ sku }: { sku: Sku }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('sku.update');
   const save = useSetStock();
   const [value, setValue] = useState<string | number>(sku.in_stock ?? '');
   const [error, setError] = useState<string | null>(null);

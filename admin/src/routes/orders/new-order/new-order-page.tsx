@@ -178,7 +178,7 @@ export function NewOrderPage() {
       {started === null ? (
         <Group justify="flex-end">
           <FormAlert message={message} />
-          <WriteButton onClick={begin} loading={start.isPending} disabled={!customerId || lines.length === 0 || (customer.data !== undefined && address === null)}>
+          <WriteButton action="cart.create" onClick={begin} loading={start.isPending} disabled={!customerId || lines.length === 0 || (customer.data !== undefined && address === null)}>
             Continue to shipping and payment
           </WriteButton>
         </Group>
@@ -213,7 +213,7 @@ export function NewOrderPage() {
             )}
             <FormAlert message={message} />
             <Group justify="flex-end">
-              <WriteButton onClick={finish} loading={place.isPending} disabled={!gateway || (started.meta.is_shipping_required && !rateId)}>
+              <WriteButton action="checkout.pay" onClick={finish} loading={place.isPending} disabled={!gateway || (started.meta.is_shipping_required && !rateId)}>
                 Create order
               </WriteButton>
             </Group>

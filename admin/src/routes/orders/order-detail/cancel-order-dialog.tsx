@@ -30,7 +30,7 @@ export function CancelOrderDialog({ order, opened, onClose }: { order: Order; op
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="Cancel the order?" onSubmit={submit} message={problems.message} submit="Cancel order" pending={cancel.isPending} submitColor="red" cancel="Keep the order">
+    <FormDialog action="order.cancel" dirty={form.isDirty()} opened={opened} onClose={onClose} title="Cancel the order?" onSubmit={submit} message={problems.message} submit="Cancel order" pending={cancel.isPending} submitColor="red" cancel="Keep the order">
       <Text size="sm">
         {order.status === 'placed' ? 'Its items go back into stock. ' : ''}
         Money is not moved by a cancel: refund or void the payment as well.

@@ -53,7 +53,7 @@ export function FulfilDialog({ order, opened, onClose }: { order: Order; opened:
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="Fulfil items" size="lg" onSubmit={submit} message={problems.message} submit="Fulfil" pending={fulfil.isPending} submitDisabled={lines.length === 0}>
+    <FormDialog action="fulfillment.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title="Fulfil items" size="lg" onSubmit={submit} message={problems.message} submit="Fulfil" pending={fulfil.isPending} submitDisabled={lines.length === 0}>
       {lines.length === 0 ? (
         <Text size="sm">Nothing is left to ship.</Text>
       ) : (

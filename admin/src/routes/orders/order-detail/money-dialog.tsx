@@ -51,7 +51,7 @@ export function MoneyDialog({ kind, order, opened, onClose }: { kind: 'capture' 
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={words[kind].title} onSubmit={submit} message={problems.message} submit={words[kind].button} pending={move.isPending} submitColor={kind === 'refund' ? 'red' : undefined}>
+    <FormDialog action="transaction.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title={words[kind].title} onSubmit={submit} message={problems.message} submit={words[kind].button} pending={move.isPending} submitColor={kind === 'refund' ? 'red' : undefined}>
       <AmountInput currency={order.currency} description={`${formatMoney(limit, order.currency)} ${words[kind].limit}`} {...form.getInputProps('amount')} />
       <Text size="xs" c="dimmed">
         {kind === 'refund' ? 'The money goes back through the order’s gateway; stock is not changed.' : 'The money is taken through the order’s gateway.'}

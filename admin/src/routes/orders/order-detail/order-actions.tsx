@@ -42,12 +42,12 @@ export function OrderActions({ order }: { order: Order }) {
   return (
     <>
       <Group gap="xs" aria-label="Order actions" role="group">
-        {allowed.capture && <WriteButton onClick={capture.open}>Capture payment</WriteButton>}
-        {allowed.fulfil && <WriteButton onClick={fulfil.open}>Fulfil items</WriteButton>}
-        {allowed.refund && <WriteButton variant="default" onClick={refund.open}>Refund</WriteButton>}
-        {allowed.void && <WriteButton variant="default" color="red" onClick={confirmVoid} loading={move.isPending}>Void payment</WriteButton>}
-        {allowed.archive && <WriteButton variant="default" onClick={confirmArchive} loading={archive.isPending}>Archive</WriteButton>}
-        {allowed.cancel && <WriteButton variant="default" color="red" onClick={cancel.open}>Cancel order</WriteButton>}
+        {allowed.capture && <WriteButton action="transaction.create" onClick={capture.open}>Capture payment</WriteButton>}
+        {allowed.fulfil && <WriteButton action="fulfillment.create" onClick={fulfil.open}>Fulfil items</WriteButton>}
+        {allowed.refund && <WriteButton action="transaction.create" variant="default" onClick={refund.open}>Refund</WriteButton>}
+        {allowed.void && <WriteButton action="transaction.create" variant="default" color="red" onClick={confirmVoid} loading={move.isPending}>Void payment</WriteButton>}
+        {allowed.archive && <WriteButton action="order.archive" variant="default" onClick={confirmArchive} loading={archive.isPending}>Archive</WriteButton>}
+        {allowed.cancel && <WriteButton action="order.cancel" variant="default" color="red" onClick={cancel.open}>Cancel order</WriteButton>}
         {order.status !== 'created' && order.is_shipping_required && (
           <ButtonLink variant="default" to="/orders/$orderId/packing-slip" params={{ orderId: order.id }}>
             Packing slip

@@ -8,6 +8,7 @@ import { OrderActions } from './order-actions';
 import { OrderBuyer } from './order-buyer';
 import { OrderEvents } from './order-events';
 import { OrderFulfillments } from './order-fulfillments';
+import { OrderHistory } from './order-history';
 import { OrderItems } from './order-items';
 import { OrderNote } from './order-note';
 import { OrderPayments } from './order-payments';
@@ -55,6 +56,7 @@ export function OrderDetailPage() {
                 <OrderFulfillments order={data} />
                 <OrderReturns order={data} />
                 <OrderEvents order={data} />
+                <OrderHistory order={data} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>

@@ -6,6 +6,7 @@ import { useFulfillments } from '../../../api/fulfillments';
 import { useAddOrderComment, useOrderComments, useOrderMails } from '../../../api/orders';
 import { AnchorLink } from '../../../components/links';
 import { FormAlert } from '../../../components/problem-alert';
+import { useCan } from '../../../lib/access';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { formatMoney, formatTime } from '../../../lib/format';
@@ -59,11 +60,13 @@ function sentenceOf(event: Event, currency: string): { title: string; detail?: s
  * buyer, and the comments staff add here, each with who wrote it.
  */
 export function OrderEvents({ order }: { order: Order }) {
+  // A role that reads orders but not events or mails (fulfilment) sees the rest of the timeline.
+  const { can } = useCan();
   const fulfillments = useFulfillments(order.id);
   const ids = [order.id, ...(fulfillments.data ?? []).map((fulfillment) => fulfillment.id)];
-  const events = useRelatedEvents(ids, fulfillments.isSuccess || !order.is_shipping_required);
+  const events = useRelatedEvents(ids, can('event.read') && (fulfillments.isSuccess || !order.is_shipping_required));
   const comments = useOrderComments(order.id);
-  const mails = useOrderMails(order.id);
+  const mails = useOrderMails(order.id, can('notification.read'));
 
   const entries: Entry[] = [
     ...(events.data ?? []).map((event): Entry => {
@@ -138,7 +141,7 @@ function CommentBox({ orderId }: { orderId: string }) {
         <FormAlert message={problems.message} />
         <Textarea label="Comment" placeholder="Leave a comment for the team…" autosize minRows={2} {...form.getInputProps('body')} />
         <Group justify="flex-end">
-          <WriteButton type="submit" size="xs" loading={add.isPending} disabled={form.values.body.trim() === ''}>
+          <WriteButton action="order.comment" type="submit" size="xs" loading={add.isPending} disabled={form.values.body.trim() === ''}>
             Post comment
           </WriteButton>
         </Group>

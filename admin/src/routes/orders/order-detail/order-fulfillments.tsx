@@ -52,7 +52,7 @@ export function OrderFulfillments({ order }: { order: Order }) {
                     </Text>
                   </Stack>
                   {(fulfillment.status === 'succeeded' || fulfillment.status === 'pending') && (
-                    <WriteButton size="xs" variant="default" color="red" onClick={() => confirmCancel(fulfillment)} aria-label={`Cancel shipment ${index + 1}`}>
+                    <WriteButton action="fulfillment.cancel" size="xs" variant="default" color="red" onClick={() => confirmCancel(fulfillment)} aria-label={`Cancel shipment ${index + 1}`}>
                       Cancel shipment
                     </WriteButton>
                   )}

@@ -8,12 +8,12 @@ import { FormAlert } from '../../../components/problem-alert';
 import { Section } from '../../../components/section';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
 /** The staff's own note on the order; buyers never see it. */
 export function OrderNote({ order }: { order: Order }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('order.update');
   const save = useUpdateOrderNote(order.id);
   const form = useForm({ initialValues: { order_note: order.order_note ?? '' } });
   const problems = useServerErrors(form, ['order_note']);
@@ -36,7 +36,7 @@ export function OrderNote({ order }: { order: Order }) {
           <FormAlert message={problems.message} />
           <LeaveGuard when={form.isDirty() && !save.isPending} />
           <Group justify="flex-end">
-            <WriteButton type="submit" size="xs" loading={save.isPending} disabled={!form.isDirty()}>
+            <WriteButton action="order.update" type="submit" size="xs" loading={save.isPending} disabled={!form.isDirty()}>
               Save note
             </WriteButton>
           </Group>

@@ -44,7 +44,7 @@ export function OrderReturns({ order }: { order: Order }) {
     <Section
       title="Returns"
       actions={
-        <WriteButton size="xs" variant="default" onClick={returnItems.open} disabled={!canReturn}>
+        <WriteButton action="return.create" size="xs" variant="default" onClick={returnItems.open} disabled={!canReturn}>
           Return items
         </WriteButton>
       }
@@ -84,19 +84,19 @@ export function OrderReturns({ order }: { order: Order }) {
                   <Group gap="xs">
                     {ret.status === 'requested' && (
                       <>
-                        <WriteButton size="xs" onClick={() => confirm(ret, label, 'receive')} aria-label={`Receive ${label.toLowerCase()}`}>
+                        <WriteButton action="return.receive" size="xs" onClick={() => confirm(ret, label, 'receive')} aria-label={`Receive ${label.toLowerCase()}`}>
                           Receive
                         </WriteButton>
-                        <WriteButton size="xs" variant="default" onClick={() => setRefunding({ ret, label })} aria-label={`Receive and refund ${label.toLowerCase()}`}>
+                        <WriteButton action="return.refund" size="xs" variant="default" onClick={() => setRefunding({ ret, label })} aria-label={`Receive and refund ${label.toLowerCase()}`}>
                           Receive and refund
                         </WriteButton>
-                        <WriteButton size="xs" variant="default" color="red" onClick={() => confirm(ret, label, 'cancel')} aria-label={`Cancel ${label.toLowerCase()}`}>
+                        <WriteButton action="return.cancel" size="xs" variant="default" color="red" onClick={() => confirm(ret, label, 'cancel')} aria-label={`Cancel ${label.toLowerCase()}`}>
                           Cancel
                         </WriteButton>
                       </>
                     )}
                     {ret.status === 'received' && (
-                      <WriteButton size="xs" onClick={() => setRefunding({ ret, label })} aria-label={`Refund ${label.toLowerCase()}`}>
+                      <WriteButton action="return.refund" size="xs" onClick={() => setRefunding({ ret, label })} aria-label={`Refund ${label.toLowerCase()}`}>
                         Refund
                       </WriteButton>
                     )}

@@ -51,7 +51,7 @@ export function RefundReturnDialog({ order, ret, label, onClose }: { order: Orde
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={ret !== null} onClose={onClose} title={`${receiving ? 'Receive and refund' : 'Refund'} ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit={receiving ? 'Receive and refund' : 'Refund'} pending={move.isPending} submitColor="red">
+    <FormDialog action="return.refund" dirty={form.isDirty()} opened={ret !== null} onClose={onClose} title={`${receiving ? 'Receive and refund' : 'Refund'} ${label.toLowerCase()}`} onSubmit={submit} message={problems.message} submit={receiving ? 'Receive and refund' : 'Refund'} pending={move.isPending} submitColor="red">
       <AmountInput currency={order.currency} description={`The returned items' paid share is ${formatMoney(ret?.amount ?? 0, order.currency)}`} {...form.getInputProps('amount')} />
       <Text size="xs" c="dimmed">
         {receiving ? 'The items are received first: their stock goes back if the return restocks. ' : ''}The money goes back through the order’s gateway.

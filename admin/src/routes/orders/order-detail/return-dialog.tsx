@@ -49,7 +49,7 @@ export function ReturnDialog({ order, opened, onClose }: { order: Order; opened:
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title="Return items" size="xl" onSubmit={submit} message={problems.message} submit="Record return" pending={create.isPending} submitDisabled={lines.length === 0}>
+    <FormDialog action="return.create" dirty={form.isDirty()} opened={opened} onClose={onClose} title="Return items" size="xl" onSubmit={submit} message={problems.message} submit="Record return" pending={create.isPending} submitDisabled={lines.length === 0}>
       {lines.length === 0 ? (
         <Text size="sm">Nothing shipped is left to return.</Text>
       ) : (

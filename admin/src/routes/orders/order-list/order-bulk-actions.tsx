@@ -45,7 +45,7 @@ export function OrderBulkActions({ selection }: { selection: RowSelection<Order>
 
   return (
     <>
-      <WriteButton size="xs" variant="default" loading={bulk.isPending} onClick={fulfil}>
+      <WriteButton action="fulfillment.create" size="xs" variant="default" loading={bulk.isPending} onClick={fulfil}>
         Fulfil
       </WriteButton>
       <Button size="xs" variant="default" onClick={() => exportOrders(orders)}>

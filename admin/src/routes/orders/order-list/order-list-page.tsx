@@ -35,7 +35,7 @@ export function OrderListPage() {
           <Title order={1}>Orders</Title>
           {orders.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={() => void go({ to: '/orders/new' })}>New order</WriteButton>
+        <WriteButton action="cart.create" onClick={() => void go({ to: '/orders/new' })}>New order</WriteButton>
       </Group>
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">

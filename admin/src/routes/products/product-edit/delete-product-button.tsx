@@ -30,7 +30,7 @@ export function DeleteProductButton({ product }: { product: Product }) {
         }),
     });
   return (
-    <WriteButton variant="default" color="red" size="xs" onClick={confirm} loading={remove.isPending}>
+    <WriteButton action="product.delete" variant="default" color="red" size="xs" onClick={confirm} loading={remove.isPending}>
       Delete product
     </WriteButton>
   );

@@ -4,7 +4,7 @@ import { useDropzone } from 'react-dropzone';
 import { useUploadFile } from '../../../api/products';
 import { problemOf } from '../../../lib/problems';
 import { RefusedUploads } from '../../../components/refused-uploads';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 /** An image of the product being edited: an uploaded file (`id`) or an address it was given (`url` only). */
 export interface ImageItem {
@@ -18,7 +18,8 @@ export interface ImageItem {
  * image) is listed by the file's name; the others still join.
  */
 export function ImagesField({ value, onChange, error }: { value: ImageItem[]; onChange: (images: ImageItem[]) => void; error?: string }) {
-  const { readOnly } = useSession();
+  const { can, why } = useCan();
+  const readOnly = !can('product.update');
   const upload = useUploadFile();
   const [pending, setPending] = useState(0);
   const [refused, setRefused] = useState<Array<{ name: string; reason: string }>>([]);
@@ -65,7 +66,7 @@ export function ImagesField({ value, onChange, error }: { value: ImageItem[]; on
             <Text size="sm" c="dimmed">
               {dropzone.isDragActive ? 'Drop the files to upload them' : 'Drag images here, or'}
             </Text>
-            <Button variant="default" size="xs" onClick={dropzone.open} disabled={readOnly} title={readOnly ? 'Your key is read-only' : undefined}>
+            <Button variant="default" size="xs" onClick={dropzone.open} disabled={readOnly} title={readOnly ? why : undefined}>
               Choose images…
             </Button>
             {pending > 0 && <Loader size="xs" aria-label={`Uploading ${pending} file${pending > 1 ? 's' : ''}`} />}

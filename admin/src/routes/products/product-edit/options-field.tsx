@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import type { Sku } from '../../../api/products';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 /** An option the product's skus differ by (Size) and the values it is sold in (S, M, L). */
 export interface OptionItem {
@@ -49,7 +49,7 @@ export function OptionsField({ value, onChange, error, skus }: {
   /** The product's skus; none for a new product. */
   skus: Sku[];
 }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('product.update');
   const set = (index: number, option: OptionItem) => onChange(value.map((item, i) => (i === index ? option : item)));
   const combinations = combinationsOf(value).length;
   const added = newSkuCount(value, skus);

@@ -5,7 +5,7 @@ import { useCategoryOptions, useCollectionOptions, useProductSkus, type Product,
 import { SaveButton } from '../../../components/save-button';
 import { Section } from '../../../components/section';
 import { minorDigits, toMinor } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { ImagesField, type ImageItem } from './images-field';
 import { OptionsField, optionsOf, type OptionItem } from './options-field';
@@ -60,7 +60,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
   saving: boolean;
   submitLabel: string;
 }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(product ? 'product.update' : 'product.create');
   const categories = useCategoryOptions();
   const collections = useCollectionOptions();
   const skus = useProductSkus(product?.id ?? '', product !== undefined);
@@ -187,7 +187,7 @@ export function ProductForm({ product, currency, save, saving, submitLabel }: {
                   />
                 </Stack>
               </Section>
-              <SaveButton saved={product !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
+              <SaveButton action={product ? 'product.update' : 'product.create'} saved={product !== undefined} dirty={form.isDirty()} saving={saving || form.submitting} label={submitLabel} message={problems.message} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -7,6 +7,7 @@ import { formatTime } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { DeleteProductButton } from './delete-product-button';
 import { ProductForm } from './product-form';
+import { ProductHistory } from './product-history';
 import { ProductSkus } from './product-skus';
 import { isPublished } from './publishing';
 
@@ -55,6 +56,7 @@ export function ProductPage() {
               }}
             />
             <ProductSkus product={data} currency={store.data.currency} />
+            <ProductHistory productId={data.id} />
           </>
         )
       }

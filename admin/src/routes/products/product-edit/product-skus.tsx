@@ -12,7 +12,7 @@ import { WriteButton } from '../../../components/write-button';
 import { minorDigits } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { splitProblem } from '../../../lib/problems';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { SkuDialog } from './sku-dialog';
 import { bulkColumns, changesOf, rowValuesOf, type BulkColumn, type SkuRowValues } from './sku-table-values';
 
@@ -32,7 +32,7 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
   const skus = useProductSkus(product.id);
   const remove = useDeleteSku();
   const update = useUpdateSkus();
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('sku.update');
   // null: closed; 'new': a new sku; else the sku being edited.
   const [editing, setEditing] = useState<Sku | 'new' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -92,7 +92,7 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
   const count = { allowDecimal: false, hideControls: true, clampBehavior: 'none' as const, readOnly, size: 'xs' as const, w: 72 };
 
   return (
-    <Section title="Skus" actions={<WriteButton size="xs" onClick={() => setEditing('new')}>Add sku</WriteButton>}>
+    <Section title="Skus" actions={<WriteButton action="sku.create" size="xs" onClick={() => setEditing('new')}>Add sku</WriteButton>}>
       <QueryPanel query={skus} what="skus" empty="No skus.">
         {(list) => (
           <form onSubmit={save} noValidate>
@@ -175,7 +175,7 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
                           <Button size="compact-sm" variant="subtle" aria-label={`Edit sku ${name}`} onClick={() => setEditing(sku)}>
                             Edit
                           </Button>
-                          <WriteButton size="compact-sm" variant="subtle" color="red" aria-label={`Delete sku ${name}`} onClick={() => confirmDelete(sku)}>
+                          <WriteButton action="sku.delete" size="compact-sm" variant="subtle" color="red" aria-label={`Delete sku ${name}`} onClick={() => confirmDelete(sku)}>
                             Delete
                           </WriteButton>
                         </Group>
@@ -185,7 +185,7 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
                 })}
               </ListTable>
               <FormAlert message={message} />
-              <SaveButton saved dirty={form.isDirty()} saving={update.isPending} label="Save skus" />
+              <SaveButton action="sku.update" saved dirty={form.isDirty()} saving={update.isPending} label="Save skus" />
             </Stack>
           </form>
         )}

@@ -5,7 +5,7 @@ import { useSaveSku, type Product, type Sku, type SkuWrite } from '../../../api/
 import { FormDialog } from '../../../components/form-dialog';
 import { minorDigits, toMajor, toMinor } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 
 interface Values {
@@ -50,7 +50,7 @@ function valuesOf(product: Product, sku: Sku | null, currency: string): Values {
 
 /** A new sku of the product, or one of its skus to edit: its options, price, stock and weight. */
 export function SkuDialog({ product, sku, currency, opened, onClose }: { product: Product; sku: Sku | null; currency: string; opened: boolean; onClose: () => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(sku ? 'sku.update' : 'sku.create');
   const save = useSaveSku(product.id, sku?.id ?? null);
   const form = useForm<Values>({ initialValues: valuesOf(product, sku, currency) });
   // `modifiers[Size]` lands on the Size field (`options.Size`).
@@ -89,7 +89,7 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
   const count = { allowDecimal: false, hideControls: true, clampBehavior: 'none' as const, readOnly };
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg" onSubmit={submit} message={problems.message} submit={sku ? 'Save sku' : 'Add sku'} pending={save.isPending}>
+    <FormDialog action={sku ? 'sku.update' : 'sku.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={sku ? 'Edit sku' : 'Add a sku'} size="lg" onSubmit={submit} message={problems.message} submit={sku ? 'Save sku' : 'Add sku'} pending={save.isPending}>
       {product.modifiers.length > 0 && (
         <Grid gap="sm">
           {product.modifiers.map((name, index) => (

@@ -50,15 +50,15 @@ export function ProductBulkActions({ selection, currency }: { selection: RowSele
 
   return (
     <>
-      <WriteButton size="xs" variant="default" loading={bulk.isPending} onClick={() => run((product) => setProductPublished(client, product.id, true), 'published')}>
+      <WriteButton action="product.update" size="xs" variant="default" loading={bulk.isPending} onClick={() => run((product) => setProductPublished(client, product.id, true), 'published')}>
         Publish
       </WriteButton>
-      <WriteButton size="xs" variant="default" disabled={bulk.isPending} onClick={() => run((product) => setProductPublished(client, product.id, false), 'unpublished')}>
+      <WriteButton action="product.update" size="xs" variant="default" disabled={bulk.isPending} onClick={() => run((product) => setProductPublished(client, product.id, false), 'unpublished')}>
         Unpublish
       </WriteButton>
       <Menu position="bottom-end">
         <Menu.Target>
-          <WriteButton size="xs" variant="default" disabled={bulk.isPending}>
+          <WriteButton action="product.update" size="xs" variant="default" disabled={bulk.isPending}>
             Tags
           </WriteButton>
         </Menu.Target>
@@ -70,10 +70,11 @@ export function ProductBulkActions({ selection, currency }: { selection: RowSele
       <Button size="xs" variant="default" onClick={() => exportProducts(products, currency)}>
         Export CSV
       </Button>
-      <WriteButton size="xs" variant="default" color="red" disabled={bulk.isPending} onClick={confirmDelete}>
+      <WriteButton action="product.delete" size="xs" variant="default" color="red" disabled={bulk.isPending} onClick={confirmDelete}>
         Delete
       </WriteButton>
       <TagsDialog
+        action="product.update"
         opened={tagging}
         onClose={tagDialog.close}
         title={`Add tags to ${many}`}
@@ -83,6 +84,7 @@ export function ProductBulkActions({ selection, currency }: { selection: RowSele
         onSubmit={(tags) => run((product) => changeProductTags(client, product.id, { add: tags }), 'tagged', tagDialog.close)}
       />
       <TagsDialog
+        action="product.update"
         opened={untagging}
         onClose={untagDialog.close}
         title={`Remove tags from ${many}`}

@@ -49,7 +49,7 @@ export function ProductListPage() {
           <Title order={1}>Products</Title>
           {products.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        <WriteButton onClick={() => void go({ to: '/products/new' })}>New product</WriteButton>
+        <WriteButton action="product.create" onClick={() => void go({ to: '/products/new' })}>New product</WriteButton>
       </Group>
       <Paper withBorder p="md">
         <Grid gap="sm" align="flex-end">

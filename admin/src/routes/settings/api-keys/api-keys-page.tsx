@@ -7,6 +7,7 @@ import type { ApiKey } from 'storefront/client';
 import { useApiKeys, useRevokeApiKey } from '../../../api/access';
 import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
+import { roleName } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { signOut } from '../../../lib/session';
@@ -16,7 +17,7 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
 
 const route = getRouteApi('/_shell/settings/api-keys');
 
-/** Staff keys: full admin keys (`sk_…`) and read-only ones (`rk_…`). A key's token is shown once, at creation. */
+/** Staff keys of a role (`sk_…`; read-only ones `rk_…`). A key's token is shown once, at creation. */
 export function ApiKeysPage() {
   const { page = 1 } = route.useSearch();
   const navigate = route.useNavigate();
@@ -29,13 +30,13 @@ export function ApiKeysPage() {
     <Stack gap="md">
       <PageHeader title="API keys" fetching={keys.isFetching} action={
           <Group gap="xs">
-            <WriteButton variant="default" onClick={() => setCreating('read_only')}>
+            <WriteButton action="api_key.create" variant="default" onClick={() => setCreating('read_only')}>
               New read-only key
             </WriteButton>
-            <WriteButton onClick={() => setCreating('admin')}>New key</WriteButton>
+            <WriteButton action="api_key.create" onClick={() => setCreating('admin')}>New key</WriteButton>
           </Group>
         }>
-        Staff keys sign in here and call the API. A read-only key may look at everything and change nothing. Storefronts use channel keys instead.
+        Keys call the API for a program, or sign in here, with the rights of their role. A read-only key may look at everything and change nothing. Storefronts use channel keys instead; colleagues sign in with their email (Team).
       </PageHeader>
       <ListPanel
         query={keys}
@@ -46,7 +47,7 @@ export function ApiKeysPage() {
         columns={
           <>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Access</Table.Th>
+            <Table.Th>Role</Table.Th>
             <Table.Th>Key</Table.Th>
             <Table.Th>Last used</Table.Th>
             <Table.Th>Created</Table.Th>
@@ -112,14 +113,14 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           )}
         </Group>
       </Table.Td>
-      <Table.Td>{apiKey.read_only ? 'Read-only' : 'Admin'}</Table.Td>
+      <Table.Td>{roleName(apiKey.role)}</Table.Td>
       <Table.Td ff="monospace">
         {apiKey.read_only ? 'rk' : 'sk'}_…{apiKey.last_four}
       </Table.Td>
       <Table.Td>{apiKey.last_used_at ? formatTime(apiKey.last_used_at) : 'Never'}</Table.Td>
       <Table.Td>{formatTime(apiKey.created_at)}</Table.Td>
       <Table.Td ta="right">
-        <WriteButton size="xs" variant="default" color="red" onClick={confirmRevoke} loading={revoke.isPending} aria-label={`Revoke ${name}`}>
+        <WriteButton action="api_key.delete" size="xs" variant="default" color="red" onClick={confirmRevoke} loading={revoke.isPending} aria-label={`Revoke ${name}`}>
           Revoke
         </WriteButton>
       </Table.Td>

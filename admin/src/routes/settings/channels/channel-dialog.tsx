@@ -37,7 +37,7 @@ export function ChannelDialog({ channel, opened, onClose }: { channel: Channel |
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={channel ? `Rename ${channel.name}` : 'New channel'} onSubmit={submit} message={problems.message} submit={channel ? 'Save' : 'Create channel'} pending={save.isPending}>
+    <FormDialog action={channel ? 'channel.update' : 'channel.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={channel ? `Rename ${channel.name}` : 'New channel'} onSubmit={submit} message={problems.message} submit={channel ? 'Save' : 'Create channel'} pending={save.isPending}>
       <TextInput label="Name" description="As staff know it, e.g. Web shop or Pop-up store" required data-autofocus {...form.getInputProps('name')} />
     </FormDialog>
   );

@@ -31,7 +31,7 @@ export function ChannelsPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Channels" fetching={channels.isFetching} action={<WriteButton onClick={() => setEditing(null)}>New channel</WriteButton>}>
+      <PageHeader title="Channels" fetching={channels.isFetching} action={<WriteButton action="channel.create" onClick={() => setEditing(null)}>New channel</WriteButton>}>
         Each storefront calls the API with a key of its channel. Carts and orders remember the channel they came from.
       </PageHeader>
       {channels.error ? (
@@ -65,10 +65,10 @@ function ChannelPanel({ channel, onEdit, onIssued }: { channel: Channel; onEdit:
       title={channel.name}
       actions={
         <Group gap="xs">
-          <WriteButton size="xs" variant="default" onClick={onEdit} aria-label={`Rename ${channel.name}`}>
+          <WriteButton action="channel.update" size="xs" variant="default" onClick={onEdit} aria-label={`Rename ${channel.name}`}>
             Rename
           </WriteButton>
-          <WriteButton size="xs" onClick={issueKey} loading={issue.isPending} aria-label={`Issue a key for ${channel.name}`}>
+          <WriteButton action="api_key.create" size="xs" onClick={issueKey} loading={issue.isPending} aria-label={`Issue a key for ${channel.name}`}>
             Issue a key
           </WriteButton>
         </Group>
@@ -132,7 +132,7 @@ function ChannelKeyRow({ channel, channelKey }: { channel: Channel; channelKey: 
       <Table.Td>{channelKey.last_used_at ? formatTime(channelKey.last_used_at) : 'Never'}</Table.Td>
       <Table.Td>{formatTime(channelKey.created_at)}</Table.Td>
       <Table.Td ta="right">
-        <WriteButton size="xs" variant="default" color="red" onClick={confirmRevoke} loading={revoke.isPending} aria-label={`Revoke ${label}`}>
+        <WriteButton action="api_key.delete" size="xs" variant="default" color="red" onClick={confirmRevoke} loading={revoke.isPending} aria-label={`Revoke ${label}`}>
           Revoke
         </WriteButton>
       </Table.Td>

@@ -2,7 +2,7 @@ import { Button, Checkbox, Fieldset, Group, PasswordInput, Select, Stack, Text, 
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import type { Gateway, GatewayDriver } from 'storefront/client';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { sentence, labelOf, MASKED, optionsOf, type SettingField } from './drivers';
 import { secretIsSet, type GatewayValues } from './gateway-values';
 
@@ -23,7 +23,7 @@ export function DriverSettings({ driver, gateway, form }: { driver: GatewayDrive
 }
 
 function Setting({ field, gateway, form }: { field: SettingField; gateway: Gateway | null; form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('gateway.update');
   const path = `settings.${field.name}`;
   const input = form.getInputProps(path);
   const label = labelOf(field.name);
@@ -51,7 +51,7 @@ function Setting({ field, gateway, form }: { field: SettingField; gateway: Gatew
  * button to type a replacement; its value is never on the screen.
  */
 function Secret({ field, set, form }: { field: SettingField; set: boolean; form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('gateway.update');
   const [replacing, setReplacing] = useState(!set);
   const path = `settings.${field.name}`;
   const label = labelOf(field.name);

@@ -6,7 +6,7 @@ import { useGatewayDrivers, useSaveGateway } from '../../../api/gateways';
 import { FormDialog } from '../../../components/form-dialog';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { sentence, driverOf, labelOf } from './drivers';
 import { DriverSettings } from './driver-settings';
@@ -14,7 +14,7 @@ import { createInputOf, initialSettings, namesFor, updateInputOf, valuesOf, type
 
 /** Create a gateway (`gateway` null) or change one (undefined: closed); its driver is chosen once. */
 export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | undefined; onClose: () => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(gateway ? 'gateway.update' : 'gateway.create');
   const save = useSaveGateway();
   const drivers = useGatewayDrivers();
   const form = useForm<GatewayValues>({
@@ -48,7 +48,7 @@ export function GatewayDialog({ gateway, onClose }: { gateway: Gateway | null | 
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg" onSubmit={submit} message={problems.message} submit={gateway ? 'Save gateway' : 'Add gateway'} pending={save.isPending}>
+    <FormDialog action={gateway ? 'gateway.update' : 'gateway.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={gateway ? `Edit ${gateway.name}` : 'Add payment gateway'} size="lg" onSubmit={submit} message={problems.message} submit={gateway ? 'Save gateway' : 'Add gateway'} pending={save.isPending}>
       {gateway ? (
         <Text size="sm">
           Driver: <strong>{labelOf(gateway.driver)}</strong> (it cannot change: the gateway’s payments belong to it)

@@ -4,7 +4,7 @@ import type { Gateway } from 'storefront/client';
 import { useDeleteGateway, useGatewayDrivers, useGateways, useSaveGateway } from '../../../api/gateways';
 import { humanise } from '../../../lib/format';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { confirmDelete } from '../shared/confirm-delete';
 import { RowActions, SettingsList } from '../shared/settings-list';
 import { driverOf, labelOf, MASKED } from './drivers';
@@ -21,6 +21,7 @@ export function PaymentsPage() {
   return (
     <>
       <SettingsList
+        object="gateway"
         title="Payments"
         intro="Each gateway is a way buyers pay at checkout. Secrets are write-only: once saved they are never shown, only replaced."
         add="Add gateway"
@@ -60,6 +61,7 @@ export function PaymentsPage() {
             </Table.Td>
             <Table.Td>
               <RowActions
+                object="gateway"
                 name={gateway.name}
                 onEdit={() => setEditing(gateway)}
                 onDelete={() =>
@@ -101,7 +103,7 @@ function SettingsSummary({ gateway }: { gateway: Gateway }) {
 
 /** Offers the gateway to buyers, or stops offering it, at once; a refusal puts the switch back. */
 function EnabledSwitch({ gateway }: { gateway: Gateway }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('gateway.update');
   const save = useSaveGateway();
   const [checked, setChecked] = useState(gateway.is_enabled);
   useEffect(() => setChecked(gateway.is_enabled), [gateway.is_enabled]);

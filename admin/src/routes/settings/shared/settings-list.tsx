@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { components } from 'storefront/client';
 import { ListPanel } from '../../../components/list-panel';
 import { WriteButton } from '../../../components/write-button';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 
 interface Page<T> {
   data: T[];
@@ -17,8 +17,10 @@ interface Page<T> {
  * last column for the row's actions.
  */
 export function SettingsList<T extends { id: string }>({
-  title, intro, add, onAdd, query, noun, empty, onPage, columns, minWidth, row,
+  object, title, intro, add, onAdd, query, noun, empty, onPage, columns, minWidth, row,
 }: {
+  /** The API's name of the records (`tax_rate`): adding one is `<object>.create`. */
+  object: string;
   title: string;
   intro: ReactNode;
   add: string;
@@ -40,7 +42,7 @@ export function SettingsList<T extends { id: string }>({
             {intro}
           </Text>
         </Stack>
-        <WriteButton onClick={onAdd}>{add}</WriteButton>
+        <WriteButton action={`${object}.create`} onClick={onAdd}>{add}</WriteButton>
       </Group>
       <ListPanel
         query={query}
@@ -66,15 +68,15 @@ export function SettingsList<T extends { id: string }>({
 }
 
 /** Edit and Delete for one row, named after it for assistive technology. */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
-  // A read-only key opens the same form to look, with its inputs read-only.
-  const look = useSession().readOnly ? 'View' : 'Edit';
+export function RowActions({ object, name, onEdit, onDelete }: { object: string; name: string; onEdit: () => void; onDelete: () => void }) {
+  // A role that may not change it opens the same form to look, with its inputs read-only.
+  const look = useCan().can(`${object}.update`) ? 'Edit' : 'View';
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button variant="default" size="xs" onClick={onEdit} aria-label={`${look} ${name}`}>
         {look}
       </Button>
-      <WriteButton variant="default" color="red" size="xs" onClick={onDelete} aria-label={`Delete ${name}`}>
+      <WriteButton action={`${object}.delete`} variant="default" color="red" size="xs" onClick={onDelete} aria-label={`Delete ${name}`}>
         Delete
       </WriteButton>
     </Group>

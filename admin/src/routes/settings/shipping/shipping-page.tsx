@@ -24,6 +24,7 @@ export function ShippingPage() {
   return (
     <>
       <SettingsList
+        object="shipping_zone"
         title="Shipping"
         intro="A buyer is offered the rates of every zone that covers the shipping address and whose range holds the order, cheapest first."
         add="Add shipping zone"
@@ -70,6 +71,7 @@ export function ShippingPage() {
             </Table.Td>
             <Table.Td>
               <RowActions
+                object="shipping_zone"
                 name={zone.name}
                 onEdit={() => setEditing(zone)}
                 onDelete={() => confirmDelete({ what: 'shipping zone', name: zone.name, consequence: `${ratesGo(zone.rates.length)}, and buyers there are no longer offered them.`, id: zone.id, remove })}

@@ -6,14 +6,14 @@ import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveShippingZone } from '../../../api/shipping-zones';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { ZoneRates } from './zone-rates';
 import { inputOf, valuesOf, type ZoneValues } from './zone-values';
 
 /** Create a zone (`zone` null) or change one (undefined: closed): its countries, states and rates, saved together. */
 export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | null | undefined; currency: string; onClose: () => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(zone ? 'shipping_zone.update' : 'shipping_zone.create');
   const save = useSaveShippingZone();
   const countries = useCountryOptions();
   const form = useForm<ZoneValues>({
@@ -58,7 +58,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
   const countryName = countries.nameOf;
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
+    <FormDialog action={zone ? 'shipping_zone.update' : 'shipping_zone.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={zone ? `Edit ${zone.name}` : 'Add shipping zone'} size="xl" onSubmit={submit} message={problems.message} submit={zone ? 'Save zone' : 'Add zone'} pending={save.isPending}>
       <TextInput
         label="Zone name"
         description="For staff, such as Europe or Domestic; its countries when left empty"
@@ -85,7 +85,7 @@ export function ZoneDialog({ zone, currency, onClose }: { zone: ShippingZone | n
 
 /** Narrows one country of the zone to some of its states; a country without states has nothing to narrow. */
 function CountryStates({ code, name, form }: { code: string; name: string; form: UseFormReturnType<ZoneValues> }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('shipping_zone.update');
   const states = useStates(code);
   if (!states.data || states.data.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Fieldset, Grid, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { minorDigits } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { newRate, type ZoneValues } from './zone-values';
 
 const kinds = [
@@ -11,7 +11,7 @@ const kinds = [
 
 /** The zone's rates, each a price for orders whose weight or subtotal is in its range. */
 export function ZoneRates({ form, currency }: { form: UseFormReturnType<ZoneValues>; currency: string }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('shipping_zone.update');
   const rates = form.values.rates;
   return (
     <Stack gap="xs">

@@ -32,7 +32,7 @@ const FORM_ID = 'store-settings';
 function SaveButton() {
   const saving = useIsMutating({ mutationKey: storeKeys.all }) > 0;
   return (
-    <WriteButton type="submit" form={FORM_ID} loading={saving}>
+    <WriteButton action="store.update" type="submit" form={FORM_ID} loading={saving}>
       Save settings
     </WriteButton>
   );

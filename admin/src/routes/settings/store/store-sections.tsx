@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useCountryOptions, useStates } from '../../../api/countries';
 import { Section } from '../../../components/section';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import type { StoreValues } from './store-fields';
 
 type Form = UseFormReturnType<StoreValues>;
@@ -16,7 +16,7 @@ const weightUnits = [
 ];
 
 export function GeneralSection({ form }: { form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('store.update');
   return (
     <Section title="General">
       <Stack gap="sm">
@@ -34,7 +34,7 @@ export function GeneralSection({ form }: { form: Form }) {
 }
 
 export function RegionSection({ form }: { form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('store.update');
   const current = form.values.timezone;
   const zones = useMemo(() => {
     const known = Intl.supportedValuesOf('timeZone');
@@ -65,7 +65,7 @@ export function RegionSection({ form }: { form: Form }) {
 }
 
 export function AddressSection({ form }: { form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('store.update');
   const countries = useCountryOptions();
   const states = useStates(form.values.country_code || null);
   const stateOptions = states.data?.map((state) => ({ value: state.code, label: state.name })) ?? [];
@@ -109,7 +109,7 @@ export function AddressSection({ form }: { form: Form }) {
 }
 
 export function BusinessSection({ form }: { form: Form }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('store.update');
   return (
     <Section title="Business">
       <Stack gap="sm">

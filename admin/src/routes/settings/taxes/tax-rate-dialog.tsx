@@ -6,14 +6,14 @@ import { useCountryOptions, useStates } from '../../../api/countries';
 import { useSaveTaxRate } from '../../../api/tax-rates';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifyDone } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { percentMessage } from '../../../lib/percent';
 import { inputOf, RATE_BOUNDS, valuesOf, type TaxRateValues } from './tax-rate-values';
 
 /** Create a tax rate (`rate` null) or change one (undefined: closed). */
 export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefined; onClose: () => void }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can(rate ? 'tax_rate.update' : 'tax_rate.create');
   const save = useSaveTaxRate();
   const countries = useCountryOptions();
   const form = useForm<TaxRateValues>({
@@ -50,7 +50,7 @@ export function TaxRateDialog({ rate, onClose }: { rate: TaxRate | null | undefi
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
+    <FormDialog action={rate ? 'tax_rate.update' : 'tax_rate.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={rate ? 'Edit tax rate' : 'Add tax rate'} onSubmit={submit} message={problems.message} submit={rate ? 'Save rate' : 'Add rate'} pending={save.isPending}>
       <TextInput label="Name" description="For staff, such as VAT or Sales tax" readOnly={readOnly} data-autofocus {...form.getInputProps('name')} />
       <Select
         label="Country"

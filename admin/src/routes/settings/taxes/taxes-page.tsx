@@ -22,6 +22,7 @@ export function TaxesPage() {
   return (
     <>
       <SettingsList
+        object="tax_rate"
         title="Taxes"
         intro="The tax of an order is the rate of its shipping address: its state’s rate when the state has one, else its country’s, else none."
         add="Add tax rate"
@@ -40,6 +41,7 @@ export function TaxesPage() {
             <Table.Td>{formatRate(rate.rate)}</Table.Td>
             <Table.Td>
               <RowActions
+                object="tax_rate"
                 name={`the rate of ${place(rate)}`}
                 onEdit={() => setEditing(rate)}
                 onDelete={() =>

@@ -85,7 +85,7 @@ function AttemptRow({ webhookId, attempt }: { webhookId: string; attempt: Delive
         </Text>
       </Table.Td>
       <Table.Td ta="right">
-        <WriteButton size="xs" variant="default" onClick={resend} loading={redeliver.isPending} aria-label={`Send ${attempt.event_id} again`}>
+        <WriteButton action="webhook.redeliver" size="xs" variant="default" onClick={resend} loading={redeliver.isPending} aria-label={`Send ${attempt.event_id} again`}>
           Redeliver
         </WriteButton>
       </Table.Td>

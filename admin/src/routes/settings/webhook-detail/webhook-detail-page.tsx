@@ -105,8 +105,8 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
   return (
     <>
       <Group gap="xs" role="group" aria-label="Webhook actions">
-        <WriteButton onClick={edit.open}>Edit</WriteButton>
-        <WriteButton
+        <WriteButton action="webhook.update" onClick={edit.open}>Edit</WriteButton>
+        <WriteButton action="webhook.test"
           variant="default"
           onClick={() =>
             sendTest.mutate(undefined, {
@@ -120,10 +120,10 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
         >
           Send a test event
         </WriteButton>
-        <WriteButton variant="default" onClick={confirmRotate} loading={rotate.isPending}>
+        <WriteButton action="webhook.rotate_secret" variant="default" onClick={confirmRotate} loading={rotate.isPending}>
           Rotate secret
         </WriteButton>
-        <WriteButton variant="default" color="red" onClick={confirmDelete} loading={remove.isPending}>
+        <WriteButton action="webhook.delete" variant="default" color="red" onClick={confirmDelete} loading={remove.isPending}>
           Delete
         </WriteButton>
       </Group>

@@ -48,7 +48,7 @@ export function WebhookDialog({ webhook, opened, onClose, onCreated }: { webhook
   });
 
   return (
-    <FormDialog dirty={form.isDirty()} opened={opened} onClose={onClose} title={webhook ? 'Edit webhook' : 'New webhook'} size="lg" onSubmit={submit} message={problems.message} submit={webhook ? 'Save' : 'Add webhook'} pending={save.isPending}>
+    <FormDialog action={webhook ? 'webhook.update' : 'webhook.create'} dirty={form.isDirty()} opened={opened} onClose={onClose} title={webhook ? 'Edit webhook' : 'New webhook'} size="lg" onSubmit={submit} message={problems.message} submit={webhook ? 'Save' : 'Add webhook'} pending={save.isPending}>
       <TextInput label="URL" description="A public http or https address; events are POSTed to it" required data-autofocus {...form.getInputProps('url')} />
       <TagsInput
         label="Events"

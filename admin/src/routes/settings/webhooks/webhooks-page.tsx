@@ -24,7 +24,7 @@ export function WebhooksPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Webhooks" fetching={webhooks.isFetching} action={<WriteButton onClick={create.open}>New webhook</WriteButton>}>
+      <PageHeader title="Webhooks" fetching={webhooks.isFetching} action={<WriteButton action="webhook.create" onClick={create.open}>New webhook</WriteButton>}>
         Each event is sent, signed, to the endpoints subscribed to its kind. Failed deliveries are tried again for three days.
       </PageHeader>
       <ListPanel

@@ -149,7 +149,7 @@ function ResendButton({ message }: { message: Notification }) {
         }),
     });
   return (
-    <WriteButton
+    <WriteButton action="notification.resend"
       variant="default"
       onClick={confirmResend}
       loading={resend.isPending}

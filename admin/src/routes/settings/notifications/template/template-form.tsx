@@ -8,7 +8,7 @@ import { SaveButton } from '../../../../components/save-button';
 import { Section } from '../../../../components/section';
 import { WriteButton } from '../../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../../lib/notify';
-import { useSession } from '../../../../lib/session';
+import { useCan } from '../../../../lib/access';
 import { useServerErrors } from '../../../../lib/use-server-errors';
 import { MessageFrame } from '../message/message-frame';
 
@@ -34,7 +34,7 @@ const code = { autosize: true, spellCheck: false, styles: { input: { fontFamily:
  * with sample data without saving it.
  */
 export function TemplateForm({ kind, template }: { kind: NotificationKind; template: NotificationTemplate }) {
-  const { readOnly } = useSession();
+  const readOnly = !useCan().can('notification_template.update');
   const save = useSaveTemplate(kind);
   const preview = usePreviewTemplate(kind);
   const form = useForm<TemplateValues>({ initialValues: valuesOf(template) });
@@ -120,16 +120,16 @@ export function TemplateForm({ kind, template }: { kind: NotificationKind; templ
             </Section>
             <Group justify="space-between">
               <Group gap="xs">
-                <WriteButton variant="default" onClick={() => void showPreview()} loading={preview.isPending}>
+                <WriteButton action="notification_template.read" variant="default" onClick={() => void showPreview()} loading={preview.isPending}>
                   Preview
                 </WriteButton>
                 {template.customized.length > 0 && (
-                  <WriteButton variant="subtle" color="red" onClick={restore}>
+                  <WriteButton action="notification_template.update" variant="subtle" color="red" onClick={restore}>
                     Restore shipped template
                   </WriteButton>
                 )}
               </Group>
-              <SaveButton saved dirty={form.isDirty()} saving={save.isPending || form.submitting} label="Save template" message={problems.message} />
+              <SaveButton action="notification_template.update" saved dirty={form.isDirty()} saving={save.isPending || form.submitting} label="Save template" message={problems.message} />
             </Group>
           </Stack>
         </form>
