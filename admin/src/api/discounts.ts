@@ -1,3 +1,4 @@
+import type { MetadataChanges } from '../components/metadata-section';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { unwrap, type components, type paths, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
@@ -59,7 +60,7 @@ export function useUpdateDiscount(id: string) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: DiscountWrite) => unwrap(await client.POST('/v1/discounts/{id}', { params: { path: { id } }, body })).data,
+    mutationFn: async (body: DiscountWrite | MetadataChanges) => unwrap(await client.POST('/v1/discounts/{id}', { params: { path: { id } }, body })).data,
     onSuccess: (discount) => {
       queryClient.setQueryData(discountKeys.detail(id), discount);
       return discountChanged(queryClient);

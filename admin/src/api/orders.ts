@@ -1,3 +1,4 @@
+import type { MetadataChanges } from '../components/metadata-section';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { unwrap, type components, type Order, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
@@ -85,6 +86,16 @@ export function useUpdateOrderNote(orderId: string) {
   return useMutation({
     mutationFn: async (note: string) =>
       unwrap(await client.POST('/v1/orders/{id}', { params: { path: { id: orderId } }, body: { order_note: note.trim() === '' ? null : note } })).data,
+    onSuccess: (order) => orderChanged(queryClient, orderId, order),
+  });
+}
+
+/** An order's metadata, merged (a key sent as null is removed). */
+export function useUpdateOrderMetadata(orderId: string) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: MetadataChanges) => unwrap(await client.POST('/v1/orders/{id}', { params: { path: { id: orderId } }, body })).data,
     onSuccess: (order) => orderChanged(queryClient, orderId, order),
   });
 }

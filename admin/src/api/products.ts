@@ -1,3 +1,4 @@
+import type { MetadataChanges } from '../components/metadata-section';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { unwrap, type components, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
@@ -110,7 +111,7 @@ export function useUpdateProduct(id: string) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProductWrite) => unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body })).data,
+    mutationFn: async (body: ProductWrite | MetadataChanges) => unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body })).data,
     onSuccess: (product) => productChanged(queryClient, product),
   });
 }

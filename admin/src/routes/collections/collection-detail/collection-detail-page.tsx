@@ -2,7 +2,8 @@ import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Collection } from 'storefront/client';
-import { useCollection, useDeleteCollection } from '../../../api/collections';
+import { useCollection, useDeleteCollection, useUpdateCollection } from '../../../api/collections';
+import { MetadataSection } from '../../../components/metadata-section';
 import { RecordFrame } from '../../../components/record-frame';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
@@ -16,6 +17,7 @@ const route = getRouteApi('/_shell/collections/$collectionId');
 export function CollectionDetailPage() {
   const { collectionId } = route.useParams();
   const collection = useCollection(collectionId);
+  const update = useUpdateCollection(collectionId);
 
   return (
     <RecordFrame query={collection} noun="collection" back={{ to: '/collections', label: 'Collections' }}>
@@ -47,6 +49,13 @@ export function CollectionDetailPage() {
           ) : (
             <CollectionForm key={data.updated_at} collection={data} />
           )}
+          {/* An update names what a collection requires; what it leaves out stays as it is. */}
+          <MetadataSection
+            key={`metadata-${data.updated_at}`}
+            record={data}
+            action="collection.update"
+            save={(changes) => update.mutateAsync({ title: data.title, kind: data.kind, ...changes })}
+          />
         </>
       )}
     </RecordFrame>

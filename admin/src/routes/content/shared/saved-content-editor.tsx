@@ -1,5 +1,6 @@
 import { Group, Text, Title } from '@mantine/core';
 import type { Page, PageBody, Post, PostBody } from '../../../api/content';
+import { MetadataSection } from '../../../components/metadata-section';
 import { formatTime } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { ConfirmDelete } from './confirm-delete';
@@ -55,6 +56,12 @@ export function SavedContentEditor({ kind, item, update, remove, onDeleted }: Wr
             }
           />
         }
+      />
+      <MetadataSection
+        key={item.updated_at}
+        record={item}
+        action={`${kind}.update`}
+        save={(changes) => new Promise<void>((resolve, reject) => update.mutate(changes, { onSuccess: resolve, onError: reject }))}
       />
     </>
   );

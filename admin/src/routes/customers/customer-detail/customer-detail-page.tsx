@@ -1,6 +1,7 @@
 import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCustomer } from '../../../api/customers';
+import { useCustomer, useUpdateCustomer } from '../../../api/customers';
+import { MetadataSection } from '../../../components/metadata-section';
 import { RecordFrame } from '../../../components/record-frame';
 import { formatTime } from '../../../lib/format';
 import { AccountBadges } from '../account-badges';
@@ -16,6 +17,7 @@ const route = getRouteApi('/_shell/customers/$customerId');
 export function CustomerDetailPage() {
   const { customerId } = route.useParams();
   const customer = useCustomer(customerId);
+  const update = useUpdateCustomer(customerId);
 
   return (
     <RecordFrame query={customer} noun="customer" back={{ to: '/customers', label: 'Customers' }}>
@@ -41,7 +43,10 @@ export function CustomerDetailPage() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <CustomerProfile customer={data} />
+              <Stack gap="lg">
+                <CustomerProfile customer={data} />
+                <MetadataSection key={data.updated_at} record={data} action="customer.update" save={(changes) => update.mutateAsync({ email: data.email, ...changes })} />
+              </Stack>
             </Grid.Col>
           </Grid>
         </>

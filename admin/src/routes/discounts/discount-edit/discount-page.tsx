@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDiscount, useUpdateDiscount } from '../../../api/discounts';
 import { useStore } from '../../../api/store';
+import { MetadataSection } from '../../../components/metadata-section';
 import { RecordFrame } from '../../../components/record-frame';
 import { formatTime } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
@@ -48,6 +49,7 @@ export function DiscountPage() {
                 notifyDone('Discount saved');
               }}
             />
+            <MetadataSection key={data.updated_at} record={data} action="discount.update" save={(changes) => update.mutateAsync(changes)} />
           </>
         )
       }

@@ -9,6 +9,7 @@ import { OrderBuyer } from './order-buyer';
 import { OrderEvents } from './order-events';
 import { OrderFulfillments } from './order-fulfillments';
 import { OrderHistory } from './order-history';
+import { OrderMetadata } from './order-metadata';
 import { OrderItems } from './order-items';
 import { OrderNote } from './order-note';
 import { OrderPayments } from './order-payments';
@@ -63,6 +64,7 @@ export function OrderDetailPage() {
               <Stack gap="lg">
                 <OrderBuyer order={data} />
                 <OrderNote order={data} />
+                <OrderMetadata order={data} />
               </Stack>
             </Grid.Col>
           </Grid>

@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useProduct, useUpdateProduct } from '../../../api/products';
 import { useStore } from '../../../api/store';
+import { MetadataSection } from '../../../components/metadata-section';
 import { RecordFrame } from '../../../components/record-frame';
 import { formatTime } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
@@ -56,6 +57,7 @@ export function ProductPage() {
               }}
             />
             <ProductSkus product={data} currency={store.data.currency} />
+            <MetadataSection key={data.updated_at} record={data} action="product.update" save={(changes) => update.mutateAsync(changes)} />
             <ProductHistory productId={data.id} />
           </>
         )

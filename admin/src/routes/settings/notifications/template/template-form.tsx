@@ -120,7 +120,7 @@ export function TemplateForm({ kind, template }: { kind: NotificationKind; templ
             </Section>
             <Group justify="space-between">
               <Group gap="xs">
-                <WriteButton action="notification_template.read" variant="default" onClick={() => void showPreview()} loading={preview.isPending}>
+                <WriteButton action="notification_template.preview" variant="default" onClick={() => void showPreview()} loading={preview.isPending}>
                   Preview
                 </WriteButton>
                 {template.customized.length > 0 && (
