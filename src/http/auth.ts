@@ -12,6 +12,7 @@ import { declaredActions, settingUpTwoFactor } from '../modules/access/access.se
 import { keyRole, outsideRole, roleAllows, type Role } from '../modules/access/roles.js';
 import { findStore } from '../modules/store/stores.repo.js';
 import { findToken as findUserToken, findUser } from '../modules/users/users.repo.js';
+import { userName } from '../modules/users/users.view.js';
 
 /**
  * Who may call a route (the OpenAPI document declares the same, see openapi.ts):
@@ -170,7 +171,7 @@ async function resolveActor(cache: CredentialCache, handle: DatabaseHandle, requ
     const { user } = credential;
     return {
       kind: 'admin',
-      by: { type: 'user', id: user.id, name: user.name ?? user.email },
+      by: { type: 'user', id: user.id, name: userName(user) },
       role: user.role as Role,
       tokenId: credential.row.id,
       mustSetUpTwoFactor: credential.twoFactorRequired && user.is_two_factor_enabled !== 1,

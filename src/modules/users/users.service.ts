@@ -14,7 +14,7 @@ import { takeMailSlot } from '../notifications/mail-caps.js';
 import { queueNotification } from '../notifications/queue.js';
 import { findStore, updateStore } from '../store/stores.repo.js';
 import * as repo from './users.repo.js';
-import { userName, userView, type UserView } from './users.view.js';
+import { userView, type UserView } from './users.view.js';
 
 /** How long an invitation link works: a week, as Shopify's staff invitations do. */
 export const INVITATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -183,4 +183,3 @@ export async function setPolicy(ctx: Ctx, input: { is_two_factor_required: boole
   return getPolicy(ctx);
 }
 
-export { userName };
