@@ -34,7 +34,7 @@ export function StatusCell({ entry }: { entry: AuditEntry }) {
   return (
     <Table.Td style={{ whiteSpace: 'nowrap' }}>
       {/* Whole, not cut to an ellipsis when the table is tight. */}
-      <Badge variant="light" radius="sm" color={outcome.color} maw="none">
+      <Badge variant="light" radius="sm" color={outcome.color} maw="none" miw="max-content">
         {outcome.label}
       </Badge>
     </Table.Td>
