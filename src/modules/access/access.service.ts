@@ -20,7 +20,7 @@ export function settingUpTwoFactor(action: string): boolean {
 }
 
 /** What the staff credential of the request may do. @throws Problem forbidden for a storefront credential. */
-export function accessOf(ctx: Ctx): AccessView {
+export function credentialAccess(ctx: Ctx): AccessView {
   const actor = ctx.actor;
   if (actor.kind !== 'admin') throw new Problem('forbidden', 'Only staff credentials have a role');
   const pending = actor.mustSetUpTwoFactor === true;

@@ -2,7 +2,7 @@ import { created, IdParams, noContent, ok, Problem } from '../../http/common-sch
 import type { App } from '../../http/types.js';
 import type { Config } from '../../config.js';
 import { pageRequest } from '../../lib/pagination.js';
-import { accessOf } from '../access/access.service.js';
+import { credentialAccess } from '../access/access.service.js';
 import * as sessions from './user-sessions.service.js';
 import {
   AccessEnvelope, InvitationAccept, OtpInput, ProfileUpdate, RecoveryCodesEnvelope, SignedInEnvelope, TwoFactorSetupEnvelope, UserEnvelope, UserInvite, UserList,
@@ -18,7 +18,7 @@ export function usersRoutes(links: Pick<Config, 'publicUrl'>) {
     app.get('/v1/access', {
       config: { action: 'access.read' },
       schema: { tags, summary: "What the request's staff credential may do: its role and every action it may take", response: ok(AccessEnvelope) },
-    }, async (request) => ({ data: accessOf(request.ctx) }));
+    }, async (request) => ({ data: credentialAccess(request.ctx) }));
 
     app.post('/v1/users/token', {
       config: { access: 'public', action: 'user.sign_in' },
