@@ -180,7 +180,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
       const email = `buyer${i + 1}@scale.example.com`;
       rows.push({
         id: newId('cus'), email, email_key: email, first_name: firstName, last_name: lastName, is_newsletterable: 0, is_active: 1,
-        metadata: '{}', private_metadata: '{}', is_verified: 0, notes: null, tags: '[]', password_hash: null, created_at: BASE_TIME, updated_at: BASE_TIME,
+        metadata: '{}', private_metadata: '{}', is_verified: 0, notes: null, tags: '[]', password_hash: null, locale: null, created_at: BASE_TIME, updated_at: BASE_TIME,
       });
     }
     await db.transaction().execute((tx) => insertChunked(tx, 'customers', rows));
@@ -225,7 +225,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
         payment_method: byCard ? 'card' : 'transfer', discount_codes: null, is_gift: 0, gift_message: null, source_name: 'storefront',
         customer_note: null, order_note: null, cancel_reason: null, browser_ip: null, user_agent: null, landing_site: null,
         referring_site: null, total_products: lines.length, total_discount: 0, total_items: lines.reduce((sum, item) => sum + item.quantity, 0),
-        total_items_price: itemsPrice, subtotal_price: itemsPrice, total_taxes: 0, total_price: itemsPrice + shipping, currency: 'USD',
+        total_items_price: itemsPrice, subtotal_price: itemsPrice, total_taxes: 0, total_price: itemsPrice + shipping, currency: 'USD', market_id: null, exchange_rate: null, locale: null,
         total_weight: lines.reduce((sum, item) => sum + item.weight * item.quantity, 0), is_test: 1, canceler_id: null,
         metadata: '{}', private_metadata: '{}', payment_claimed_at: null, reserved_at: null, checkout_expires_at: at + 72 * 3600, placed_at: at, archived_at: null, canceled_at: null, created_at: at, updated_at: at,
       };

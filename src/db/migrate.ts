@@ -39,6 +39,7 @@ import * as fileAlt from './migrations/035-file-alt.js';
 import * as staffUsers from './migrations/036-staff-users.js';
 import * as metadata from './migrations/037-metadata.js';
 import * as auditLog from './migrations/038-audit-log.js';
+import * as markets from './migrations/039-markets.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '036-staff-users': staffUsers,
   '037-metadata': metadata,
   '038-audit-log': auditLog,
+  '039-markets': markets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

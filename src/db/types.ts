@@ -265,6 +265,8 @@ export interface CustomerRow extends MetadataColumns {
   tags: string;
   /** Null for a guest (made by a checkout, never signed up). */
   password_hash: string | null;
+  /** The language mail to the customer is written in (null: the store's). */
+  locale: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -389,6 +391,13 @@ export interface CartRow extends MetadataColumns {
   referring_site: string | null;
   /** JSON array of the discount codes the buyer entered (null: none). */
   discount_codes: string | null;
+  /** The market the cart sells in (null: the primary market, the store's own currency). */
+  market_id: string | null;
+  /** The cart's currency, fixed when it is made (null for carts made before markets: the store's). */
+  currency: string | null;
+  /** The market's exchange rate when the cart was made (a decimal string). */
+  exchange_rate: string | null;
+  locale: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -508,6 +517,12 @@ export interface OrderRow extends MetadataColumns {
   total_taxes: number;
   total_price: number;
   currency: string;
+  /** The market the order sold in (null: the primary market). */
+  market_id: string | null;
+  /** Store currency → order currency when the order was made (a decimal string; null: the store's currency or fixed prices only). */
+  exchange_rate: string | null;
+  /** The language the buyer shopped in: mail about the order is written in it (null: the store's). */
+  locale: string | null;
   total_weight: number;
   is_test: Flag | null;
   canceler_id: string | null;
@@ -878,6 +893,44 @@ export interface AuditEntryRow {
   created_at: number;
 }
 
+export interface MarketRow {
+  id: string;
+  name: string;
+  currency: string;
+  /** JSON array of ISO 3166-1 alpha-2 codes. */
+  country_codes: string;
+  /** JSON array of locales, the first the default. */
+  locales: string;
+  /** Store currency → market currency, a decimal string (null: fixed prices only). */
+  exchange_rate: string | null;
+  rounding: string;
+  is_active: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MarketCountryRow {
+  country_code: string;
+  market_id: string;
+}
+
+export interface SkuPriceRow {
+  sku_id: string;
+  currency: string;
+  price: number;
+  compared_price: number | null;
+}
+
+/** The price a market sells a sku at, kept with the sku, its fixed prices and the market (market-prices.ts). */
+export interface MarketPriceRow {
+  market_id: string;
+  sku_id: string;
+  product_id: string;
+  price: number;
+  compared_price: number | null;
+  is_fixed: Flag;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -917,6 +970,10 @@ export interface Database {
   gateways: GatewayRow;
   counters: CounterRow;
   orders: OrderRow;
+  markets: MarketRow;
+  market_countries: MarketCountryRow;
+  sku_prices: SkuPriceRow;
+  market_prices: MarketPriceRow;
   order_comments: OrderCommentRow;
   order_items: OrderItemRow;
   order_search_terms: OrderSearchTermRow;

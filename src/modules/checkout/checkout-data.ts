@@ -41,6 +41,7 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
     notes: null,
     tags: '[]',
     password_hash: null,
+    locale: null,
     ...NO_METADATA,
     created_at: now,
     updated_at: now,

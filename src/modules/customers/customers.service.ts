@@ -102,6 +102,7 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
       notes: null,
       tags: '[]',
       password_hash: passwordHash,
+      locale: null,
       ...metadata,
       created_at: now,
       updated_at: now,
