@@ -13,9 +13,6 @@ export function Nullable<T extends TSchema>(schema: T) {
 /** Integer Unix seconds. */
 export const Timestamp = Type.Integer({ description: 'Unix seconds' });
 
-/** A language, or a language in a country (BCP 47's two parts): `fr`, `fr-CH`. */
-export const Locale = Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', description: 'a language, or a language in a country: fr, fr-CH' });
-
 export const Id = (prefix: string) => Type.String({ pattern: `^${prefix}_[0-9a-z]{26}$`, description: `id with prefix ${prefix}_` });
 
 export const Pagination = Type.Object({

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { DataEnvelope, Id, ListEnvelope, Locale, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { LOCALE_PATTERN } from '../markets/locales.js';
 import { notificationKinds, notificationStatuses } from './kinds.js';
 
 const text = Nullable(Type.String());
@@ -55,7 +56,7 @@ export const NotificationTemplate = Type.Object({
 
 export const TemplateParams = Type.Object({ kind: Type.String({ maxLength: 64 }) });
 
-const TemplateLocale = Type.Optional({ ...Locale, description: 'the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en' });
+const TemplateLocale = Type.Optional(Type.String({ pattern: LOCALE_PATTERN, description: 'the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en' }));
 export const TemplateQuery = Type.Object({ locale: TemplateLocale });
 
 export const TemplateUpdate = Type.Object({
