@@ -1762,7 +1762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the template of every kind */
+        /** List the template of every kind in a locale */
         get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
@@ -1779,10 +1779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a kind's template */
+        /** Get a kind's template in a locale */
         get: operations["getV1NotificationTemplatesKind"];
         put?: never;
-        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        /** Change a kind's template in a locale, or switch the kind off (a syntax error is refused) */
         post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        /** Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data */
         post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
@@ -2295,6 +2295,8 @@ export interface components {
          *       "total_price": 2500,
          *       "total_compared_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "metadata": {},
          *       "created_at": 1767225600,
@@ -2328,7 +2330,12 @@ export interface components {
             total_price: number;
             /** @description total before any discount: compared prices where set */
             total_compared_price: number;
+            /** @description the cart's currency, its market's, kept from start to end */
             currency: string;
+            /** @description the market the cart sells in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description the language the buyer shops in: the order and its mail keep it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             metadata: components["schemas"]["Metadata"];
@@ -2667,6 +2674,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "tags"
@@ -2825,6 +2833,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -2933,7 +2944,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -2970,6 +2988,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3038,6 +3057,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3230,6 +3251,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "vip"
@@ -3298,6 +3320,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3322,6 +3346,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3392,6 +3417,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -4081,6 +4108,7 @@ export interface components {
          * @example {
          *       "object": "notification_preview",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text"
@@ -4094,6 +4122,7 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            locale: string;
             subject: string;
             html: string;
             text: string;
@@ -4103,6 +4132,10 @@ export interface components {
          * @example {
          *       "object": "notification_template",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
+         *       "locales": [
+         *         "locales"
+         *       ],
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text",
@@ -4121,6 +4154,10 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            /** @description the locale these parts are the template of: mails in it are written with them */
+            locale: string;
+            /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
+            locales: string[];
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4129,7 +4166,7 @@ export interface components {
             text: string;
             /** @description false: this kind is not sent (nothing is queued) */
             is_enabled: boolean;
-            /** @description the parts staff changed; the others are the shipped default */
+            /** @description the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default */
             customized: ("subject" | "html" | "text")[];
             /** @description Unix seconds */
             updated_at: number | null;
@@ -4154,6 +4191,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "vip"
@@ -4312,6 +4350,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -4420,7 +4461,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -5048,7 +5096,7 @@ export interface components {
             until: string;
             /** @description the store's time zone, in which days begin and end */
             timezone: string;
-            /** @description the store's currency; orders placed in another one are left out */
+            /** @description the store's currency: orders placed in a market's currency count converted back at the exchange rate each kept (those that kept none are left out) */
             currency: string;
             /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
             gross_sales: number;
@@ -8948,6 +8996,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -9308,6 +9358,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -11573,6 +11625,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -11666,6 +11724,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -13453,7 +13517,10 @@ export interface operations {
     };
     getV1NotificationTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13483,7 +13550,10 @@ export interface operations {
     };
     getV1NotificationTemplatesKind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path: {
                 kind: string;
@@ -13529,6 +13599,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -13582,6 +13654,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */
