@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CARDS, makeGateway, makeSku, orderRow, pay, transactionRows } from '../../helpers/checkout.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { FAKE_PAYMENT_METHODS } from '../../helpers/fake-stripe.js';
+import { deliverMailUntil } from '../../helpers/smtp.js';
 import { makeStripeGateway, payByStripe, useFakeStripe } from '../../helpers/stripe-checkout.js';
 import { describeEachDatabase, type TestContext, type TestResponse } from '../../helpers/test-app.js';
 
@@ -138,6 +139,21 @@ describeEachDatabase('selling in a market', (t) => {
       const [charge] = await transactionRows(t, orderId);
       expect(charge).toMatchObject({ currency: 'EUR', amount: 3298, status: 'succeeded' });
       expect(await orderRow(t, orderId)).toMatchObject({ market_id: market.id, exchange_rate: '0.92', locale: 'fr', currency: 'EUR' });
+    });
+
+    it('mails a buyer in the French market their confirmation in French, in euros', async () => {
+      const market = await makeMarket(t, { country_codes: ['FR'], currency: 'EUR', locales: ['fr'], exchange_rate: '0.92', rounding: 'none' });
+      const sku = await makeSku(t, { price: 1250 });
+      const gateway = await makeGateway(t);
+      const { orderId } = await checkoutIn(t, { country_code: 'FR', items: { [sku.id]: 1 } }, PARIS, gateway.id, await shipTo(t, ['FR'], 0));
+      const order = ok(await pay(t, orderId)).data;
+      expect(order).toMatchObject({ locale: 'fr', currency: 'EUR', market_id: market.id });
+      const find = async () => (await t.admin.get(`/v1/notifications?order_id=${orderId}&kind=order_confirmation`)).body.data[0];
+      await deliverMailUntil(t, undefined, async () => (await find())?.status === 'not_sent');
+      const mail = await find();
+      expect(mail.subject).toBe(`Commande ${order.number} confirmée`);
+      // $12.50 × 0.92 = €11.50, written the French way.
+      expect(mail.text).toMatch(/Sous-total : 11,50\s€/);
     });
 
     it('takes a percentage discount and taxes on the converted prices', async () => {
