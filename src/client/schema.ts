@@ -2065,6 +2065,9 @@ export interface components {
             is_commentable: boolean;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2480,6 +2483,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2513,6 +2519,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3095,6 +3104,9 @@ export interface components {
             rules: components["schemas"]["CollectionRule"][];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4484,6 +4496,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4577,6 +4592,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4730,6 +4748,9 @@ export interface components {
             collection_ids: string[];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5001,6 +5022,9 @@ export interface components {
             price: number;
             /** @description id with prefix shz_ */
             zone_id: string;
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5195,6 +5219,9 @@ export interface components {
             product_id: string;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5507,6 +5534,26 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Translations
+         * @description locale → the record's translated text fields; staff's answers read without `locale` carry it, storefronts' never
+         * @example {}
+         */
+        Translations: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * TranslationsWrite
+         * @description `{"fr": {"name": "Chapeau"}}`: locale (fr, fr-CA) → translated text fields of the record. A write merges per locale and field: a field sent as null or "" is removed, a locale sent as null is removed, the rest stays. The fields are those of the record among name/title, excerpt, summary, description, content, meta_title, meta_description and permalink; the store's own language is refused (the record's fields hold it).
+         * @example {}
+         */
+        TranslationsWrite: {
+            [key: string]: {
+                [key: string]: string | null;
+            } | null;
         };
         /**
          * TwoFactorSetup
@@ -5866,6 +5913,8 @@ export type TaxRate = components['schemas']['TaxRate'];
 export type TopCustomer = components['schemas']['TopCustomer'];
 export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
+export type Translations = components['schemas']['Translations'];
+export type TranslationsWrite = components['schemas']['TranslationsWrite'];
 export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 export type User = components['schemas']['User'];
 export type UserPolicy = components['schemas']['UserPolicy'];
@@ -6408,6 +6457,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6463,6 +6514,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6498,6 +6550,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6530,7 +6584,10 @@ export interface operations {
     };
     getV1CategoriesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6585,6 +6642,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6650,7 +6708,10 @@ export interface operations {
     };
     getV1CategoriesIdTree: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6705,6 +6766,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -6749,6 +6812,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6817,6 +6882,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6849,7 +6915,10 @@ export interface operations {
     };
     getV1CollectionsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6920,6 +6989,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7007,6 +7077,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -7258,6 +7330,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description products of this category or of any category below it; an unknown id lists none */
                 category_id?: string;
             };
@@ -7332,6 +7406,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7370,7 +7445,10 @@ export interface operations {
     };
     getV1ProductsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7445,6 +7523,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7536,6 +7615,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7601,6 +7682,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7684,6 +7767,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7716,7 +7800,10 @@ export interface operations {
     };
     getV1SkusId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7792,6 +7879,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7896,6 +7984,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -7948,6 +8038,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7980,7 +8071,10 @@ export interface operations {
     };
     getV1BlogsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8035,6 +8129,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8111,6 +8206,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8182,6 +8279,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8214,7 +8312,10 @@ export interface operations {
     };
     getV1PostsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8288,6 +8389,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8362,6 +8464,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8417,6 +8521,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8449,7 +8554,10 @@ export interface operations {
     };
     getV1PagesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8507,6 +8615,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -10165,6 +10274,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -10230,6 +10341,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -10263,7 +10375,10 @@ export interface operations {
     };
     getV1ShippingZonesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -10330,6 +10445,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };

@@ -3,6 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 export const Sku = Type.Object({
   id: Id('sku'),
@@ -30,6 +31,7 @@ export const Sku = Type.Object({
   position: Type.Integer(),
   product_id: Type.String(),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Sku' });
@@ -55,6 +57,7 @@ const skuFields = {
   weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e9 }))),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
   ...metadataInput,
+  ...translationsInput,
 };
 
 export const SkuCreate = Type.Object({ product_id: Type.String({ maxLength: 64 }), ...skuFields });
@@ -93,6 +96,7 @@ export const listingQuery = {
   ...metadataQuery,
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
+  ...localeQuery,
 };
 
 const lowStock = Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' });
