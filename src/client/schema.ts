@@ -6861,6 +6861,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7163,6 +7167,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7414,6 +7422,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7553,7 +7565,12 @@ export interface operations {
     };
     getV1ProductsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7699,6 +7716,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7764,6 +7785,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7907,7 +7932,12 @@ export interface operations {
     };
     getV1SkusId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -3,6 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
+import { marketQuery } from '../markets/markets.schemas.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
 
 export const Sku = Type.Object({
@@ -69,6 +70,7 @@ export type SkuFields = import('typebox').Static<typeof SkuUpdate>;
 /** The listing parameters shared by skus and the products of a collection. */
 export const listingQuery = {
   ...PageQuery,
+  ...marketQuery,
   active: Type.Optional(Type.Boolean()),
   published: Type.Optional(Type.Boolean()),
   listable: Type.Optional(Type.Boolean()),
