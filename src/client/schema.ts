@@ -1762,7 +1762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the template of every kind */
+        /** List the template of every kind in a locale */
         get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
@@ -1779,10 +1779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a kind's template */
+        /** Get a kind's template in a locale */
         get: operations["getV1NotificationTemplatesKind"];
         put?: never;
-        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        /** Change a kind's template in a locale, or switch the kind off (a syntax error is refused) */
         post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        /** Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data */
         post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
@@ -2102,6 +2102,9 @@ export interface components {
             is_commentable: boolean;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2295,6 +2298,8 @@ export interface components {
          *       "total_price": 2500,
          *       "total_compared_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "metadata": {},
          *       "created_at": 1767225600,
@@ -2328,7 +2333,12 @@ export interface components {
             total_price: number;
             /** @description total before any discount: compared prices where set */
             total_compared_price: number;
+            /** @description the cart's currency, its market's, kept from start to end */
             currency: string;
+            /** @description the market the cart sells in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description the language the buyer shops in: the order and its mail keep it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             metadata: components["schemas"]["Metadata"];
@@ -2551,6 +2561,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2584,6 +2597,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2667,6 +2683,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "tags"
@@ -2825,6 +2842,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -2933,7 +2953,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -2970,6 +2997,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3038,6 +3066,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3166,6 +3196,9 @@ export interface components {
             rules: components["schemas"]["CollectionRule"][];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3230,6 +3263,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "vip"
@@ -3298,6 +3332,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3322,6 +3358,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3392,6 +3429,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -4081,6 +4120,7 @@ export interface components {
          * @example {
          *       "object": "notification_preview",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text"
@@ -4094,6 +4134,7 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            locale: string;
             subject: string;
             html: string;
             text: string;
@@ -4103,6 +4144,10 @@ export interface components {
          * @example {
          *       "object": "notification_template",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
+         *       "locales": [
+         *         "locales"
+         *       ],
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text",
@@ -4121,6 +4166,10 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            /** @description the locale these parts are the template of: mails in it are written with them */
+            locale: string;
+            /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
+            locales: string[];
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4129,7 +4178,7 @@ export interface components {
             text: string;
             /** @description false: this kind is not sent (nothing is queued) */
             is_enabled: boolean;
-            /** @description the parts staff changed; the others are the shipped default */
+            /** @description the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default */
             customized: ("subject" | "html" | "text")[];
             /** @description Unix seconds */
             updated_at: number | null;
@@ -4154,6 +4203,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "vip"
@@ -4312,6 +4362,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -4420,7 +4473,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -4616,6 +4676,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4709,6 +4772,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4873,6 +4939,9 @@ export interface components {
             collection_ids: string[];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5048,7 +5117,7 @@ export interface components {
             until: string;
             /** @description the store's time zone, in which days begin and end */
             timezone: string;
-            /** @description the store's currency; orders placed in another one are left out */
+            /** @description the store's currency: orders placed in a market's currency count converted back at the exchange rate each kept (those that kept none are left out) */
             currency: string;
             /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
             gross_sales: number;
@@ -5144,6 +5213,9 @@ export interface components {
             price: number;
             /** @description id with prefix shz_ */
             zone_id: string;
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5352,6 +5424,9 @@ export interface components {
             product_id: string;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5679,6 +5754,26 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Translations
+         * @description locale → the record's translated text fields; staff's answers read without `locale` carry it, storefronts' never
+         * @example {}
+         */
+        Translations: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * TranslationsWrite
+         * @description `{"fr": {"name": "Chapeau"}}`: locale (fr, fr-CA) → translated text fields of the record. A write merges per locale and field: a field sent as null or "" is removed, a locale sent as null is removed, the rest stays. The fields are those of the record among name/title, excerpt, summary, description, content, meta_title, meta_description and permalink; the store's own language is refused (the record's fields hold it).
+         * @example {}
+         */
+        TranslationsWrite: {
+            [key: string]: {
+                [key: string]: string | null;
+            } | null;
         };
         /**
          * TwoFactorSetup
@@ -6041,6 +6136,8 @@ export type TaxRate = components['schemas']['TaxRate'];
 export type TopCustomer = components['schemas']['TopCustomer'];
 export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
+export type Translations = components['schemas']['Translations'];
+export type TranslationsWrite = components['schemas']['TranslationsWrite'];
 export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 export type User = components['schemas']['User'];
 export type UserPolicy = components['schemas']['UserPolicy'];
@@ -6583,6 +6680,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6638,6 +6737,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6673,6 +6773,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6705,7 +6807,10 @@ export interface operations {
     };
     getV1CategoriesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6760,6 +6865,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6825,7 +6931,10 @@ export interface operations {
     };
     getV1CategoriesIdTree: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6884,6 +6993,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -6928,6 +7039,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6996,6 +7109,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7028,7 +7142,10 @@ export interface operations {
     };
     getV1CollectionsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7099,6 +7216,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7190,6 +7308,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -7445,6 +7565,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description products of this category or of any category below it; an unknown id lists none */
                 category_id?: string;
             };
@@ -7519,6 +7641,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7566,6 +7689,8 @@ export interface operations {
     getV1ProductsId: {
         parameters: {
             query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
                 market?: string;
                 /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
@@ -7645,6 +7770,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7740,6 +7866,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7809,6 +7937,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7900,6 +8030,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7933,6 +8064,8 @@ export interface operations {
     getV1SkusId: {
         parameters: {
             query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
                 market?: string;
                 /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
@@ -8021,6 +8154,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8125,6 +8259,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8177,6 +8313,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8209,7 +8346,10 @@ export interface operations {
     };
     getV1BlogsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8264,6 +8404,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8340,6 +8481,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8411,6 +8554,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8443,7 +8587,10 @@ export interface operations {
     };
     getV1PostsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8517,6 +8664,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8591,6 +8739,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8646,6 +8796,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8678,7 +8829,10 @@ export interface operations {
     };
     getV1PagesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8736,6 +8890,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8978,6 +9133,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -9338,6 +9495,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -10394,6 +10553,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -10459,6 +10620,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -10492,7 +10654,10 @@ export interface operations {
     };
     getV1ShippingZonesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -10559,6 +10724,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -11603,6 +11769,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -11696,6 +11868,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -13483,7 +13661,10 @@ export interface operations {
     };
     getV1NotificationTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13513,7 +13694,10 @@ export interface operations {
     };
     getV1NotificationTemplatesKind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path: {
                 kind: string;
@@ -13559,6 +13743,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -13612,6 +13798,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */

@@ -93,7 +93,7 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     const actor = request.ctx.actor;
     const stamp = request.method === 'GET' && actor.kind === 'channel' ? cache.stamp() : null;
     if (stamp === null || actor.kind !== 'channel') return done();
-    // The market, country and locale are in the URL; a locale may also come from Accept-Language.
+    // The market, country and locale are in the URL; without one, Accept-Language chooses the locale (locale-answers.ts).
     const key = `${actor.channelId} ${request.url} ${request.headers['accept-language'] ?? ''}`;
     const payload = cache.get(key, stamp);
     if (payload !== undefined) {

@@ -2,15 +2,14 @@ import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../htt
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { requestMarket } from '../markets/market-views.js';
-import { MarketReadQuery } from '../markets/markets.schemas.js';
 import { catalogFilterOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
-import { ProductSkuListQuery, SkuList } from './skus.schemas.js';
+import { CatalogReadQuery, ProductSkuListQuery, SkuList } from './skus.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 export async function productsRoutes(app: App): Promise<void> {
   app.get('/v1/products', {
@@ -23,7 +22,7 @@ export async function productsRoutes(app: App): Promise<void> {
 
   app.get('/v1/products/:id', {
     config: { ...storefront, action: 'product.read' },
-    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, querystring: MarketReadQuery, response: ok(ProductEnvelope) },
+    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, querystring: CatalogReadQuery, response: ok(ProductEnvelope) },
   }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id, await requestMarket(request.ctx.db, request.query)) }));
 
   app.get('/v1/products/:id/skus', {

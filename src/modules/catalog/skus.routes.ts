@@ -2,13 +2,12 @@ import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { requestMarket } from '../markets/market-views.js';
-import { MarketReadQuery } from '../markets/markets.schemas.js';
 import { skuFilterOf } from './listing-query.js';
-import { SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
+import { CatalogReadQuery, SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
 import * as service from './skus.service.js';
 
 const tags = ['Skus'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 export async function skusRoutes(app: App): Promise<void> {
   app.get('/v1/skus', {
@@ -21,7 +20,7 @@ export async function skusRoutes(app: App): Promise<void> {
 
   app.get('/v1/skus/:id', {
     config: { ...storefront, action: 'sku.read' },
-    schema: { tags, summary: 'Get a sku', params: IdParams, querystring: MarketReadQuery, response: ok(SkuEnvelope) },
+    schema: { tags, summary: 'Get a sku', params: IdParams, querystring: CatalogReadQuery, response: ok(SkuEnvelope) },
   }, async (request) => ({ data: await service.getSku(request.ctx, request.params.id, await requestMarket(request.ctx.db, request.query)) }));
 
   app.post('/v1/skus', {

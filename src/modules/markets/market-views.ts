@@ -10,6 +10,7 @@ import type { SkuView } from '../catalog/skus.view.js';
 import { countryName } from '../geo/countries.js';
 import { findStore } from '../store/stores.repo.js';
 import { marketOf, primaryMarket, type Market } from './market-context.js';
+import { unitPricesIn } from './market-pricing.js';
 import { findAllMarkets } from './markets.repo.js';
 
 /** Every market, kept as the store's other settings are (a store has a handful; markets.service forgets them on a write). */
@@ -91,12 +92,9 @@ export async function sellInMarket(db: Executor, views: ProductView[], market: M
 /** The skus as the market sells them, those it does not sell left out (see sellInMarket). */
 export async function sellSkusInMarket<T extends SkuView>(db: Executor, skus: T[], market: Market): Promise<T[]> {
   if (!isOtherMarket(market)) return skus;
-  if (skus.length === 0) return [];
-  const rows = await db.selectFrom('market_prices').selectAll()
-    .where('market_id', '=', market.id).where('sku_id', 'in', skus.map((s) => s.id)).execute();
-  const bySku = new Map(rows.map((row) => [row.sku_id, row]));
+  const prices = await unitPricesIn(db, market, skus);
   return skus.flatMap((sku) => {
-    const row = bySku.get(sku.id);
-    return row ? [skuInMarket(sku, row, market)] : [];
+    const unit = prices.get(sku.id);
+    return unit ? [skuInMarket(sku, unit, market)] : [];
   });
 }

@@ -65,5 +65,3 @@ export const marketQuery = {
   market: Type.Optional(Type.String({ maxLength: 64, description: 'a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422' })),
   country: Type.Optional(Type.String({ maxLength: 8, description: 'ISO 3166-1 alpha-2: the active market of that country, else the primary market' })),
 };
-
-export const MarketReadQuery = Type.Object(marketQuery);

@@ -130,6 +130,8 @@ describeEachDatabase('carts', (t) => {
       total_price: 0,
       total_compared_price: 0,
       currency: 'USD',
+      market_id: null,
+      locale: null,
       total_weight: 0,
       metadata: {},
       created_at: expect.any(Number),
@@ -197,9 +199,9 @@ describeEachDatabase('carts', (t) => {
   it('creates a cart with items, each carrying every item field with its sku and product', async () => {
     const product = await createProduct({ price: 1200, compared_price: 1500 });
     const sku = await updateSku(product.sku_id, { weight: 0.35, weight_unit: 'kg' });
-    // As the storefront is shown them: without private_metadata nor market_prices.
+    // As the storefront is shown them: without private_metadata, translations nor market_prices.
     const productNow = (await t.storefront.get(`/v1/products/${product.id}`)).body.data;
-    const { private_metadata: _staffOnly, market_prices: _staffPrices, ...skuShown } = sku;
+    const { private_metadata: _staffOnly, translations: _staffTranslations, market_prices: _staffPrices, ...skuShown } = sku;
 
     const cart = await createCart({ items: { [sku.id]: 2 } });
 
