@@ -123,7 +123,14 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   let query: SelectQueryBuilder<any, any, any> = db.selectFrom('skus as s').innerJoin('products as p', 'p.id', 's.product_id');
   if (filter.productId) query = query.where('s.product_id', '=', filter.productId);
   if (filter.ids) query = query.where('s.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
-  if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
+  if (filter.permalinks) {
+    const permalinks = filter.permalinks.length > 0 ? filter.permalinks : [''];
+    // A translated permalink names its sku as its own does.
+    query = query.where((eb) => eb.or([
+      eb('s.permalink', 'in', permalinks),
+      eb('s.id', 'in', eb.selectFrom('translated_permalinks').select('object_id').where('kind', '=', 'sku').where('permalink', 'in', permalinks)),
+    ]));
+  }
   return query.where((eb) => {
     const e = eb as ListingBuilder;
     const conditions = [...productConditions(db, e, filter, now, 's'), ...optionConditions(e, 's', filter)];
