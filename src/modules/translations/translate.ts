@@ -14,6 +14,11 @@ const marketLocales = new KeptSetting(async (db) => {
   return rows.flatMap((row) => JSON.parse(row.locales) as string[]);
 });
 
+/** Drops the kept market locales: the markets' writes call it once committed, as the store's do for the store row. */
+export function forgetMarketLocales(db: Executor): void {
+  marketLocales.forget(db);
+}
+
 /** The store's language: the records' own text is in it. */
 export async function baseLocale(db: Executor): Promise<string> {
   return (await findStore(db))?.lang ?? 'en';
