@@ -4,7 +4,7 @@ import { isStorefront } from '../lib/context.js';
 import { marketOf, type Market } from '../modules/markets/market-context.js';
 import { findMarket, findMarketOfCountry } from '../modules/markets/markets.repo.js';
 import {
-  findProductTranslations, localizeRecords, productsOfLoneSkus, resolveLocale,
+  localizeRecords, productTranslationsFor, resolveLocale,
 } from '../modules/translations/translate.js';
 
 declare module 'fastify' {
@@ -44,7 +44,7 @@ async function answerInLocale(request: FastifyRequest, payload: unknown, storefr
     acceptLanguage: storefront ? request.headers['accept-language'] : undefined,
     market: await namedMarket(request.ctx.db, query),
   });
-  const productTranslations = locale === null ? undefined : await findProductTranslations(request.ctx.db, productsOfLoneSkus(payload));
+  const productTranslations = locale === null ? undefined : await productTranslationsFor(request.ctx.db, payload);
   return localizeRecords(payload, { locale, keepTranslations: !storefront, productTranslations });
 }
 

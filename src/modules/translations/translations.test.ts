@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldErrors } from '../../lib/problem.js';
-import { localizeRecords, translateRateName } from './translate.js';
+import { localizeRecords, translateAnswer, translateRateName } from './translate.js';
 import { fieldsInLocale, matchAcceptLanguage, mergeTranslations, translatedWords } from './translations.js';
 
 describe('matchAcceptLanguage', () => {
@@ -68,6 +68,15 @@ describe('reads in a locale', () => {
     expect(product.name).toBe('Hat');
     expect(localizeRecords(answer, { locale: null, keepTranslations: true })).toBe(answer);
     expect(localizeRecords(answer, { locale: null, keepTranslations: false }).data[0]).not.toHaveProperty('translations');
+  });
+
+  it("names a sku shown beside its product (a cart item's) after the product's translated name", async () => {
+    const product = { object: 'product', id: 'prd_1', name: 'Hat', translations: { fr: { name: 'Chapeau' } }, skus: [] };
+    const sku = { object: 'sku', name: 'Hat - S', modifiers: ['S'], product_id: 'prd_1', translations: {} };
+    // No database is read: the product is in the answer.
+    const cart = await translateAnswer(null as never, { items: [{ product, sku }] }, 'fr');
+    expect(cart.items[0]!.sku).toEqual({ object: 'sku', name: 'Chapeau - S', modifiers: ['S'], product_id: 'prd_1', locale: 'fr' });
+    expect(cart.items[0]!.product).toMatchObject({ name: 'Chapeau', locale: 'fr' });
   });
 
   it('names a shipping rate in a locale, or by its own name', () => {
