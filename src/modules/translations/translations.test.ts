@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldErrors } from '../../lib/problem.js';
-import { localizeRecords, translateAnswer, translateRateName } from './translate.js';
+import { localizeRecords, resolveLocale, translateAnswer, translateRateName } from './translate.js';
 import { fieldsInLocale, matchAcceptLanguage, mergeTranslations, translatedWords } from './translations.js';
 
 describe('matchAcceptLanguage', () => {
@@ -23,6 +23,19 @@ describe('matchAcceptLanguage', () => {
     expect(matchAcceptLanguage('fr;q=0', locales)).toBeNull();
     expect(matchAcceptLanguage('zz-top, 12, ;;', locales)).toBeNull();
     expect(matchAcceptLanguage('', locales)).toBeNull();
+  });
+});
+
+describe('resolveLocale', () => {
+  const market = { id: 'mkt_1', currency: 'EUR', exchangeRate: '0.9', rounding: 'none' as const, locales: ['fr', 'de'] };
+
+  it("takes the locale asked for, else a named market's first locale, else none", async () => {
+    // Neither reads the database: only Accept-Language is matched against the store's locales.
+    const db = null as never;
+    expect(await resolveLocale(db, { locale: 'es', market })).toBe('es');
+    expect(await resolveLocale(db, { market })).toBe('fr');
+    expect(await resolveLocale(db, { market: { ...market, id: null } })).toBeNull();
+    expect(await resolveLocale(db, {})).toBeNull();
   });
 });
 
