@@ -1086,6 +1086,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List markets (a storefront sees the active ones) */
+        get: operations["getV1Markets"];
+        put?: never;
+        /** Create a market */
+        post: operations["postV1Markets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a market */
+        get: operations["getV1MarketsId"];
+        put?: never;
+        /** Update a market */
+        post: operations["postV1MarketsId"];
+        /** Delete a market with its countries and prices */
+        delete: operations["deleteV1MarketsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/discounts": {
         parameters: {
             query?: never;
@@ -1725,7 +1762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the template of every kind */
+        /** List the template of every kind in a locale */
         get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
@@ -1742,10 +1779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a kind's template */
+        /** Get a kind's template in a locale */
         get: operations["getV1NotificationTemplatesKind"];
         put?: never;
-        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        /** Change a kind's template in a locale, or switch the kind off (a syntax error is refused) */
         post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
@@ -1762,7 +1799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        /** Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data */
         post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
@@ -2100,6 +2137,14 @@ export interface components {
          *             "barcode": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
+         *             "prices": [
+         *               {
+         *                 "currency": "USD",
+         *                 "price": 2500,
+         *                 "compared_price": null
+         *               }
+         *             ],
          *             "modifiers": [
          *               "White",
          *               "M"
@@ -2170,6 +2215,14 @@ export interface components {
          *                 "barcode": null,
          *                 "price": 2500,
          *                 "compared_price": null,
+         *                 "currency": "USD",
+         *                 "prices": [
+         *                   {
+         *                     "currency": "USD",
+         *                     "price": 2500,
+         *                     "compared_price": null
+         *                   }
+         *                 ],
          *                 "modifiers": [
          *                   "White",
          *                   "M"
@@ -2208,6 +2261,7 @@ export interface components {
          *             "available_at": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
          *             "image_url": "https://shop.example.com/files/linen-shirt.png",
          *             "hidden_on": [],
          *             "is_active": true,
@@ -2244,6 +2298,8 @@ export interface components {
          *       "total_price": 2500,
          *       "total_compared_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "metadata": {},
          *       "created_at": 1767225600,
@@ -2277,7 +2333,12 @@ export interface components {
             total_price: number;
             /** @description total before any discount: compared prices where set */
             total_compared_price: number;
+            /** @description the cart's currency, its market's, kept from start to end */
             currency: string;
+            /** @description the market the cart sells in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description the language the buyer shops in: the order and its mail keep it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             metadata: components["schemas"]["Metadata"];
@@ -2310,6 +2371,14 @@ export interface components {
          *         "barcode": null,
          *         "price": 2500,
          *         "compared_price": null,
+         *         "currency": "USD",
+         *         "prices": [
+         *           {
+         *             "currency": "USD",
+         *             "price": 2500,
+         *             "compared_price": null
+         *           }
+         *         ],
          *         "modifiers": [
          *           "White",
          *           "M"
@@ -2380,6 +2449,14 @@ export interface components {
          *             "barcode": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
+         *             "prices": [
+         *               {
+         *                 "currency": "USD",
+         *                 "price": 2500,
+         *                 "compared_price": null
+         *               }
+         *             ],
          *             "modifiers": [
          *               "White",
          *               "M"
@@ -2418,6 +2495,7 @@ export interface components {
          *         "available_at": null,
          *         "price": 2500,
          *         "compared_price": null,
+         *         "currency": "USD",
          *         "image_url": "https://shop.example.com/files/linen-shirt.png",
          *         "hidden_on": [],
          *         "is_active": true,
@@ -2605,6 +2683,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "tags"
@@ -2763,6 +2842,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -2871,7 +2953,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -2908,6 +2997,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -2976,6 +3066,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3171,6 +3263,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "vip"
@@ -3239,6 +3332,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3263,6 +3358,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3333,6 +3429,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3880,6 +3978,67 @@ export interface components {
             created_at: number;
         };
         /**
+         * Market
+         * @example {
+         *       "id": "mkt_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "market",
+         *       "name": "Jane Doe",
+         *       "country_codes": [
+         *         "country codes"
+         *       ],
+         *       "currency": "USD",
+         *       "locales": [
+         *         "locales"
+         *       ],
+         *       "exchange_rate": null,
+         *       "rounding": "none",
+         *       "is_active": true,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Market: {
+            /** @description id with prefix mkt_ */
+            id: string;
+            /** @constant */
+            object: "market";
+            name: string;
+            /** @description ISO 3166-1 alpha-2; a country is in one market at most */
+            country_codes: string[];
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description the first is the default */
+            locales: string[];
+            /** @description store currency → market currency, a decimal string; null: fixed prices only */
+            exchange_rate: string | null;
+            /** @enum {string} */
+            rounding: "none" | "whole" | "ninety_nine";
+            is_active: boolean;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * MarketPrice
+         * @example {
+         *       "market_id": "market id",
+         *       "currency": "USD",
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "is_fixed": true
+         *     }
+         */
+        MarketPrice: {
+            market_id: string;
+            currency: string;
+            /** @description in the market currency's minor units */
+            price: number;
+            compared_price: number | null;
+            /** @description true: the sku's fixed price in the currency; false: converted at the market's rate */
+            is_fixed: boolean;
+        };
+        /**
          * Metadata
          * @description string values under keys of up to 40 characters (no [ or ]), at most 50 keys, values of up to 500 characters; a write merges: a key sent as "" or null is removed, keys not sent stay. private_metadata is for staff alone: absent from storefront answers, and a storefront sending it is refused (403 forbidden)
          * @example {}
@@ -3961,6 +4120,7 @@ export interface components {
          * @example {
          *       "object": "notification_preview",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text"
@@ -3974,6 +4134,7 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            locale: string;
             subject: string;
             html: string;
             text: string;
@@ -3983,6 +4144,10 @@ export interface components {
          * @example {
          *       "object": "notification_template",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
+         *       "locales": [
+         *         "locales"
+         *       ],
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text",
@@ -4001,6 +4166,10 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            /** @description the locale these parts are the template of: mails in it are written with them */
+            locale: string;
+            /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
+            locales: string[];
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4009,7 +4178,7 @@ export interface components {
             text: string;
             /** @description false: this kind is not sent (nothing is queued) */
             is_enabled: boolean;
-            /** @description the parts staff changed; the others are the shipped default */
+            /** @description the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default */
             customized: ("subject" | "html" | "text")[];
             /** @description Unix seconds */
             updated_at: number | null;
@@ -4034,6 +4203,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "vip"
@@ -4192,6 +4362,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -4300,7 +4473,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -4665,6 +4845,14 @@ export interface components {
          *           "barcode": null,
          *           "price": 2500,
          *           "compared_price": null,
+         *           "currency": "USD",
+         *           "prices": [
+         *             {
+         *               "currency": "USD",
+         *               "price": 2500,
+         *               "compared_price": null
+         *             }
+         *           ],
          *           "modifiers": [
          *             "White",
          *             "M"
@@ -4703,6 +4891,7 @@ export interface components {
          *       "available_at": null,
          *       "price": 2500,
          *       "compared_price": null,
+         *       "currency": "USD",
          *       "image_url": "https://shop.example.com/files/linen-shirt.png",
          *       "hidden_on": [],
          *       "is_active": true,
@@ -4738,6 +4927,8 @@ export interface components {
             /** @description price of the default sku, in cents */
             price: number;
             compared_price: number | null;
+            /** @description ISO 4217: the store's, or the market's the product is read in */
+            currency: string;
             /** Format: uri */
             image_url: string | null;
             /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
@@ -4926,7 +5117,7 @@ export interface components {
             until: string;
             /** @description the store's time zone, in which days begin and end */
             timezone: string;
-            /** @description the store's currency; orders placed in another one are left out */
+            /** @description the store's currency: orders placed in a market's currency count converted back at the exchange rate each kept (those that kept none are left out) */
             currency: string;
             /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
             gross_sales: number;
@@ -5151,6 +5342,14 @@ export interface components {
          *       "barcode": null,
          *       "price": 2500,
          *       "compared_price": null,
+         *       "currency": "USD",
+         *       "prices": [
+         *         {
+         *           "currency": "USD",
+         *           "price": 2500,
+         *           "compared_price": null
+         *         }
+         *       ],
          *       "modifiers": [
          *         "White",
          *         "M"
@@ -5193,6 +5392,12 @@ export interface components {
             price: number;
             /** @description higher price for comparison, in cents */
             compared_price: number | null;
+            /** @description ISO 4217: the store's, or the market's the sku is read in */
+            currency: string;
+            /** @description fixed prices in other currencies ([] when none) */
+            prices: components["schemas"]["SkuPrice"][];
+            /** @description staff only: the price in each market the sku is sold in */
+            market_prices?: components["schemas"]["MarketPrice"][];
             /** @description option values, in the order of the product modifiers */
             modifiers: string[];
             /** @description modifier name → value */
@@ -5226,6 +5431,21 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * SkuPrice
+         * @example {
+         *       "currency": "USD",
+         *       "price": 2500,
+         *       "compared_price": null
+         *     }
+         */
+        SkuPrice: {
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description in the currency's minor units */
+            price: number;
+            compared_price: number | null;
         };
         /**
          * StaffRef
@@ -5878,6 +6098,8 @@ export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
+export type Market = components['schemas']['Market'];
+export type MarketPrice = components['schemas']['MarketPrice'];
 export type Metadata = components['schemas']['Metadata'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
@@ -5904,6 +6126,7 @@ export type ShippingZone = components['schemas']['ShippingZone'];
 export type ShippingZoneState = components['schemas']['ShippingZoneState'];
 export type SignedInUser = components['schemas']['SignedInUser'];
 export type Sku = components['schemas']['Sku'];
+export type SkuPrice = components['schemas']['SkuPrice'];
 export type StaffRef = components['schemas']['StaffRef'];
 export type State = components['schemas']['State'];
 export type Store = components['schemas']['Store'];
@@ -7413,6 +7636,14 @@ export interface operations {
                     /** @description price of the default sku, in cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                 };
             };
         };
@@ -7741,6 +7972,14 @@ export interface operations {
                     /** @description cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                     /** @description modifier name → value; the names must be modifiers of the product */
                     modifiers?: {
                         [key: string]: string;
@@ -7853,6 +8092,14 @@ export interface operations {
                     /** @description cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                     /** @description modifier name → value; the names must be modifiers of the product */
                     modifiers?: {
                         [key: string]: string;
@@ -8858,6 +9105,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -9218,6 +9467,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -10714,6 +10965,222 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1Markets: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Markets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    country_codes: string[];
+                    /** @description ISO 4217 (case-insensitive) */
+                    currency: string;
+                    /** @description fr or fr-CA; the first is the default; no duplicates */
+                    locales: string[];
+                    /** @description store currency → market currency, above 0 (such as "0.92"); null: fixed prices only */
+                    exchange_rate?: string | null;
+                    /**
+                     * @description none: the nearest minor unit; whole: the nearest whole unit; ninety_nine: the least n.99 at or above
+                     * @enum {string}
+                     */
+                    rounding?: "none" | "whole" | "ninety_nine";
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    country_codes?: string[];
+                    /** @description ISO 4217 (case-insensitive) */
+                    currency?: string;
+                    /** @description fr or fr-CA; the first is the default; no duplicates */
+                    locales?: string[];
+                    /** @description store currency → market currency, above 0 (such as "0.92"); null: fixed prices only */
+                    exchange_rate?: string | null;
+                    /**
+                     * @description none: the nearest minor unit; whole: the nearest whole unit; ninety_nine: the least n.99 at or above
+                     * @enum {string}
+                     */
+                    rounding?: "none" | "whole" | "ninety_nine";
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1Discounts: {
         parameters: {
             query?: {
@@ -11274,6 +11741,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -11367,6 +11840,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -13154,7 +13633,10 @@ export interface operations {
     };
     getV1NotificationTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13184,7 +13666,10 @@ export interface operations {
     };
     getV1NotificationTemplatesKind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path: {
                 kind: string;
@@ -13230,6 +13715,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -13283,6 +13770,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */

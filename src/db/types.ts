@@ -405,8 +405,6 @@ export interface CartRow extends MetadataColumns {
   market_id: string | null;
   /** The cart's currency, fixed when it is made (null for carts made before markets: the store's). */
   currency: string | null;
-  /** The market's exchange rate when the cart was made (a decimal string). */
-  exchange_rate: string | null;
   locale: string | null;
   created_at: number;
   updated_at: number;
@@ -771,6 +769,16 @@ export interface NotificationTemplateRow {
   updated_at: number;
 }
 
+/** A kind's template in a locale other than the default, as staff saved it; null parts fall back (templates.service.ts). */
+export interface NotificationTemplateLocaleRow {
+  kind: string;
+  locale: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  updated_at: number;
+}
+
 /** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
 export interface NotificationScanRow {
   name: string;
@@ -1015,6 +1023,7 @@ export interface Database {
   mail_quotas: MailQuotaRow;
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;
+  notification_template_locales: NotificationTemplateLocaleRow;
   notification_scans: NotificationScanRow;
   audit_entries: AuditEntryRow;
   translated_permalinks: TranslatedPermalinkRow;

@@ -1,11 +1,11 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import { catalogFilterOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
 import { ProductSkuListQuery, SkuList } from './skus.schemas.js';
-import { LocaleQuery } from '../translations/translations.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];

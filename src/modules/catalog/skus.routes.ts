@@ -1,10 +1,10 @@
 import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import { skuFilterOf } from './listing-query.js';
 import { SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
 import * as service from './skus.service.js';
-import { LocaleQuery } from '../translations/translations.schemas.js';
 
 const tags = ['Skus'];
 const storefront = { access: 'storefront' as const, cache: true, translated: true };
