@@ -36,6 +36,8 @@ export interface SkuWrite {
   weight: number | null;
   weight_unit: 'kg' | 'gr' | 'lb' | 'oz';
   modifiers: Record<string, string>;
+  /** Fixed prices in other currencies: the whole set, replacing the stored one. */
+  prices?: Array<{ currency: string; price: number; compared_price: number | null }>;
 }
 /** A part of a sku saved from the skus table: only the fields staff changed. */
 export type SkuChanges = Partial<Omit<SkuWrite, 'modifiers'>> & { image?: { id: string } | { url: string } | null };
