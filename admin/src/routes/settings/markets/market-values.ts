@@ -74,8 +74,3 @@ export function roundingExample(storeCurrency: string, currency: string, rate: s
     return null;
   }
 }
-
-/** A market's rate in words: `EUR at 0.92 per USD`. */
-export function rateWords(currency: string, rate: string | null, storeCurrency: string): string {
-  return rate === null ? `${currency}, fixed prices only` : `${currency} at ${rate} per ${storeCurrency}`;
-}

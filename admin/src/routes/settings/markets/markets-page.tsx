@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useCountryOptions } from '../../../api/countries';
 import { useDeleteMarket, useMarkets, type Market } from '../../../api/markets';
 import { useStore } from '../../../api/store';
+import { rateWords } from '../../../lib/format';
 import { confirmDelete } from '../shared/confirm-delete';
 import { RowActions, SettingsList } from '../shared/settings-list';
 import { MarketDialog } from './market-dialog';
-import { rateWords } from './market-values';
 
 /** Markets: groups of countries that buy in their own currency and read their own languages. */
 export function MarketsPage() {
@@ -37,7 +37,7 @@ export function MarketsPage() {
           <>
             <Table.Td fw={600}>{market.name}</Table.Td>
             <Table.Td>{market.country_codes.map(countries.nameOf).join(', ') || '—'}</Table.Td>
-            <Table.Td>{rateWords(market.currency, market.exchange_rate, storeCurrency)}</Table.Td>
+            <Table.Td>{market.exchange_rate === null ? `${market.currency}, fixed prices only` : rateWords(market.currency, market.exchange_rate, storeCurrency)}</Table.Td>
             <Table.Td>{market.locales.join(', ')}</Table.Td>
             <Table.Td>
               <Badge variant="light" radius="sm" color={market.is_active ? 'green' : 'gray'}>
