@@ -2,7 +2,7 @@ import { Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useEffect, type ReactNode } from 'react';
 import { useCan } from '../lib/access';
-import { languageName, useStoreLocales } from '../lib/locales';
+import { languageLabel, languageName, useStoreLocales } from '../lib/locales';
 import { notifyDone } from '../lib/notify';
 import { useServerErrors } from '../lib/use-server-errors';
 import { SaveButton } from './save-button';
@@ -45,8 +45,8 @@ export function LanguageSwitcher({ value, onChange }: { value: string | null; on
   const { base, translated } = useStoreLocales();
   if (!base || translated.length === 0) return null;
   const data = [
-    { value: base, label: `${languageName(base)}: the base text` },
-    ...translated.map((locale) => ({ value: locale, label: languageName(locale) })),
+    { value: base, label: `${languageLabel(base)}: the base text` },
+    ...translated.map((locale) => ({ value: locale, label: languageLabel(locale) })),
   ];
   return (
     <Select
@@ -100,7 +100,7 @@ export function TranslationEditor({ record, locale, action, save, richEditor, fi
     try {
       await save({ translations: { [locale]: changed } });
       form.resetDirty(values);
-      notifyDone(`${languageName(locale)} saved`);
+      notifyDone(`${languageName(locale)} text saved`);
     } catch (error) {
       problems.show(error);
     }
@@ -123,20 +123,20 @@ export function TranslationEditor({ record, locale, action, save, richEditor, fi
             <Grid key={field} gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 {rich ? (
-                  richEditor({ label: `${label} (${baseName})`, value: baseText, onChange: () => undefined, readOnly: true })
+                  richEditor({ label: `${label} in ${baseName}`, value: baseText, onChange: () => undefined, readOnly: true })
                 ) : long ? (
-                  <Textarea label={`${label} (${baseName})`} value={baseText} readOnly autosize minRows={2} maxRows={12} variant="filled" />
+                  <Textarea label={`${label} in ${baseName}`} value={baseText} readOnly autosize minRows={2} maxRows={12} variant="filled" />
                 ) : (
-                  <TextInput label={`${label} (${baseName})`} value={baseText} readOnly variant="filled" />
+                  <TextInput label={`${label} in ${baseName}`} value={baseText} readOnly variant="filled" />
                 )}
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 {rich ? (
-                  richEditor({ label: `${label} (${language})`, value: form.values[field] ?? '', onChange: (html) => form.setFieldValue(field, html), readOnly, error: form.errors[field] })
+                  richEditor({ label: `${label} in ${language}`, value: form.values[field] ?? '', onChange: (html) => form.setFieldValue(field, html), readOnly, error: form.errors[field] })
                 ) : long ? (
-                  <Textarea label={`${label} (${language})`} autosize minRows={2} maxRows={12} readOnly={readOnly} placeholder={baseText} {...input} />
+                  <Textarea label={`${label} in ${language}`} autosize minRows={2} maxRows={12} readOnly={readOnly} placeholder={baseText} {...input} />
                 ) : (
-                  <TextInput label={`${label} (${language})`} readOnly={readOnly} placeholder={baseText} {...input} />
+                  <TextInput label={`${label} in ${language}`} readOnly={readOnly} placeholder={baseText} {...input} />
                 )}
               </Grid.Col>
             </Grid>

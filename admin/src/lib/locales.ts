@@ -4,15 +4,19 @@ import { useCan } from './access';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
-/** A locale in words, with its code: `French (fr)`, `French (Belgium) (fr-BE)`. */
+/** A locale in words: `French`, `French (Belgium)`; its code when the browser has no name for it. */
 export function languageName(locale: string): string {
-  let name: string | undefined;
   try {
-    name = languageNames.of(locale);
+    return languageNames.of(locale) ?? locale;
   } catch {
-    name = undefined;
+    return locale;
   }
-  return name && name !== locale ? `${name} (${locale})` : locale;
+}
+
+/** A locale in words with its code, for a picker: `French (fr)`. */
+export function languageLabel(locale: string): string {
+  const name = languageName(locale);
+  return name === locale ? locale : `${name} (${locale})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { useStore } from '../../../api/store';
 import { Section } from '../../../components/section';
 import { useCan } from '../../../lib/access';
 import { rateWords } from '../../../lib/format';
-import { languageName } from '../../../lib/locales';
+import { languageLabel } from '../../../lib/locales';
 
 /**
  * The market the order was placed in, its currency and the rate kept with it (`EUR at 0.92 per
@@ -31,7 +31,7 @@ export function OrderMarket({ order }: { order: Order }) {
           </Text>
         )}
         <Text size="sm">{order.exchange_rate && storeCurrency ? rateWords(order.currency, order.exchange_rate, storeCurrency) : `In ${order.currency}`}</Text>
-        {order.locale && <Text size="sm">Language: {languageName(order.locale)}</Text>}
+        {order.locale && <Text size="sm">Language: {languageLabel(order.locale)}</Text>}
       </Stack>
     </Section>
   );
