@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
-import { placedOrder } from '../helpers/checkout.js';
+import { makeGateway, pay } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
@@ -33,6 +33,26 @@ async function productWithSizes(t: TestContext) {
   const skus = (await t.admin.get(`/v1/products/${res.body.data.id}/skus`)).body.data as Array<{ id: string; options: Record<string, string> }>;
   const bySize = (size: string) => skus.find((sku) => sku.options.Size === size)!;
   return { product: res.body.data as { id: string; name: string }, small: bySize('S'), medium: bySize('M') };
+}
+
+const PARIS = {
+  first_name: 'Camille', last_name: 'Martin', address1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country_code: 'FR', phone: '+33 1 23 45 67 89',
+};
+
+function ok(res: { status: number; body: any; text: string }, status = 200) {
+  expect(res.status, res.text).toBe(status);
+  return res.body;
+}
+
+/** A paid order of one `skuId` bought in the market, shipped to Paris at 5.00 (4.60 € → 4.99 €). */
+async function orderInMarket(t: TestContext, marketId: string, skuId: string) {
+  const zone = ok(await t.admin.post('/v1/shipping_zones', { name: `Zone ${uniqueWord()}`, countries: ['FR'], rates: [{ name: 'Standard', kind: 'weight', from: 0, to: null, price: 500 }] }), 201).data;
+  const gateway = await makeGateway(t);
+  const cartId = ok(await t.storefront.post('/v1/carts', { market_id: marketId, items: { [skuId]: 1 } }), 201).data.id;
+  const orderId = ok(await t.storefront.post(`/v1/carts/${cartId}/checkout`, {})).data.id;
+  ok(await t.storefront.put(`/v1/checkouts/${orderId}`, { customer: { email: `${uniqueWord()}@example.com` }, shipping: PARIS }));
+  ok(await t.storefront.post(`/v1/checkouts/${orderId}/methods`, { shipping: { method: zone.rates[0].id }, payment: { gateway: gateway.id } }));
+  return ok(await pay(t, orderId)).data as { id: string; number: string; [key: string]: unknown };
 }
 
 describeEachDatabase('staff sell abroad from the dashboard', (t) => {
@@ -135,8 +155,8 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
     expect(skuS.prices).toEqual([expect.objectContaining({ currency: 'EUR', price: 1800 })]);
 
     // An order placed in the market: in euros, at the rate kept with it.
-    const { order } = await placedOrder(t, { items: [{ price: 2000 }] });
-    await t.db.updateTable('orders').set({ market_id: market.id, currency: 'EUR', exchange_rate: '0.92', locale: 'fr' }).where('id', '=', order.id).execute();
+    const order = await orderInMarket(t, market.id, small.id);
+    expect(order).toMatchObject({ currency: 'EUR', market_id: market.id, exchange_rate: '0.92', locale: 'fr', total_price: 1800 + 499 });
 
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
