@@ -98,7 +98,7 @@ export function FixedPricesField({ rows, onChange, inputProps, error, storeCurre
         })}
         {!readOnly && (
           <Group>
-            <Button size="xs" variant="light" disabled={free.length === 0} title={free.length === 0 ? (currencies.length === 0 ? 'No market sells in another currency' : 'Every market currency has a price') : undefined} onClick={() => onChange([...rows, { currency: free[0] ?? '', price: '', compared_price: '' }])}>
+            <Button size="xs" variant="default" disabled={free.length === 0} title={free.length === 0 ? (currencies.length === 0 ? 'No market sells in another currency' : 'Every market currency has a price') : undefined} onClick={() => onChange([...rows, { currency: free[0] ?? '', price: '', compared_price: '' }])}>
               Add a fixed price
             </Button>
           </Group>

@@ -82,7 +82,7 @@ export function LocalesField({ value, onChange, error, errorOf, readOnly }: {
                 }
               }}
             />
-            <Button size="xs" variant="light" onClick={add}>
+            <Button size="xs" variant="default" onClick={add}>
               Add language
             </Button>
           </Group>

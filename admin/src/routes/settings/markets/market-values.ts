@@ -61,16 +61,18 @@ export const ROUNDINGS: ReadonlyArray<{ value: Rounding; label: string; explanat
 /** The store price the examples convert: 19.99 of the store's currency. */
 const EXAMPLE_PRICE = 1999;
 
+/** The rate the examples use until staff type a usable one. */
+const EXAMPLE_RATE = '0.92';
+
 /**
  * What a price of the store becomes in the market under a rounding rule, by the server's own
- * arithmetic (money.ts): `$19.99 → €18.99`; null while the currency or the rate is not usable.
+ * arithmetic (money.ts): `$19.99 → €18.99`, at the rate typed (else at 0.92, said so); null while the
+ * currency is not chosen.
  */
 export function roundingExample(storeCurrency: string, currency: string, rate: string, rounding: Rounding): string | null {
-  if (!/^[A-Z]{3}$/.test(currency) || rateProblem(rate) !== null || rate.trim() === '') return null;
-  try {
-    const converted = convertAmount(EXAMPLE_PRICE, storeCurrency, currency, rate.trim(), rounding);
-    return `${formatMoney(EXAMPLE_PRICE, storeCurrency)} → ${formatMoney(converted, currency)}`;
-  } catch {
-    return null;
-  }
+  if (!/^[A-Z]{3}$/.test(currency) || !/^[A-Z]{3}$/.test(storeCurrency)) return null;
+  const typed = rate.trim() !== '' && rateProblem(rate) === null;
+  if (!typed && currency === storeCurrency) return null;
+  const converted = convertAmount(EXAMPLE_PRICE, storeCurrency, currency, typed ? rate.trim() : EXAMPLE_RATE, rounding);
+  return `${formatMoney(EXAMPLE_PRICE, storeCurrency)} → ${formatMoney(converted, currency)}${typed ? '' : ` at a rate of ${EXAMPLE_RATE}`}`;
 }
