@@ -1762,7 +1762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the template of every kind */
+        /** List the template of every kind in a locale */
         get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
@@ -1779,10 +1779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a kind's template */
+        /** Get a kind's template in a locale */
         get: operations["getV1NotificationTemplatesKind"];
         put?: never;
-        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        /** Change a kind's template in a locale, or switch the kind off (a syntax error is refused) */
         post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        /** Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data */
         post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
@@ -2674,6 +2674,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "tags"
@@ -2987,6 +2988,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3055,6 +3057,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3247,6 +3251,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "vip"
@@ -3315,6 +3320,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3339,6 +3346,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3409,6 +3417,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -4098,6 +4108,7 @@ export interface components {
          * @example {
          *       "object": "notification_preview",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text"
@@ -4111,6 +4122,7 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            locale: string;
             subject: string;
             html: string;
             text: string;
@@ -4120,6 +4132,10 @@ export interface components {
          * @example {
          *       "object": "notification_template",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
+         *       "locales": [
+         *         "locales"
+         *       ],
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text",
@@ -4138,6 +4154,10 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            /** @description the locale these parts are the template of: mails in it are written with them */
+            locale: string;
+            /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
+            locales: string[];
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4146,7 +4166,7 @@ export interface components {
             text: string;
             /** @description false: this kind is not sent (nothing is queued) */
             is_enabled: boolean;
-            /** @description the parts staff changed; the others are the shipped default */
+            /** @description the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default */
             customized: ("subject" | "html" | "text")[];
             /** @description Unix seconds */
             updated_at: number | null;
@@ -4171,6 +4191,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "vip"
@@ -8975,6 +8996,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -9335,6 +9358,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -13492,7 +13517,10 @@ export interface operations {
     };
     getV1NotificationTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13522,7 +13550,10 @@ export interface operations {
     };
     getV1NotificationTemplatesKind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path: {
                 kind: string;
@@ -13568,6 +13599,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -13621,6 +13654,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */

@@ -759,6 +759,16 @@ export interface NotificationTemplateRow {
   updated_at: number;
 }
 
+/** A kind's template in a locale other than the default, as staff saved it; null parts fall back (templates.service.ts). */
+export interface NotificationTemplateLocaleRow {
+  kind: string;
+  locale: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  updated_at: number;
+}
+
 /** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
 export interface NotificationScanRow {
   name: string;
@@ -994,6 +1004,7 @@ export interface Database {
   mail_quotas: MailQuotaRow;
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;
+  notification_template_locales: NotificationTemplateLocaleRow;
   notification_scans: NotificationScanRow;
   audit_entries: AuditEntryRow;
 }
