@@ -36,7 +36,7 @@ async function productWithSizes(t: TestContext) {
 }
 
 const PARIS = {
-  first_name: 'Camille', last_name: 'Martin', address1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country_code: 'FR', phone: '+33 1 23 45 67 89',
+  first_name: 'Camille', last_name: 'Martin', address1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country_code: 'FR', state_code: 'IDF', phone: '+33 1 23 45 67 89',
 };
 
 function ok(res: { status: number; body: any; text: string }, status = 200) {
@@ -65,9 +65,6 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
     const marketName = `France ${uniqueWord()}`;
 
     await inWindow(holder.browser, async (page) => {
-      page.on('console', (message) => console.log('CONSOLE', message.type(), message.text()));
-      page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
-      page.on('response', (response) => { if (response.status() >= 400) console.log('BAD', response.status(), response.url()); });
       await openSignedIn(page, base, t.adminKey, '/admin/settings/markets');
       await page.getByRole('heading', { name: 'Markets', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Add market' }).click();
@@ -91,6 +88,9 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByText(`EUR at 0.92 per ${store.currency}`).waitFor();
       await expectAccessible(t, page, 'the markets');
       await screenshot(t, page, 'markets-list');
+      await page.setViewportSize(PHONE);
+      await screenshot(t, page, 'markets-list-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       // A second market for France is refused beside the country, in the server's words.
       await page.getByRole('button', { name: 'Add market' }).click();
@@ -136,24 +136,8 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await screenshot(t, page, 'markets-sku-prices');
       await edit.getByRole('button', { name: 'Cancel' }).click();
 
-      // The product in French, beside its base text.
-      await page.getByRole('combobox', { name: 'Language' }).click();
-      await page.getByRole('option', { name: 'French (fr)' }).click();
-      await page.getByLabel('Name in French').fill('Cabas');
-      await page.getByLabel('Name of M in French').fill('Cabas moyen');
-      await page.getByRole('button', { name: 'Save French' }).click();
-      await page.getByText('French text saved').waitFor();
-      await page.getByRole('button', { name: 'Save sku names' }).click();
-      await page.getByText('Sku name saved').waitFor();
-      await expectAccessible(t, page, 'a product in French');
-      await screenshot(t, page, 'markets-product-french');
-      await page.setViewportSize(PHONE);
-      await screenshot(t, page, 'markets-product-french-phone');
     });
 
-    const french = (await t.admin.get(`/v1/products/${product.id}?locale=fr`)).body.data;
-    expect(french).toMatchObject({ name: 'Cabas', locale: 'fr' });
-    expect(french.skus.find((sku: { id: string }) => sku.id === medium.id)).toMatchObject({ name: 'Cabas moyen' });
     const skuS = (await t.admin.get(`/v1/skus/${small.id}`)).body.data;
     expect(skuS.prices).toEqual([expect.objectContaining({ currency: 'EUR', price: 1800 })]);
 
@@ -171,13 +155,45 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByText(/€\d/).first().waitFor();
       await expectAccessible(t, page, 'an order in euros');
       await screenshot(t, page, 'markets-order');
-      await page.setViewportSize(PHONE);
-      await screenshot(t, page, 'markets-order-phone');
 
       await page.goto(`${base}/admin/orders`);
       await page.getByRole('link', { name: order.number }).waitFor();
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: order.number }) });
       expect(await row.innerText()).toContain('€');
     });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
+      const marketSection = page.getByRole('region', { name: 'Market' });
+      await marketSection.getByText(`EUR at 0.92 per ${store.currency}`).scrollIntoViewIfNeeded();
+      await expectAccessible(t, page, 'an order in euros on a phone');
+      await screenshot(t, page, 'markets-order-phone');
+    }, PHONE);
+
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+      // The product in French, beside its base text.
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'French (fr)' }).click();
+      await page.getByLabel('Name in French').fill('Cabas');
+      await page.getByLabel('Name of M in French').fill('Cabas moyen');
+      await page.getByRole('button', { name: 'Save French' }).click();
+      await page.getByText('French text saved').waitFor();
+      await page.getByRole('button', { name: 'Save sku names' }).click();
+      await page.getByText('Sku name saved').waitFor();
+      await expectAccessible(t, page, 'a product in French');
+      await screenshot(t, page, 'markets-product-french');
+    });
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'French (fr)' }).click();
+      await expect.poll(() => page.getByLabel('Name in French').inputValue()).toBe('Cabas');
+      await expectAccessible(t, page, 'a product in French on a phone');
+      await screenshot(t, page, 'markets-product-french-phone');
+    }, PHONE);
+    const french = (await t.admin.get(`/v1/products/${product.id}?locale=fr`)).body.data;
+    expect(french).toMatchObject({ name: 'Cabas', locale: 'fr' });
+    expect(french.skus.find((sku: { id: string }) => sku.id === medium.id)).toMatchObject({ name: 'Cabas moyen' });
   }, SLOW);
 }, { admin: true });
