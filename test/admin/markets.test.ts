@@ -1,29 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { choose, describedAs, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { makeGateway, pay } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 const PHONE = { width: 390, height: 844 };
-
-/** The field of that label, whether it is marked required (`Name *`) or not. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
-
-/** Picks an option of a Mantine select (or multi-select) by typing part of it. */
-async function choose(scope: Page | Locator, page: Page, label: string, typed: string, option: string) {
-  const input = field(scope, label);
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The texts that describe a field to assistive technology (its description and its error). */
-async function describedAs(page: Page, target: Locator): Promise<string> {
-  const ids = ((await target.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
-}
 
 /** A product with two skus (sizes S and M) at 20.00 of the store's currency. */
 async function productWithSizes(t: TestContext) {
