@@ -2102,6 +2102,9 @@ export interface components {
             is_commentable: boolean;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2558,6 +2561,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2591,6 +2597,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3187,6 +3196,9 @@ export interface components {
             rules: components["schemas"]["CollectionRule"][];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4664,6 +4676,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4757,6 +4772,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4921,6 +4939,9 @@ export interface components {
             collection_ids: string[];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5192,6 +5213,9 @@ export interface components {
             price: number;
             /** @description id with prefix shz_ */
             zone_id: string;
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5400,6 +5424,9 @@ export interface components {
             product_id: string;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5727,6 +5754,26 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Translations
+         * @description locale → the record's translated text fields; staff's answers read without `locale` carry it, storefronts' never
+         * @example {}
+         */
+        Translations: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * TranslationsWrite
+         * @description `{"fr": {"name": "Chapeau"}}`: locale (fr, fr-CA) → translated text fields of the record. A write merges per locale and field: a field sent as null or "" is removed, a locale sent as null is removed, the rest stays. The fields are those of the record among name/title, excerpt, summary, description, content, meta_title, meta_description and permalink; the store's own language is refused (the record's fields hold it).
+         * @example {}
+         */
+        TranslationsWrite: {
+            [key: string]: {
+                [key: string]: string | null;
+            } | null;
         };
         /**
          * TwoFactorSetup
@@ -6089,6 +6136,8 @@ export type TaxRate = components['schemas']['TaxRate'];
 export type TopCustomer = components['schemas']['TopCustomer'];
 export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
+export type Translations = components['schemas']['Translations'];
+export type TranslationsWrite = components['schemas']['TranslationsWrite'];
 export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 export type User = components['schemas']['User'];
 export type UserPolicy = components['schemas']['UserPolicy'];
@@ -6631,6 +6680,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6686,6 +6737,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6721,6 +6773,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6753,7 +6807,10 @@ export interface operations {
     };
     getV1CategoriesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6808,6 +6865,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6873,7 +6931,10 @@ export interface operations {
     };
     getV1CategoriesIdTree: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6928,6 +6989,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -6972,6 +7035,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -7040,6 +7105,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7072,7 +7138,10 @@ export interface operations {
     };
     getV1CollectionsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7143,6 +7212,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7230,6 +7300,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -7481,6 +7553,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description products of this category or of any category below it; an unknown id lists none */
                 category_id?: string;
             };
@@ -7555,6 +7629,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7601,7 +7676,10 @@ export interface operations {
     };
     getV1ProductsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7676,6 +7754,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7767,6 +7846,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7832,6 +7913,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7923,6 +8006,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7955,7 +8039,10 @@ export interface operations {
     };
     getV1SkusId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8039,6 +8126,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8143,6 +8231,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8195,6 +8285,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8227,7 +8318,10 @@ export interface operations {
     };
     getV1BlogsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8282,6 +8376,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8358,6 +8453,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8429,6 +8526,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8461,7 +8559,10 @@ export interface operations {
     };
     getV1PostsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8535,6 +8636,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8609,6 +8711,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8664,6 +8768,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8696,7 +8801,10 @@ export interface operations {
     };
     getV1PagesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8754,6 +8862,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -10416,6 +10525,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -10481,6 +10592,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -10514,7 +10626,10 @@ export interface operations {
     };
     getV1ShippingZonesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -10581,6 +10696,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
