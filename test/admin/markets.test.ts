@@ -71,9 +71,6 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByText(`EUR at 0.92 per ${store.currency}`).waitFor();
       await expectAccessible(t, page, 'the markets');
       await screenshot(t, page, 'markets-list');
-      await page.setViewportSize(PHONE);
-      await screenshot(t, page, 'markets-list-phone');
-      await page.setViewportSize({ width: 1440, height: 900 });
 
       // A second market for France is refused beside the country, in the server's words.
       await page.getByRole('button', { name: 'Add market' }).click();
@@ -145,6 +142,11 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       expect(await row.innerText()).toContain('€');
     });
     await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/settings/markets');
+      await page.getByRole('cell', { name: marketName, exact: true }).waitFor();
+      await screenshot(t, page, 'markets-list-phone');
+    }, PHONE);
+    await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
       const marketSection = page.getByRole('region', { name: 'Market' });
       await marketSection.getByText(`EUR at 0.92 per ${store.currency}`).scrollIntoViewIfNeeded();
@@ -165,6 +167,7 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByRole('button', { name: 'Save sku names' }).click();
       await page.getByText('Sku name saved').waitFor();
       await expectAccessible(t, page, 'a product in French');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(t, page, 'markets-product-french');
     });
     await inWindow(holder.browser, async (page) => {
