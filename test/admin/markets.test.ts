@@ -182,4 +182,49 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
     expect(french).toMatchObject({ name: 'Cabas', locale: 'fr' });
     expect(french.skus.find((sku: { id: string }) => sku.id === medium.id)).toMatchObject({ name: 'Cabas moyen' });
   }, SLOW);
+
+  it('translates a collection, a page and a category with the language picker', async () => {
+    const base = await listen(t);
+    ok(await t.admin.post('/v1/markets', { name: `Belgium ${uniqueWord()}`, country_codes: ['BE'], currency: 'EUR', exchange_rate: '0.92', locales: ['fr'] }), 201);
+    const collection = ok(await t.admin.post('/v1/collections', { title: `Summer ${uniqueWord()}`, kind: 'products' }), 201).data;
+    const contentPage = ok(await t.admin.post('/v1/pages', { title: `About ${uniqueWord()}`, content: '<p>Who we are</p>' }), 201).data;
+    const category = ok(await t.admin.post('/v1/categories', { title: `Bags ${uniqueWord()}` }), 201).data;
+
+    const translate = async (page: Page, title: string) => {
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'French (fr)' }).click();
+      await page.getByLabel('Title in French', { exact: true }).fill(title);
+      await page.getByRole('button', { name: 'Save French' }).click();
+      await page.getByText('French text saved').waitFor();
+    };
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
+      await page.getByRole('heading', { name: collection.title, level: 1 }).waitFor();
+      await translate(page, 'Été');
+      await expectAccessible(t, page, 'a collection in French');
+      await screenshot(t, page, 'markets-collection-french');
+
+      await page.goto(`${base}/admin/pages/${contentPage.id}`);
+      await page.getByRole('heading', { name: contentPage.title, level: 1 }).waitFor();
+      await translate(page, 'Qui sommes-nous');
+      await expectAccessible(t, page, 'a page in French');
+      await screenshot(t, page, 'markets-page-french');
+
+      await page.goto(`${base}/admin/categories`);
+      await page.getByRole('button', { name: `Actions for ${category.title}` }).click();
+      await page.getByRole('menuitem', { name: 'Translate' }).click();
+      const dialog = page.getByRole('dialog', { name: `Translate “${category.title}”` });
+      await dialog.getByLabel('Title in French', { exact: true }).fill('Sacs');
+      await dialog.getByRole('button', { name: 'Save French' }).click();
+      await page.getByText('French text saved').waitFor();
+      await expectAccessible(t, page, 'a category in French');
+      await screenshot(t, page, 'markets-category-french');
+    });
+
+    expect(ok(await t.admin.get(`/v1/collections/${collection.id}?locale=fr`)).data).toMatchObject({ title: 'Été' });
+    expect(ok(await t.admin.get(`/v1/pages/${contentPage.id}?locale=fr`)).data).toMatchObject({ title: 'Qui sommes-nous', content: '<p>Who we are</p>' });
+    expect(ok(await t.admin.get(`/v1/categories/${category.id}?locale=fr`)).data).toMatchObject({ title: 'Sacs' });
+    // Staff reads without a locale keep the base text, with the translations beside it.
+    expect(ok(await t.admin.get(`/v1/collections/${collection.id}`)).data).toMatchObject({ title: collection.title, translations: { fr: { title: 'Été' } } });
+  }, SLOW);
 }, { admin: true });
