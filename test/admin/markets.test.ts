@@ -196,6 +196,7 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByLabel('Title in French', { exact: true }).fill(title);
       await page.getByRole('button', { name: 'Save French' }).click();
       await page.getByText('French text saved').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
     };
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
