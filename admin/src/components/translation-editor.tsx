@@ -40,12 +40,13 @@ export function translationsOf(record: object): Translations {
 /**
  * Which language staff edit a record in: the store's own (`base`, the record's form) or one of its
  * markets' (the record's translation in that locale). Shown only when the store has another locale.
+ * `withBase` false offers the translations alone (a dialog that only translates).
  */
-export function LanguageSwitcher({ value, onChange }: { value: string | null; onChange: (locale: string | null) => void }) {
+export function LanguageSwitcher({ value, onChange, withBase = true }: { value: string | null; onChange: (locale: string | null) => void; withBase?: boolean }) {
   const { base, translated } = useStoreLocales();
   if (!base || translated.length === 0) return null;
   const data = [
-    { value: base, label: `${languageLabel(base)}: the base text` },
+    ...(withBase ? [{ value: base, label: `${languageLabel(base)}: the base text` }] : []),
     ...translated.map((locale) => ({ value: locale, label: languageLabel(locale) })),
   ];
   return (

@@ -26,7 +26,7 @@ export function CategoryTranslationDialog({ category, onClose }: { category: Cat
   return (
     <Modal opened={category !== null} onClose={onClose} title={category ? `Translate “${category.title}”` : ''} size="xl">
       <Stack gap="md">
-        <LanguageSwitcher value={locale} onChange={(next) => (next ? setChosen(next) : onClose())} />
+        <LanguageSwitcher value={locale} onChange={setChosen} withBase={false} />
         {stored.isPending && <Loader size="sm" aria-label="Loading the category" />}
         {stored.error && <ProblemAlert error={stored.error} title="The category could not be read" />}
         {stored.data && locale && (
