@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/database.js';
 import { isStorefront } from '../lib/context.js';
-import { marketOf, type Market } from '../modules/markets/market-context.js';
-import { findMarket, findMarketOfCountry } from '../modules/markets/markets.repo.js';
-import {
-  localizeRecords, productTranslationsFor, resolveLocale,
-} from '../modules/translations/translate.js';
+import { requestMarket } from '../modules/markets/market-views.js';
+import { localizeRecords, productTranslationsFor, resolveLocale } from '../modules/translations/translate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,14 +14,6 @@ interface LocaleQuery {
   locale?: string;
   market?: string;
   country?: string;
-}
-
-/** The active market the query names by `market` or `country`, if any; what else the names mean is the market reads' business. */
-async function namedMarket(db: Executor, query: LocaleQuery): Promise<Market | null> {
-  const row = typeof query.market === 'string'
-    ? await findMarket(db, query.market)
-    : typeof query.country === 'string' ? await findMarketOfCountry(db, query.country) : undefined;
-  return row && row.is_active === 1 ? marketOf(row) : null;
 }
 
 /** Whether the request may ask for a locale: a route of translatable records, and a locale, a market or (for storefronts) a language named. */
@@ -42,7 +30,8 @@ async function answerInLocale(request: FastifyRequest, payload: unknown, storefr
     locale: query.locale,
     // Staff edit the records' own text: a dashboard's browser language must not replace it.
     acceptLanguage: storefront ? request.headers['accept-language'] : undefined,
-    market: await namedMarket(request.ctx.db, query),
+    // The route has answered: a market it names is one it found.
+    market: await requestMarket(request.ctx.db, query),
   });
   const productTranslations = locale === null ? undefined : await productTranslationsFor(request.ctx.db, payload);
   return localizeRecords(payload, { locale, keepTranslations: !storefront, productTranslations });
