@@ -27,7 +27,7 @@ type BuyerInput = NonNullable<CheckoutWriteInput['customer']>;
  * password) with that email, or a new guest (`customer.created`). With an unproven account's email
  * the order belongs to no customer: it keeps the email, and joins the account when it verifies.
  */
-async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string): Promise<string | null> {
+async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string, locale: string | null): Promise<string | null> {
   const key = emailKey(email);
   const now = ctx.now();
   const guest: CustomerRow = {
@@ -42,7 +42,8 @@ async function anonymousBuyer(ctx: Ctx, tx: Tx, input: BuyerInput, email: string
     notes: null,
     tags: '[]',
     password_hash: null,
-    locale: null,
+    // A new guest is written to in the language they shopped in.
+    locale,
     ...NO_METADATA,
     created_at: now,
     updated_at: now,
@@ -90,7 +91,7 @@ async function applyBuyer(ctx: Ctx, tx: Tx, order: OrderRow, input: BuyerInput, 
   return {
     customer_id: ctx.actor.kind === 'customer'
       ? ctx.actor.customerId
-      : (await attachedCustomer(ctx, tx, order)) ?? await anonymousBuyer(ctx, tx, input, email),
+      : (await attachedCustomer(ctx, tx, order)) ?? await anonymousBuyer(ctx, tx, input, email, order.locale),
     email,
     email_key: emailKey(email),
     customer_first_name: input.first_name ?? null,
@@ -116,7 +117,7 @@ export function buyerAsSent(order: OrderRow): BuyerView | null {
     is_newsletterable: order.customer_is_newsletterable === 1,
     is_active: true,
     is_verified: false,
-    locale: null,
+    locale: order.locale,
     notes: null,
     tags: [],
     default_address: null,
