@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { unwrap, type components } from '@storefront-api/client';
 import { AddressFields } from '@/components/address-fields';
+import { LocalLink as Link } from '@/components/local-link';
 import { SubmitButton } from '@/components/submit-button';
 import { buyerClient } from '@/lib/api';
 import { countries, statesOf } from '@/lib/checkout';
 import { currentCustomer, type Customer } from '@/lib/customer';
-import { money, shopInfo } from '@/lib/store';
+import { moneyFormat, pageWords } from '@/lib/locale';
+import { shopInfo } from '@/lib/store';
 import { addAddress, deleteAddress, sendVerification, signIn, signOut, signUp } from './actions';
 
 export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
@@ -122,7 +123,7 @@ async function SignedIn({ customer, error, form }: { customer: Customer; error: 
 
       <section aria-labelledby="orders-title">
         <h2 id="orders-title">Your orders</h2>
-        {orders.length === 0 ? <p className="empty">You have not ordered anything yet. <Link href="/">Start shopping</Link></p> : <OrderTable orders={orders} dates={dates} />}
+        {orders.length === 0 ? <p className="empty">You have not ordered anything yet. <Link href="/">Start shopping</Link></p> : <OrderTable orders={orders} dates={dates} money={await moneyFormat()} />}
       </section>
 
       <section aria-labelledby="addresses-title">
@@ -155,6 +156,7 @@ async function SignedIn({ customer, error, form }: { customer: Customer; error: 
             prefix="shipping"
             countries={shipTo}
             initialStates={await statesOf(countryCode)}
+            words={(await pageWords()).address}
             values={{ first_name: customer.first_name, last_name: customer.last_name, country_code: countryCode }}
           />
           <label className="radio"><input type="checkbox" name="is_primary" defaultChecked={customer.addresses.length === 0} /> Make this my default address</label>
@@ -174,7 +176,7 @@ async function SignedIn({ customer, error, form }: { customer: Customer; error: 
  * staff only (GET /v1/orders/{id}/fulfillments takes an admin key): the customer sees how far the
  * order has shipped, from its fulfillment status and the quantities shipped.
  */
-function OrderTable({ orders, dates }: { orders: Order[]; dates: Intl.DateTimeFormat }) {
+function OrderTable({ orders, dates, money }: { orders: Order[]; dates: Intl.DateTimeFormat; money: (minor: number, currency: string) => string }) {
   return (
     <table className="account-orders">
       <thead>
