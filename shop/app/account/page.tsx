@@ -6,7 +6,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { buyerClient } from '@/lib/api';
 import { countries, statesOf } from '@/lib/checkout';
 import { currentCustomer, type Customer } from '@/lib/customer';
-import { moneyFormat, pageWords } from '@/lib/locale';
+import { moneyFormat, pageWords, requestLocale } from '@/lib/locale';
 import { shopInfo } from '@/lib/store';
 import { addAddress, deleteAddress, sendVerification, signIn, signOut, signUp } from './actions';
 
@@ -102,13 +102,14 @@ function SignedOut({ error, form }: { error: string | undefined; form: string | 
 
 async function SignedIn({ customer, error, form }: { customer: Customer; error: string | undefined; form: string | undefined }) {
   const client = await buyerClient();
-  const [orders, shop, { shipping_countries: shipTo }] = await Promise.all([
+  const [orders, shop, { shipping_countries: shipTo }, locale] = await Promise.all([
     client.GET('/v1/orders', { params: { query: { per_page: 50 } } }).then((answer) => unwrap(answer).data),
     shopInfo(),
     countries(),
+    requestLocale(),
   ]);
   const countryCode = shipTo.find((country) => country.code === shop.countryCode)?.code ?? shipTo[0]?.code ?? 'US';
-  const dates = new Intl.DateTimeFormat(shop.lang, { dateStyle: 'medium' });
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const addressError = form === 'address' ? error : undefined;
   return (
     <>
