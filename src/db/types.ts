@@ -395,8 +395,6 @@ export interface CartRow extends MetadataColumns {
   market_id: string | null;
   /** The cart's currency, fixed when it is made (null for carts made before markets: the store's). */
   currency: string | null;
-  /** The market's exchange rate when the cart was made (a decimal string). */
-  exchange_rate: string | null;
   locale: string | null;
   created_at: number;
   updated_at: number;

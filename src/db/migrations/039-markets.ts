@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 // Markets (issue 38): countries sold to in their own currency and languages. A sku's fixed prices per
 // currency, and the price each market sells each sku at, kept as rows written with the sku, its fixed
 // prices and the market (market-prices.ts): listings filter and sort on them through an index, and a
-// sku without a row is not sold in that market. Carts and orders keep their market, the rate used and
-// their locale; customers keep theirs.
+// sku without a row is not sold in that market. Carts, orders and customers keep their locale, carts
+// and orders their market, orders the rate used.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('markets')
@@ -53,23 +53,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('market_prices_price').on('market_prices').columns(['market_id', 'price', 'sku_id']).execute();
   await db.schema.createIndex('market_prices_sku').on('market_prices').column('sku_id').execute();
 
-  for (const table of ['carts', 'orders']) {
-    await db.schema.alterTable(table).addColumn('market_id', 'text').execute();
-    await db.schema.alterTable(table).addColumn('exchange_rate', 'text').execute();
-  }
+  for (const table of ['carts', 'orders']) await db.schema.alterTable(table).addColumn('market_id', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('exchange_rate', 'text').execute();
   await db.schema.alterTable('carts').addColumn('currency', 'text').execute();
   for (const table of ['carts', 'orders', 'customers']) {
     await db.schema.alterTable(table).addColumn('locale', 'text').execute();
   }
+  // The sales report sums every currency's orders, converted back at the rate each kept: the index
+  // it reads (migration 019) holds the rate too, so it still reads no order row.
+  await db.schema.dropIndex('orders_placed_at').execute();
+  await db.schema.createIndex('orders_placed_at').on('orders').columns(['placed_at', 'currency', 'exchange_rate', 'status', 'total_price']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('orders_placed_at').execute();
+  await db.schema.createIndex('orders_placed_at').on('orders').columns(['placed_at', 'currency', 'status', 'total_price']).execute();
   for (const table of ['carts', 'orders', 'customers']) await db.schema.alterTable(table).dropColumn('locale').execute();
   await db.schema.alterTable('carts').dropColumn('currency').execute();
-  for (const table of ['carts', 'orders']) {
-    await db.schema.alterTable(table).dropColumn('exchange_rate').execute();
-    await db.schema.alterTable(table).dropColumn('market_id').execute();
-  }
+  await db.schema.alterTable('orders').dropColumn('exchange_rate').execute();
+  for (const table of ['carts', 'orders']) await db.schema.alterTable(table).dropColumn('market_id').execute();
   await db.schema.dropTable('market_prices').execute();
   await db.schema.dropTable('sku_prices').execute();
   await db.schema.dropTable('market_countries').execute();

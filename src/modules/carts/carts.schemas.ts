@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LOCALE_PATTERN } from '../markets/locales.js';
 import { DataEnvelope, Id, metadataFields, metadataInput, Nullable, Timestamp } from '../../http/common-schemas.js';
 import { Product } from '../catalog/products.schemas.js';
 import { Sku } from '../catalog/skus.schemas.js';
@@ -41,7 +42,9 @@ export const Cart = Type.Object({
   total_discount: Type.Integer({ description: 'sum of the item discounts' }),
   total_price: Type.Integer({ description: 'sum of the item totals (after discounts)' }),
   total_compared_price: Type.Integer({ description: 'total before any discount: compared prices where set' }),
-  currency: Type.String(),
+  currency: Type.String({ description: "the cart's currency, its market's, kept from start to end" }),
+  market_id: Nullable(Type.String({ description: 'the market the cart sells in; null: the primary market (the store currency)' })),
+  locale: Nullable(Type.String({ description: 'the language the buyer shops in: the order and its mail keep it' })),
   total_weight: Type.Integer({ description: 'grams' }),
   ...metadataFields,
   created_at: Timestamp,
@@ -60,6 +63,9 @@ export const CartWrite = Type.Object({
   landing_site: text(2048),
   referring_site: text(2048),
   discount_codes: Type.Optional(DiscountCodesWrite),
+  market_id: Type.Optional(Type.String({ maxLength: 64, description: 'the market to sell in (default: the country_code\'s, else the primary market); a cart keeps its currency: a market in another one is refused' })),
+  country_code: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: "the buyer's country: its market, when market_id is not sent" })),
+  locale: Type.Optional(Nullable(Type.String({ pattern: LOCALE_PATTERN, description: 'the language the buyer shops in' }))),
   ...metadataInput,
   items: Type.Optional(
     Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0, maximum: 100_000 }), {

@@ -13,6 +13,9 @@ import { storefrontProductView } from '../catalog/products.view.js';
 import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { discountsFor } from '../discounts/discount-pricing.js';
+import type { Market } from '../markets/market-context.js';
+import { chosenMarket, currencyLocked, marketOfSale, skusSoldIn, storeAmountIn } from '../markets/market-pricing.js';
+import { sellInMarket } from '../markets/market-views.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
 import type { Cart, CartWriteInput } from './carts.schemas.js';
@@ -113,13 +116,17 @@ function shownTo(ctx: Ctx, cart: CartView): CartView {
  */
 export async function cartView(db: Executor, cart: CartRow, now: number, codesSent = false, held?: repo.CartItemWithProduct[]): Promise<CartView> {
   const items = held ?? await repo.findCartItemsWithProducts(db, cart.id);
-  const products = await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]);
-  const productById = new Map(products.map((p) => [p.id, p]));
   const store = await findStore(db);
+  const storeCurrency = store?.currency ?? 'USD';
+  // A market that no longer sells in the cart's currency sells it nothing (its checkout is refused).
+  const market = await marketOfSale(db, cart);
+  const products = market ? await sellInMarket(db, await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]), market) : [];
+  const productById = new Map(products.map((p) => [p.id, p]));
 
-  const lines = items.map((item) => {
-    const product = productById.get(item.product_id)!;
-    return { product, sku: product.skus.find((s) => s.id === item.sku_id)!, item };
+  // An item its market stopped selling is not shown: checking the cart out names it.
+  const lines = items.flatMap((item) => {
+    const sku = productById.get(item.product_id)?.skus.find((s) => s.id === item.sku_id);
+    return sku ? [{ product: productById.get(item.product_id)!, sku, item }] : [];
   });
   // No shipping is chosen yet: a free shipping discount shows, taking nothing off until the checkout.
   const { allocation, refused } = await discountsFor(
@@ -129,6 +136,7 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
     0,
     { customerId: cart.customer_id, emailKey: null },
     now,
+    market ? storeAmountIn(market, storeCurrency) : undefined,
   );
   if (codesSent && refused.length > 0) throw Problem.invalid(refused);
   const views = lines.map(({ product, sku, item }, i) => {
@@ -169,7 +177,9 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
     total_discount: allocation.lineDiscounts.reduce((sum, d) => sum + d, 0),
     total_price: views.reduce((sum, v) => sum + v.total, 0),
     total_compared_price: views.reduce((sum, v) => sum + (v.compared_price ?? v.price) * v.quantity, 0),
-    currency: store?.currency ?? 'USD',
+    currency: cart.currency ?? storeCurrency,
+    market_id: cart.market_id,
+    locale: cart.locale,
     total_weight: views.reduce((sum, v) => sum + v.weight * v.quantity, 0),
     ...metadataView(cart),
     created_at: cart.created_at,
@@ -182,16 +192,21 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
  * listable sku), and a sku that tracks stock without backorders has that many. Unavailable skus
  * are 422; short stock is 409 out_of_stock; every sku at fault is named. Returns the skus asked for, by id.
  */
-async function checkItems(db: Executor, items: Record<string, number>, now: number, channelId: string): Promise<Map<string, { product_id: string }>> {
+async function checkItems(
+  db: Executor, items: Record<string, number>, now: number, channelId: string, market: Market,
+): Promise<Map<string, { product_id: string }>> {
   const wanted = Object.entries(items).filter(([, quantity]) => quantity > 0);
   if (wanted.length === 0) return new Map();
   const skuById = new Map((await repo.findSkusToAdd(db, wanted.map(([id]) => id))).map((s) => [s.id, s]));
+  const sold = await skusSoldIn(db, market, [...skuById.keys()]);
   const unavailable = new FieldErrors();
   const short: FieldError[] = [];
   for (const [id, quantity] of wanted) {
     const sku = skuById.get(id);
     if (!sku || !isOnSale(sku, now) || isHiddenOn(sku, channelId) || sku.is_listable !== 1) {
       unavailable.add(`items[${id}]`, 'unavailable', 'is not a sku on sale');
+    } else if (!sold.has(id)) {
+      unavailable.add(`items[${id}]`, 'not_available', `is not sold in this cart's market (${market.currency})`);
     } else if (sku.stock_policy === 'overall' && sku.is_backorderable !== 1 && quantity > (sku.in_stock ?? 0)) {
       short.push({ field: `items[${id}]`, code: 'out_of_stock', message: `only ${Math.max(0, sku.in_stock ?? 0)} in stock` });
     }
@@ -213,6 +228,7 @@ function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
   if (input.landing_site !== undefined) changes.landing_site = input.landing_site;
   if (input.referring_site !== undefined) changes.referring_site = input.referring_site;
   if (input.discount_codes !== undefined) changes.discount_codes = input.discount_codes.length === 0 ? null : JSON.stringify(input.discount_codes.map((code) => code.trim()));
+  if (input.locale !== undefined) changes.locale = input.locale;
   return changes;
 }
 
@@ -233,7 +249,8 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
  */
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
   const { channelId, customerId } = await newCartOwner(ctx, input);
-  const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId);
+  const market = await chosenMarket(ctx.db, input);
+  const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId, market);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: CartRow = {
@@ -249,10 +266,10 @@ export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: 
       landing_site: null,
       referring_site: null,
       discount_codes: null,
-      market_id: null,
-      currency: null,
-      exchange_rate: null,
-      locale: null,
+      market_id: market.id,
+      currency: market.currency,
+      // A buyer in a market shops in its language unless they choose another.
+      locale: market.id === null ? null : market.locales[0] ?? null,
       ...newMetadata(input),
       created_at: now,
       updated_at: now,
@@ -307,10 +324,31 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
     // Written first and checked after (one statement, not two): a cart the caller may not use
     // throws, which undoes the write.
     const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
-    await checkItems(tx, input.items ?? {}, now, cart.channel_id);
+    const market = await marketMove(tx, cart, input);
+    if (market.id !== cart.market_id) await repo.updateCart(tx, id, { market_id: market.id, updated_at: now });
+    await checkItems(tx, input.items ?? {}, now, cart.channel_id, market);
     await applyItems(tx, id, input.items, now);
-    return shownTo(ctx, await cartView(tx, cart, now, input.discount_codes !== undefined));
+    return shownTo(ctx, await cartView(tx, { ...cart, market_id: market.id }, now, input.discount_codes !== undefined));
   });
+}
+
+/**
+ * The market a cart sells in after a change: another one named (`market_id`, or `country_code`'s) in
+ * the cart's currency, else its own.
+ * @throws Problem validation_failed (currency_locked) for a market in another currency, or a cart whose
+ * market no longer sells in its currency; validation_failed naming market_id as chosenMarket.
+ */
+async function marketMove(db: Executor, cart: CartRow, input: CartWriteInput): Promise<Market> {
+  const storeCurrency = (await findStore(db))?.currency ?? 'USD';
+  const currency = cart.currency ?? storeCurrency;
+  if (input.market_id === undefined && input.country_code === undefined) {
+    const market = await marketOfSale(db, cart);
+    if (!market) throw currencyLocked('market_id', currency);
+    return market;
+  }
+  const market = await chosenMarket(db, input);
+  if (market.currency !== currency) throw currencyLocked(input.market_id !== undefined ? 'market_id' : 'country_code', currency);
+  return market;
 }
 
 export async function getCart(ctx: Ctx, id: string): Promise<CartView> {

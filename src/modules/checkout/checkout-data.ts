@@ -11,6 +11,7 @@ import { findCartCustomer } from '../carts/carts.repo.js';
 import * as customers from '../customers/customers.repo.js';
 import { customerView, fullName } from '../customers/customers.view.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
+import { currencyOfCountry } from '../markets/market-pricing.js';
 import type { OrderView } from '../orders/orders.schemas.js';
 import type { CheckoutWriteInput } from './checkout.schemas.js';
 
@@ -175,7 +176,12 @@ export async function applyCheckoutData(ctx: Ctx, tx: Tx, order: OrderRow, input
       errors.add('shipping', 'not_allowed', 'this order needs no shipping: send billing with same_address false');
     } else {
       const address = await resolveAddress(owner, tx, input.shipping!, 'shipping', errors);
-      if (address) changes.shipping_address = JSON.stringify(address);
+      // Shipping there would move the order to another market's currency mid-checkout.
+      if (address && (await currencyOfCountry(tx, address.country_code)) !== order.currency) {
+        errors.add('shipping[country_code]', 'currency_locked', `buys in another currency than this checkout's ${order.currency}: a cart keeps its currency; make a new cart in that country's market`);
+      } else if (address) {
+        changes.shipping_address = JSON.stringify(address);
+      }
     }
   }
 

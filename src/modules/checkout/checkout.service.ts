@@ -9,6 +9,8 @@ import { findCartItemsToOrder } from '../carts/carts.repo.js';
 import { lockOwnCart, STAFF_SOURCE } from '../carts/carts.service.js';
 import { isOnSale } from '../catalog/catalog-filters.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
+import type { Market } from '../markets/market-context.js';
+import { pricingOfSale, unitPricesIn } from '../markets/market-pricing.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
@@ -100,14 +102,20 @@ export async function checkoutEnvelope(
  * so later catalogue changes do not touch the order.
  * @throws Problem validation_failed for an empty cart, or skus no longer on sale.
  */
-async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: number): Promise<OrderItemRow[]> {
+async function snapshotItems(tx: Tx, cartId: string, orderId: string, market: Market, now: number): Promise<OrderItemRow[]> {
   const items = await findCartItemsToOrder(tx, cartId);
   if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
+  const prices = await unitPricesIn(tx, market, items);
   const errors = new FieldErrors();
   const rows: OrderItemRow[] = [];
   for (const sku of items) {
     if (!isOnSale({ is_active: sku.product_is_active, available_at: sku.product_available_at }, now) || sku.is_listable !== 1) {
       errors.add(`items[${sku.id}]`, 'unavailable', 'is no longer on sale');
+      continue;
+    }
+    const { price, compared_price } = prices.get(sku.id) ?? {};
+    if (price === undefined) {
+      errors.add(`items[${sku.id}]`, 'not_available', `is not sold in ${market.currency} in this cart's market`);
       continue;
     }
     const owner = { name: sku.product_name, modifiers: JSON.parse(sku.product_modifiers) as string[] };
@@ -125,15 +133,15 @@ async function snapshotItems(tx: Tx, cartId: string, orderId: string, now: numbe
       vendor: sku.vendor_name,
       code: sku.code,
       image: sku.image_url ?? images[0]?.url ?? null,
-      price: sku.price,
-      compared_price: sku.compared_price,
+      price,
+      compared_price: compared_price ?? null,
       quantity: sku.quantity,
       discount: 0,
       is_taxable: sku.is_taxable,
       tax_rate: 0,
-      subtotal: sku.price * sku.quantity,
+      subtotal: price * sku.quantity,
       taxes: 0,
-      total: sku.price * sku.quantity,
+      total: price * sku.quantity,
       fulfilled: 0,
       is_shipping_required: sku.is_shipping_required,
       weight: sku.weight_grams,
@@ -246,7 +254,9 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       ? await takeForChange(ctx, tx, open.id, now)
       : undefined;
     const orderId = existing?.id ?? newId('ord');
-    const items = await snapshotItems(tx, cartId, orderId, now);
+    const store = await findStore(tx);
+    const { market } = await pricingOfSale(tx, cart, store?.currency ?? 'USD');
+    const items = await snapshotItems(tx, cartId, orderId, market, now);
     const needsShipping = items.some((item) => item.is_shipping_required === 1);
     const fromCart: Partial<OrderRow> = {
       is_gift: cart.is_gift,
@@ -261,6 +271,11 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       // The cart's metadata becomes the order's (DESIGN.md §10), as its other fields do.
       metadata: cart.metadata,
       private_metadata: cart.private_metadata,
+      // The cart's currency is the order's from start to end; the rate is kept for the reports.
+      market_id: market.id,
+      currency: market.currency,
+      exchange_rate: market.exchangeRate,
+      locale: cart.locale,
       checkout_expires_at: now + settings.ttlSeconds,
       is_shipping_required: needsShipping ? 1 : 0,
       fulfillment_status: needsShipping ? 'unfulfilled' : 'not_required',
@@ -275,7 +290,6 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
       await orders.replaceItems(tx, orderId, items);
       order = existing;
     } else {
-      const store = await findStore(tx);
       // Inserted once priced (applyAndPrice), with the checkout payload's columns.
       order = newOrder(ctx, orderId, cart, store?.currency ?? 'USD', now, now + settings.ttlSeconds);
     }

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/database.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { Problem, type FieldError } from '../../lib/problem.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
-import { appliedDiscounts, discountsFor, enteredCodes } from '../discounts/discount-pricing.js';
+import { appliedDiscounts, discountsFor, enteredCodes, type StoreAmount } from '../discounts/discount-pricing.js';
+import { marketOfSale, pricingOfSale, storeAmountIn } from '../markets/market-pricing.js';
 import * as orders from '../orders/orders.repo.js';
 import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
 import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
@@ -14,15 +15,36 @@ export function parseAddress(json: string | null): CheckedAddress | null {
   return json === null ? null : (JSON.parse(json) as CheckedAddress);
 }
 
-/** The shipping rates an order may choose now: those covering its shipping address and holding its weight or subtotal. */
-export async function shippingOptions(db: Executor, order: OrderRow): Promise<RateView[]> {
+/**
+ * The shipping rates an order may choose now: those covering its shipping address and holding its
+ * weight or subtotal, in the order's currency (a rate's price and subtotal range are set in the
+ * store's; one that cannot be converted is not offered).
+ */
+export async function shippingOptions(db: Executor, order: OrderRow, inCurrency?: StoreAmount): Promise<RateView[]> {
   const address = parseAddress(order.shipping_address);
   if (order.is_shipping_required !== 1 || !address) return [];
-  const zones = await listZonesWithRates(db);
+  const convert = inCurrency ?? await storeAmountOfOrder(db, order);
+  // A market that no longer sells in the order's currency offers nothing (pricing it refuses).
+  if (!convert) return [];
+  const zones = (await listZonesWithRates(db)).map((zone) => ({ ...zone, rates: zone.rates.flatMap((rate) => rateIn(rate, convert)) }));
   return applicableRates(zones, { country_code: address.country_code, state_code: address.state_code }, {
     weight: order.total_weight,
     subtotal: order.total_items_price,
   });
+}
+
+/** A rate in the currency priced: its price, and its range when it measures the subtotal; none when they cannot be converted. */
+function rateIn(rate: RateView, inCurrency: StoreAmount): RateView[] {
+  const price = inCurrency(rate.price);
+  const [from, to] = rate.kind === 'price' ? [inCurrency(rate.from), rate.to === null ? null : inCurrency(rate.to)] : [rate.from, rate.to];
+  if (price === null || from === null || (to === null && rate.to !== null)) return [];
+  return [{ ...rate, price, from, to }];
+}
+
+/** How the store's amounts read in an order's currency; undefined when its market no longer sells in it. */
+async function storeAmountOfOrder(db: Executor, order: OrderRow): Promise<StoreAmount | undefined> {
+  const [store, market] = await Promise.all([findStore(db), marketOfSale(db, order)]);
+  return market && storeAmountIn(market, store?.currency ?? 'USD');
 }
 
 /** An order as saved with its items, so what follows in the request need not read them again. */
@@ -49,6 +71,7 @@ export interface Pricing {
  */
 export async function priceOrder(db: Executor, order: OrderRow, items: OrderItemRow[], now: number, codes?: string[]): Promise<Pricing> {
   const store = await findStore(db);
+  const { inCurrency } = await pricingOfSale(db, order, store?.currency ?? 'USD');
   const taxAddress = parseAddress(order.shipping_address) ?? parseAddress(order.billing_address);
   const taxRate = taxAddress ? await taxRateFor(db, taxAddress.country_code, taxAddress.state_code) : 0;
   const taxIncluded = store?.is_tax_included === 1;
@@ -56,7 +79,7 @@ export async function priceOrder(db: Executor, order: OrderRow, items: OrderItem
   const first = computeTotals(lines(items), taxRate, taxIncluded, 0);
   let changes: Partial<OrderRow> = orderTotals(first);
   if (order.shipping_rate_id !== null) {
-    const rate = (await shippingOptions(db, { ...order, ...changes })).find((r) => r.id === order.shipping_rate_id);
+    const rate = (await shippingOptions(db, { ...order, ...changes }, inCurrency)).find((r) => r.id === order.shipping_rate_id);
     changes = rate
       ? { ...changes, shipping_rate: rate.price, shipping_lines: JSON.stringify(shippingLines(rate)) }
       : { ...changes, shipping_rate_id: null, shipping_lines: null, shipping_rate: 0 };
@@ -69,6 +92,7 @@ export async function priceOrder(db: Executor, order: OrderRow, items: OrderItem
     order.is_shipping_required === 1 ? shippingPrice : 0,
     { customerId: order.customer_id, emailKey: order.email_key ?? null, reservedBy: order.reserved_at !== null ? order.id : null },
     now,
+    inCurrency,
   );
   const discounted = lines(items).map((line, i) => ({ ...line, discount: allocation.lineDiscounts[i]! }));
   const totals = computeTotals(discounted, taxRate, taxIncluded, shippingPrice, allocation.shippingDiscount);

@@ -3,6 +3,7 @@ import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
+import { currencyLocked, marketOfSale, unitPricesIn } from '../markets/market-pricing.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import { priceOrder, reprice } from './order-pricing.js';
@@ -30,15 +31,19 @@ const CHARGED = ['total_price', 'total_items_price', 'total_discount', 'total_ta
 async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<ShopCheck> {
   const read = await findSkusWithOwner(db, items.map((item) => item.sku_id));
   const skus = new Map(read.map((sku) => [sku.id, sku]));
+  const market = await marketOfSale(db, order);
+  if (!market) throw currencyLocked('market_id', order.currency);
+  const prices = await unitPricesIn(db, market, read);
   const errors = new FieldErrors();
   const current = items.map((item) => {
     const sku = skus.get(item.sku_id);
     const product = sku && { is_active: sku.product_is_active, available_at: sku.product_available_at, hidden_on: sku.product_hidden_on };
-    if (!sku || !product || !isOnSale(product, now) || isHiddenOn(product, order.channel_id) || sku.is_listable !== 1) {
+    const unit = prices.get(item.sku_id);
+    if (!sku || !product || !isOnSale(product, now) || isHiddenOn(product, order.channel_id) || sku.is_listable !== 1 || !unit) {
       errors.add(`items[${item.sku_id}]`, 'unavailable', 'is no longer on sale: remove it from the cart and check out again');
       return item;
     }
-    return { ...item, price: sku.price, compared_price: sku.compared_price, is_taxable: sku.is_taxable, weight: sku.weight_grams };
+    return { ...item, ...unit, is_taxable: sku.is_taxable, weight: sku.weight_grams };
   });
   if (errors.list.length > 0) return { unavailable: errors.list, changed: false, current, skus: read };
   const { changes } = await priceOrder(db, order, current, now);

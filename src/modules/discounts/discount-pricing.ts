@@ -20,6 +20,14 @@ export interface Buyer {
   reservedBy?: string | null;
 }
 
+/**
+ * How an amount of the store's currency reads in the currency being priced (storeAmountIn): fixed
+ * discounts and minimums are set in the store's currency. Null when it cannot be converted.
+ */
+export type StoreAmount = (amount: number) => number | null;
+
+const inStoreCurrency: StoreAmount = (amount) => amount;
+
 /** A cart or order line as priced: the collections it belongs to are found here. */
 export type PricedLine = Omit<DiscountLine, 'collectionIds'>;
 
@@ -53,15 +61,22 @@ async function unusable(db: Executor, row: DiscountRow, buyer: Buyer, now: numbe
   return undefined;
 }
 
-function offerOf(row: DiscountRow): Offer {
+/**
+ * A discount as offered in the currency priced: its fixed amount and minimum converted (a percentage
+ * is a percentage in every currency). Undefined when an amount cannot be converted: it does not apply.
+ */
+function offerOf(row: DiscountRow, inCurrency: StoreAmount): Offer | undefined {
+  const value = row.kind === 'fixed_amount' ? inCurrency(row.value) : row.value;
+  const minimumSubtotal = row.minimum_subtotal === null ? null : inCurrency(row.minimum_subtotal);
+  if (value === null || minimumSubtotal === null && row.minimum_subtotal !== null) return undefined;
   return {
     id: row.id,
     code: row.code,
     kind: row.kind,
-    value: row.value,
+    value,
     scope: row.applies_to_kind,
     scopeIds: JSON.parse(row.applies_to_ids) as string[],
-    minimumSubtotal: row.minimum_subtotal,
+    minimumSubtotal,
   };
 }
 
@@ -89,7 +104,10 @@ async function collectionsOf(db: Executor, collectionIds: string[], productIds: 
  * entered code that does not apply and why; the caller decides whether that is an error (codes just
  * sent) or the code silently stops applying (codes entered before).
  */
-export async function discountsFor(db: Executor, codes: readonly string[], lines: readonly PricedLine[], shippingPrice: number, buyer: Buyer, now: number): Promise<DiscountOutcome> {
+export async function discountsFor(
+  db: Executor, codes: readonly string[], lines: readonly PricedLine[], shippingPrice: number, buyer: Buyer, now: number,
+  inCurrency: StoreAmount = inStoreCurrency,
+): Promise<DiscountOutcome> {
   const keys = codes.map(codeKey);
   const rows = await repo.findOffered(db, keys.filter((key) => key !== ''));
   const refused: FieldError[] = [];
@@ -103,12 +121,15 @@ export async function discountsFor(db: Executor, codes: readonly string[], lines
     }
     const row = rows.find((r) => r.code_key === key);
     const reason = row ? await unusable(db, row, buyer, now) : 'not_found';
+    const offer = reason ? undefined : offerOf(row!, inCurrency);
     if (reason) refuse(i, reason);
-    else code = offerOf(row!);
+    else if (!offer) refuse(i, 'not_applicable', 'is set in the store currency, which this market has no exchange rate for');
+    else code = offer;
   }
   const automatic: Offer[] = [];
   for (const row of rows.filter((r) => r.code_key === null)) {
-    if (!(await unusable(db, row, buyer, now))) automatic.push(offerOf(row));
+    const offer = (await unusable(db, row, buyer, now)) ? undefined : offerOf(row, inCurrency);
+    if (offer) automatic.push(offer);
   }
 
   const scoped = [...new Set([...(code ? [code] : []), ...automatic].filter((o) => o.scope === 'collections').flatMap((o) => o.scopeIds))];

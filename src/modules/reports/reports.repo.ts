@@ -4,45 +4,50 @@ import type { Executor } from '../../db/database.js';
 /** Every time zone's offset is a whole number of quarter hours, so a quarter hour lies within one local day. */
 export const SLOT_SECONDS = 900;
 
-export interface SalesSlot {
+/** The currency sums are in, and the rate their orders kept (store currency → theirs): reports convert them back. */
+export interface InCurrency {
+  currency: string;
+  exchange_rate: string | null;
+}
+
+export interface SalesSlot extends InCurrency {
   slot: number;
   total: number;
   count: number;
 }
 
 /**
- * Sales of the orders placed in [from, to) in one currency, canceled orders left out, summed per
- * quarter hour: one range of the index `orders_placed_at`, read without the order rows.
+ * Sales of the orders placed in [from, to), canceled orders left out, summed per quarter hour and
+ * currency and rate: one range of the index `orders_placed_at`.
  */
-export async function salesBySlot(db: Executor, currency: string, from: number, to: number): Promise<SalesSlot[]> {
+export async function salesBySlot(db: Executor, from: number, to: number): Promise<SalesSlot[]> {
   const slot = sql<number>`placed_at / ${sql.lit(SLOT_SECONDS)}`;
   const rows = await db
     .selectFrom('orders')
-    .select([slot.as('slot'), sql<number>`sum(total_price)`.as('total'), sql<number>`count(*)`.as('count')])
+    .select([slot.as('slot'), 'currency', 'exchange_rate', sql<number>`sum(total_price)`.as('total'), sql<number>`count(*)`.as('count')])
     .where('placed_at', '>=', from)
     .where('placed_at', '<', to)
-    .where('currency', '=', currency)
     .where('status', '<>', 'canceled')
-    .groupBy(slot)
+    .groupBy([slot, 'currency', 'exchange_rate'])
     .execute();
   // PostgreSQL answers bigint sums and counts as strings.
-  return rows.map((row) => ({ slot: Number(row.slot), total: Number(row.total), count: Number(row.count) }));
+  return rows.map((row) => ({ ...row, slot: Number(row.slot), total: Number(row.total), count: Number(row.count) }));
 }
 
 /**
- * Refunds that moved money in [from, to) in one currency, summed per quarter hour of when they were
- * made: those of orders that were placed and not canceled (the orders whose sales are counted).
+ * Refunds that moved money in [from, to), summed per quarter hour of when they were made and per
+ * currency and rate: those of orders that were placed and not canceled (the orders whose sales are counted).
  */
-export async function refundsBySlot(db: Executor, currency: string, from: number, to: number): Promise<Array<{ slot: number; total: number }>> {
+export async function refundsBySlot(db: Executor, from: number, to: number): Promise<Array<InCurrency & { slot: number; total: number }>> {
   const slot = sql<number>`transactions.created_at / ${sql.lit(SLOT_SECONDS)}`;
-  const rows = await refundsIn(db, currency, from, to)
-    .select([slot.as('slot'), sql<number>`sum(transactions.amount)`.as('total')])
-    .groupBy(slot)
+  const rows = await refundsIn(db, from, to)
+    .select([slot.as('slot'), 'transactions.currency', 'orders.exchange_rate', sql<number>`sum(transactions.amount)`.as('total')])
+    .groupBy([slot, 'transactions.currency', 'orders.exchange_rate'])
     .execute();
-  return rows.map((row) => ({ slot: Number(row.slot), total: Number(row.total) }));
+  return rows.map((row) => ({ ...row, slot: Number(row.slot), total: Number(row.total) }));
 }
 
-function refundsIn(db: Executor, currency: string, from: number, to: number) {
+function refundsIn(db: Executor, from: number, to: number) {
   return db
     .selectFrom('transactions')
     .innerJoin('orders', 'orders.id', 'transactions.order_id')
@@ -50,12 +55,11 @@ function refundsIn(db: Executor, currency: string, from: number, to: number) {
     .where('transactions.created_at', '>=', from)
     .where('transactions.created_at', '<', to)
     .where('transactions.status', '=', 'succeeded')
-    .where('transactions.currency', '=', currency)
     .where('orders.placed_at', 'is not', null)
     .where('orders.status', '<>', 'canceled');
 }
 
-export interface Refund {
+export interface Refund extends InCurrency {
   id: string;
   order_id: string;
   customer_id: string | null;
@@ -65,9 +69,9 @@ export interface Refund {
 }
 
 /** Each refund counted by refundsBySlot in [from, to), with its order's customer and total. */
-export async function findRefunds(db: Executor, currency: string, from: number, to: number): Promise<Refund[]> {
-  const rows = await refundsIn(db, currency, from, to)
-    .select(['transactions.id', 'transactions.order_id', 'orders.customer_id', 'transactions.amount', 'orders.total_price as order_total'])
+export async function findRefunds(db: Executor, from: number, to: number): Promise<Refund[]> {
+  const rows = await refundsIn(db, from, to)
+    .select(['transactions.id', 'transactions.order_id', 'orders.customer_id', 'transactions.amount', 'orders.total_price as order_total', 'transactions.currency', 'orders.exchange_rate'])
     .execute();
   return rows.map((row) => ({ ...row, amount: Number(row.amount), order_total: Number(row.order_total) }));
 }
@@ -98,34 +102,35 @@ export async function findRefundedItems(db: Executor, orderIds: string[], transa
   return [...items.map((item) => ({ ...item, weight: Number(item.weight), transaction_id: null })), ...returned.map((item) => ({ ...item, weight: Number(item.weight) }))];
 }
 
-/** Units and money of each product in the orders placed in [from, to), as sold (before refunds). */
-export async function productSales(db: Executor, currency: string, from: number, to: number) {
+/** Units and money of each product in the orders placed in [from, to), as sold (before refunds), per currency and rate. */
+export async function productSales(db: Executor, from: number, to: number) {
   const rows = await db
     .selectFrom('order_items')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select(['order_items.product_id', sql<string>`max(order_items.product_name)`.as('name'), sql<number>`sum(order_items.quantity)`.as('units'), sql<number>`sum(order_items.total)`.as('total')])
+    .select([
+      'order_items.product_id', 'orders.currency', 'orders.exchange_rate', sql<string>`max(order_items.product_name)`.as('name'),
+      sql<number>`sum(order_items.quantity)`.as('units'), sql<number>`sum(order_items.total)`.as('total'),
+    ])
     .where('orders.placed_at', '>=', from)
     .where('orders.placed_at', '<', to)
-    .where('orders.currency', '=', currency)
     .where('orders.status', '<>', 'canceled')
-    .groupBy('order_items.product_id')
+    .groupBy(['order_items.product_id', 'orders.currency', 'orders.exchange_rate'])
     .execute();
-  return rows.map((row) => ({ product_id: row.product_id, name: row.name, units: Number(row.units), total: Number(row.total) }));
+  return rows.map((row) => ({ ...row, units: Number(row.units), total: Number(row.total) }));
 }
 
-/** Orders and money of each customer in the orders placed in [from, to), as sold; guests left out. */
-export async function customerSales(db: Executor, currency: string, from: number, to: number) {
+/** Orders and money of each customer in the orders placed in [from, to), as sold, per currency and rate; guests left out. */
+export async function customerSales(db: Executor, from: number, to: number) {
   const rows = await db
     .selectFrom('orders')
-    .select(['customer_id', sql<number>`count(*)`.as('count'), sql<number>`sum(total_price)`.as('total')])
+    .select(['customer_id', 'currency', 'exchange_rate', sql<number>`count(*)`.as('count'), sql<number>`sum(total_price)`.as('total')])
     .where('placed_at', '>=', from)
     .where('placed_at', '<', to)
-    .where('currency', '=', currency)
     .where('status', '<>', 'canceled')
     .where('customer_id', 'is not', null)
-    .groupBy('customer_id')
+    .groupBy(['customer_id', 'currency', 'exchange_rate'])
     .execute();
-  return rows.map((row) => ({ customer_id: row.customer_id!, count: Number(row.count), total: Number(row.total) }));
+  return rows.map((row) => ({ ...row, customer_id: row.customer_id!, count: Number(row.count), total: Number(row.total) }));
 }
 
 /** The names and emails of customers, by id. */

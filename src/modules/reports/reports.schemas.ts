@@ -38,7 +38,7 @@ export const SalesReport = Type.Object({
   since: Type.String(),
   until: Type.String(),
   timezone: Type.String({ description: "the store's time zone, in which days begin and end" }),
-  currency: Type.String({ description: "the store's currency; orders placed in another one are left out" }),
+  currency: Type.String({ description: "the store's currency: orders placed in a market's currency count converted back at the exchange rate each kept (those that kept none are left out)" }),
   ...Sales,
   days: Type.Array(SalesDay, { description: 'one a day from since to until, days without orders included' }),
   top_products: Type.Array(TopProduct, { description: 'up to 5 products with the highest total_sales in the period, those at 0 or below left out' }),

@@ -3,6 +3,7 @@ import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { findStore } from '../store/stores.repo.js';
 import { refundsBySlot, salesBySlot, SLOT_SECONDS } from './reports.repo.js';
+import { inStoreCurrency } from './store-currency.js';
 import type { SalesDay as SalesDayView, SalesQueryInput, SalesReport as SalesReportView } from './reports.schemas.js';
 import { topSellers, type Period } from './top-sellers.js';
 
@@ -38,7 +39,8 @@ const dateAt = (seconds: number) => new Date(seconds * 1000).toISOString().slice
 
 /**
  * Sales per day of the store's time zone, from `since` to `until` inclusive (default: the 30 days
- * ending today): the orders placed then in the store's currency, canceled ones left out, less the
+ * ending today): the orders placed then, in the store's currency (those of other currencies converted
+ * back at the rate each kept; those that kept none left out), canceled ones left out, less the
  * refunds made then (on the day of the refund, whenever the order was placed); and the products and
  * customers that sold most in the period, net of its refunds.
  * @throws Problem validation_failed for a date that does not exist, `since` after `until`, or more than 366 days.
@@ -63,15 +65,18 @@ export async function salesReport(ctx: Ctx, query: SalesQueryInput): Promise<Sal
   // Read a little wider than the dates in UTC, then keep each quarter hour by its local date.
   const [from, to] = [first - WIDEST_OFFSET, last + DAY_SECONDS + WIDEST_OFFSET];
   const dayOf = (slot: number) => days.get(localDate(slot * SLOT_SECONDS, timezone));
-  for (const slot of await salesBySlot(ctx.db, store.currency, from, to)) {
+  const counted = inStoreCurrency(store.currency);
+  for (const slot of await salesBySlot(ctx.db, from, to)) {
     const day = dayOf(slot.slot);
-    if (!day) continue;
-    day.gross_sales += slot.total;
+    const total = counted(slot.total, slot);
+    if (!day || total === null) continue;
+    day.gross_sales += total;
     day.order_count += slot.count;
   }
-  for (const slot of await refundsBySlot(ctx.db, store.currency, from, to)) {
+  for (const slot of await refundsBySlot(ctx.db, from, to)) {
     const day = dayOf(slot.slot);
-    if (day) day.refunds += slot.total;
+    const total = counted(slot.total, slot);
+    if (day && total !== null) day.refunds += total;
   }
   const totals = { gross_sales: 0, refunds: 0, total_sales: 0, order_count: 0 };
   for (const day of days.values()) {

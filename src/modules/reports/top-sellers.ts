@@ -4,11 +4,13 @@ import { groupBy } from '../../lib/group-by.js';
 import { customerSales, findCustomerNames, findRefundedItems, findRefunds, productSales, type Refund, type RefundedItem } from './reports.repo.js';
 import type { TopCustomer, TopProduct } from './reports.schemas.js';
 import { shareAmount } from './refund-shares.js';
+import { inStoreCurrency } from './store-currency.js';
 
 /** How many products and customers a report ranks. */
 export const TOP_COUNT = 5;
 
 export interface Period {
+  /** The store's currency, which the sales are counted in. */
   currency: string;
   /** Unix seconds, the first moment of the first day. */
   from: number;
@@ -24,13 +26,34 @@ export interface Period {
  */
 export async function topSellers(ctx: Ctx, period: Period): Promise<{ top_products: Array<Static<typeof TopProduct>>; top_customers: Array<Static<typeof TopCustomer>> }> {
   const { currency, from, to } = period;
-  const refunds = await findRefunds(ctx.db, currency, from, to);
-  const products = new Map((await productSales(ctx.db, currency, from, to)).map((row) => [row.product_id, { product_id: row.product_id, name: row.name, units_sold: row.units, total_sales: row.total }]));
+  const counted = inStoreCurrency(currency);
+  // Refunds and sales in the store's currency; those of orders that kept no rate are left out.
+  const refunds = (await findRefunds(ctx.db, from, to)).flatMap((refund) => {
+    const [amount, orderTotal] = [counted(refund.amount, refund), counted(refund.order_total, refund)];
+    return amount === null || orderTotal === null ? [] : [{ ...refund, amount, order_total: orderTotal }];
+  });
+  const products = new Map<string, { product_id: string; name: string; units_sold: number; total_sales: number }>();
+  for (const row of await productSales(ctx.db, from, to)) {
+    const total = counted(row.total, row);
+    if (total === null) continue;
+    const product = products.get(row.product_id) ?? { product_id: row.product_id, name: row.name, units_sold: 0, total_sales: 0 };
+    product.units_sold += row.units;
+    product.total_sales += total;
+    products.set(row.product_id, product);
+  }
   for (const [productId, amount] of await refundsByProduct(ctx, refunds)) {
     const product = products.get(productId);
     if (product) product.total_sales -= amount;
   }
-  const customers = new Map((await customerSales(ctx.db, currency, from, to)).map((row) => [row.customer_id, { customer_id: row.customer_id, order_count: row.count, total_sales: row.total }]));
+  const customers = new Map<string, { customer_id: string; order_count: number; total_sales: number }>();
+  for (const row of await customerSales(ctx.db, from, to)) {
+    const total = counted(row.total, row);
+    if (total === null) continue;
+    const customer = customers.get(row.customer_id) ?? { customer_id: row.customer_id, order_count: 0, total_sales: 0 };
+    customer.order_count += row.count;
+    customer.total_sales += total;
+    customers.set(row.customer_id, customer);
+  }
   for (const refund of refunds) {
     const customer = refund.customer_id === null ? undefined : customers.get(refund.customer_id);
     if (customer) customer.total_sales -= refund.amount;

@@ -130,6 +130,8 @@ describeEachDatabase('carts', (t) => {
       total_price: 0,
       total_compared_price: 0,
       currency: 'USD',
+      market_id: null,
+      locale: null,
       total_weight: 0,
       metadata: {},
       created_at: expect.any(Number),
