@@ -2241,6 +2241,8 @@ export interface components {
          *       "total_price": 2500,
          *       "total_compared_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "metadata": {},
          *       "created_at": 1767225600,
@@ -2274,7 +2276,12 @@ export interface components {
             total_price: number;
             /** @description total before any discount: compared prices where set */
             total_compared_price: number;
+            /** @description the cart's currency, its market's, kept from start to end */
             currency: string;
+            /** @description the market the cart sells in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description the language the buyer shops in: the order and its mail keep it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             metadata: components["schemas"]["Metadata"];
@@ -2754,6 +2761,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -2862,7 +2872,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -4180,6 +4197,9 @@ export interface components {
          *       "total_taxes": 2500,
          *       "total_price": 2500,
          *       "currency": "USD",
+         *       "market_id": null,
+         *       "exchange_rate": null,
+         *       "locale": null,
          *       "total_weight": 300,
          *       "transactions": [
          *         {
@@ -4288,7 +4308,14 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
+            /** @description the market the order sold in; null: the primary market (the store currency) */
+            market_id: string | null;
+            /** @description store currency → order currency when it was checked out (a decimal string); null in the store's currency */
+            exchange_rate: string | null;
+            /** @description the language the buyer shopped in: mail about the order is written in it */
+            locale: string | null;
             /** @description grams */
             total_weight: number;
             transactions: components["schemas"]["Transaction"][];
@@ -4905,7 +4932,7 @@ export interface components {
             until: string;
             /** @description the store's time zone, in which days begin and end */
             timezone: string;
-            /** @description the store's currency; orders placed in another one are left out */
+            /** @description the store's currency: orders placed in a market's currency count converted back at the exchange rate each kept (those that kept none are left out) */
             currency: string;
             /** @description sum of total_price of the orders placed (taxes and shipping in, discounts out), in minor units */
             gross_sales: number;
@@ -11158,6 +11185,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
@@ -11251,6 +11284,12 @@ export interface operations {
                     referring_site?: string | null;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description the market to sell in (default: the country_code's, else the primary market); a cart keeps its currency: a market in another one is refused */
+                    market_id?: string;
+                    /** @description the buyer's country: its market, when market_id is not sent */
+                    country_code?: string;
+                    /** @description the language the buyer shops in */
+                    locale?: string | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
                     /** @description sku id → quantity: adds the sku, sets its quantity, or removes it with 0 */
