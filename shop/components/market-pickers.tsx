@@ -7,11 +7,14 @@ import { languageName } from '@/lib/words';
 import { LanguageLinks } from './language-links';
 
 /**
- * The header's country and language pickers. The country is a form (it works without JavaScript)
- * that picks the market, its currency with it; each language is a link to the same page in it.
+ * The header's country and language pickers, once the store sells in a market besides its own. The
+ * country is a form (it works without JavaScript) that picks the market, its currency with it; each
+ * language is a link to the same page in it.
  */
 export async function MarketPickers() {
-  const [shop, locale, buyer, words, { shipping_countries: shipTo }] = await Promise.all([shopInfo(), requestLocale(), buyerMarket(), pageWords(), countries()]);
+  const shop = await shopInfo();
+  if (shop.markets.length === 0) return null;
+  const [locale, buyer, words, { shipping_countries: shipTo }] = await Promise.all([requestLocale(), buyerMarket(), pageWords(), countries()]);
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const codes = new Set([...shipTo.map((country) => country.code), ...shop.markets.flatMap((market) => market.countryCodes)]);
   if (buyer.countryCode) codes.add(buyer.countryCode);
