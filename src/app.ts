@@ -52,6 +52,7 @@ import { gatewayWebhooksRoutes } from './modules/payments/gateway-webhooks.route
 import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js';
 import { storesRoutes } from './modules/store/stores.routes.js';
 import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
+import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(countriesRoutes);
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);
+  await app.register(marketsRoutes);
   await app.register(discountsRoutes);
   await app.register(gatewaysRoutes);
   await app.register(gatewayWebhooksRoutes);

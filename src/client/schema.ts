@@ -1086,6 +1086,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List markets (a storefront sees the active ones) */
+        get: operations["getV1Markets"];
+        put?: never;
+        /** Create a market */
+        post: operations["postV1Markets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a market */
+        get: operations["getV1MarketsId"];
+        put?: never;
+        /** Update a market */
+        post: operations["postV1MarketsId"];
+        /** Delete a market with its countries and prices */
+        delete: operations["deleteV1MarketsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/discounts": {
         parameters: {
             query?: never;
@@ -2097,6 +2134,14 @@ export interface components {
          *             "barcode": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
+         *             "prices": [
+         *               {
+         *                 "currency": "USD",
+         *                 "price": 2500,
+         *                 "compared_price": null
+         *               }
+         *             ],
          *             "modifiers": [
          *               "White",
          *               "M"
@@ -2167,6 +2212,14 @@ export interface components {
          *                 "barcode": null,
          *                 "price": 2500,
          *                 "compared_price": null,
+         *                 "currency": "USD",
+         *                 "prices": [
+         *                   {
+         *                     "currency": "USD",
+         *                     "price": 2500,
+         *                     "compared_price": null
+         *                   }
+         *                 ],
          *                 "modifiers": [
          *                   "White",
          *                   "M"
@@ -2205,6 +2258,7 @@ export interface components {
          *             "available_at": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
          *             "image_url": "https://shop.example.com/files/linen-shirt.png",
          *             "hidden_on": [],
          *             "is_active": true,
@@ -2314,6 +2368,14 @@ export interface components {
          *         "barcode": null,
          *         "price": 2500,
          *         "compared_price": null,
+         *         "currency": "USD",
+         *         "prices": [
+         *           {
+         *             "currency": "USD",
+         *             "price": 2500,
+         *             "compared_price": null
+         *           }
+         *         ],
          *         "modifiers": [
          *           "White",
          *           "M"
@@ -2384,6 +2446,14 @@ export interface components {
          *             "barcode": null,
          *             "price": 2500,
          *             "compared_price": null,
+         *             "currency": "USD",
+         *             "prices": [
+         *               {
+         *                 "currency": "USD",
+         *                 "price": 2500,
+         *                 "compared_price": null
+         *               }
+         *             ],
          *             "modifiers": [
          *               "White",
          *               "M"
@@ -2422,6 +2492,7 @@ export interface components {
          *         "available_at": null,
          *         "price": 2500,
          *         "compared_price": null,
+         *         "currency": "USD",
          *         "image_url": "https://shop.example.com/files/linen-shirt.png",
          *         "hidden_on": [],
          *         "is_active": true,
@@ -3885,6 +3956,67 @@ export interface components {
             created_at: number;
         };
         /**
+         * Market
+         * @example {
+         *       "id": "mkt_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "market",
+         *       "name": "Jane Doe",
+         *       "country_codes": [
+         *         "country codes"
+         *       ],
+         *       "currency": "USD",
+         *       "locales": [
+         *         "locales"
+         *       ],
+         *       "exchange_rate": null,
+         *       "rounding": "none",
+         *       "is_active": true,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        Market: {
+            /** @description id with prefix mkt_ */
+            id: string;
+            /** @constant */
+            object: "market";
+            name: string;
+            /** @description ISO 3166-1 alpha-2; a country is in one market at most */
+            country_codes: string[];
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description the first is the default */
+            locales: string[];
+            /** @description store currency → market currency, a decimal string; null: fixed prices only */
+            exchange_rate: string | null;
+            /** @enum {string} */
+            rounding: "none" | "whole" | "ninety_nine";
+            is_active: boolean;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * MarketPrice
+         * @example {
+         *       "market_id": "market id",
+         *       "currency": "USD",
+         *       "price": 2500,
+         *       "compared_price": null,
+         *       "is_fixed": true
+         *     }
+         */
+        MarketPrice: {
+            market_id: string;
+            currency: string;
+            /** @description in the market currency's minor units */
+            price: number;
+            compared_price: number | null;
+            /** @description true: the sku's fixed price in the currency; false: converted at the market's rate */
+            is_fixed: boolean;
+        };
+        /**
          * Metadata
          * @description string values under keys of up to 40 characters (no [ or ]), at most 50 keys, values of up to 500 characters; a write merges: a key sent as "" or null is removed, keys not sent stay. private_metadata is for staff alone: absent from storefront answers, and a storefront sending it is refused (403 forbidden)
          * @example {}
@@ -4674,6 +4806,14 @@ export interface components {
          *           "barcode": null,
          *           "price": 2500,
          *           "compared_price": null,
+         *           "currency": "USD",
+         *           "prices": [
+         *             {
+         *               "currency": "USD",
+         *               "price": 2500,
+         *               "compared_price": null
+         *             }
+         *           ],
          *           "modifiers": [
          *             "White",
          *             "M"
@@ -4712,6 +4852,7 @@ export interface components {
          *       "available_at": null,
          *       "price": 2500,
          *       "compared_price": null,
+         *       "currency": "USD",
          *       "image_url": "https://shop.example.com/files/linen-shirt.png",
          *       "hidden_on": [],
          *       "is_active": true,
@@ -4747,6 +4888,8 @@ export interface components {
             /** @description price of the default sku, in cents */
             price: number;
             compared_price: number | null;
+            /** @description ISO 4217: the store's, or the market's the product is read in */
+            currency: string;
             /** Format: uri */
             image_url: string | null;
             /** @description ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront */
@@ -5154,6 +5297,14 @@ export interface components {
          *       "barcode": null,
          *       "price": 2500,
          *       "compared_price": null,
+         *       "currency": "USD",
+         *       "prices": [
+         *         {
+         *           "currency": "USD",
+         *           "price": 2500,
+         *           "compared_price": null
+         *         }
+         *       ],
          *       "modifiers": [
          *         "White",
          *         "M"
@@ -5196,6 +5347,12 @@ export interface components {
             price: number;
             /** @description higher price for comparison, in cents */
             compared_price: number | null;
+            /** @description ISO 4217: the store's, or the market's the sku is read in */
+            currency: string;
+            /** @description fixed prices in other currencies ([] when none) */
+            prices: components["schemas"]["SkuPrice"][];
+            /** @description staff only: the price in each market the sku is sold in */
+            market_prices?: components["schemas"]["MarketPrice"][];
             /** @description option values, in the order of the product modifiers */
             modifiers: string[];
             /** @description modifier name → value */
@@ -5226,6 +5383,21 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * SkuPrice
+         * @example {
+         *       "currency": "USD",
+         *       "price": 2500,
+         *       "compared_price": null
+         *     }
+         */
+        SkuPrice: {
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description in the currency's minor units */
+            price: number;
+            compared_price: number | null;
         };
         /**
          * StaffRef
@@ -5858,6 +6030,8 @@ export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type Image = components['schemas']['Image'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
+export type Market = components['schemas']['Market'];
+export type MarketPrice = components['schemas']['MarketPrice'];
 export type Metadata = components['schemas']['Metadata'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationPreview = components['schemas']['NotificationPreview'];
@@ -5884,6 +6058,7 @@ export type ShippingZone = components['schemas']['ShippingZone'];
 export type ShippingZoneState = components['schemas']['ShippingZoneState'];
 export type SignedInUser = components['schemas']['SignedInUser'];
 export type Sku = components['schemas']['Sku'];
+export type SkuPrice = components['schemas']['SkuPrice'];
 export type StaffRef = components['schemas']['StaffRef'];
 export type State = components['schemas']['State'];
 export type Store = components['schemas']['Store'];
@@ -7365,6 +7540,14 @@ export interface operations {
                     /** @description price of the default sku, in cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                 };
             };
         };
@@ -7685,6 +7868,14 @@ export interface operations {
                     /** @description cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                     /** @description modifier name → value; the names must be modifiers of the product */
                     modifiers?: {
                         [key: string]: string;
@@ -7793,6 +7984,14 @@ export interface operations {
                     /** @description cents */
                     price?: number;
                     compared_price?: number | null;
+                    /** @description fixed prices in other currencies: a market in that currency sells at it rather than converting; replaces the sku's set, [] clears it */
+                    prices?: {
+                        /** @description ISO 4217, not the store's own */
+                        currency: string;
+                        /** @description in the currency's minor units (JPY: whole yen) */
+                        price: number;
+                        compared_price?: number | null;
+                    }[];
                     /** @description modifier name → value; the names must be modifiers of the product */
                     modifiers?: {
                         [key: string]: string;
@@ -10594,6 +10793,222 @@ export interface operations {
         };
     };
     deleteV1TaxRatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Markets: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Markets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    country_codes: string[];
+                    /** @description ISO 4217 (case-insensitive) */
+                    currency: string;
+                    /** @description fr or fr-CA; the first is the default; no duplicates */
+                    locales: string[];
+                    /** @description store currency → market currency, above 0 (such as "0.92"); null: fixed prices only */
+                    exchange_rate?: string | null;
+                    /**
+                     * @description none: the nearest minor unit; whole: the nearest whole unit; ninety_nine: the least n.99 at or above
+                     * @enum {string}
+                     */
+                    rounding?: "none" | "whole" | "ninety_nine";
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    country_codes?: string[];
+                    /** @description ISO 4217 (case-insensitive) */
+                    currency?: string;
+                    /** @description fr or fr-CA; the first is the default; no duplicates */
+                    locales?: string[];
+                    /** @description store currency → market currency, above 0 (such as "0.92"); null: fixed prices only */
+                    exchange_rate?: string | null;
+                    /**
+                     * @description none: the nearest minor unit; whole: the nearest whole unit; ninety_nine: the least n.99 at or above
+                     * @enum {string}
+                     */
+                    rounding?: "none" | "whole" | "ninety_nine";
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Market"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1MarketsId: {
         parameters: {
             query?: never;
             header?: never;

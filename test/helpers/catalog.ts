@@ -20,3 +20,12 @@ export function catalogFactories(t: TestContext) {
     },
   };
 }
+
+/**
+ * A staff view of a product or sku as its event records it: without the skus' `market_prices`, a
+ * read model that markets change without any sku event.
+ */
+export function asRecorded<T extends Record<string, any>>(view: T): T {
+  const { market_prices: _, ...rest } = view;
+  return (Array.isArray(rest.skus) ? { ...rest, skus: rest.skus.map((sku: Record<string, any>) => asRecorded(sku)) } : rest) as T;
+}

@@ -3,6 +3,7 @@ import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, NonBlank
 import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
+import { SkuPricesInput } from '../markets/sku-prices.schemas.js';
 
 export const Vendor = Type.Object({
   id: Id('vnd'),
@@ -49,6 +50,7 @@ export const Product = Type.Object({
   available_at: Nullable(Timestamp),
   price: Type.Integer({ description: 'price of the default sku, in cents' }),
   compared_price: Nullable(Type.Integer()),
+  currency: Type.String({ description: "ISO 4217: the store's, or the market's the product is read in" }),
   image_url: Nullable(Type.String()),
   hidden_on: Type.Array(Type.String(), { description: 'ids of the sales channels (chn_…) whose storefront does not show the product; always empty for a storefront' }),
   is_active: Type.Boolean(),
@@ -97,6 +99,7 @@ export const ProductCreate = Type.Object({
   ...productFields,
   price: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'price of the default sku, in cents' })),
   compared_price: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
+  prices: Type.Optional(SkuPricesInput),
 });
 export const ProductUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...productFields });
 export type ProductCreateInput = Static<typeof ProductCreate>;

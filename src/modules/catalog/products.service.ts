@@ -8,6 +8,8 @@ import { metadataChanges, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import { checkSkuPrices, keepSkuPrices, loadSkuPricing, productsWithMarketPrices } from '../markets/sku-prices.js';
+import { findStore } from '../store/stores.repo.js';
 import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { idOrPermalinkToId, resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
@@ -163,6 +165,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     checkOptions(input, [], errors);
     const images = await resolveImages(tx, input, errors);
     const metadata = newMetadata(input, errors);
+    if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(tx))?.currency ?? '');
     errors.throwIfAny();
     const row: ProductRow = {
       id: newId('prd'),
@@ -186,19 +189,21 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     };
     await repo.insertProduct(tx, row);
     await applyChanges(tx, row, input, images, now);
-    const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null };
+    const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null, prices: input.prices };
     let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
       skuEvents = await fillVariantMatrix(tx, row.id, input.options, price, now);
     } else {
-      await insertSku(tx, await buildSku(tx, row, price, now));
+      const sku = await buildSku(tx, row, price, now);
+      await insertSku(tx, sku);
+      await keepSkuPrices(tx, [sku.id], input.prices);
       await refreshDefaultSku(tx, row.id);
     }
     const view = await viewOf(tx, row.id);
     await recordEvent(tx, now, 'product.created', view);
     await recordSkuEvents(tx, now, skuEvents);
     return view;
-  });
+  }).then((view) => asSeenBy(ctx, view));
 }
 
 /**
@@ -226,15 +231,17 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     await applyChanges(tx, row, input, images, now, metadata);
     let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
-      // New combinations are priced as the default sku (the first by position).
+      // New combinations are priced as the default sku (the first by position), its fixed prices too.
       const [defaultSku] = await findSkusOfProducts(tx, [id]);
-      skuEvents = await fillVariantMatrix(tx, id, input.options, { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null }, now);
+      const prices = defaultSku ? (await loadSkuPricing(tx, [defaultSku.id]))(defaultSku.id).prices : [];
+      const price = { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null, prices };
+      skuEvents = await fillVariantMatrix(tx, id, input.options, price, now);
     }
     const view = await viewOf(tx, id);
     await recordEvent(tx, now, 'product.updated', view);
     await recordSkuEvents(tx, now, skuEvents);
     return view;
-  });
+  }).then((view) => asSeenBy(ctx, view));
 }
 
 /** Takes a file that is being deleted out of the products' images; each product changed records `product.updated`. */
@@ -269,7 +276,12 @@ async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
 /** A product; the storefront sees only active, published ones. */
 export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
   const view = await productView(ctx.db, await findVisibleProduct(ctx, id));
-  return isStorefront(ctx) ? storefrontProductView(view) : view;
+  return isStorefront(ctx) ? storefrontProductView(view) : asSeenBy(ctx, view);
+}
+
+/** Staff see each sku's price in every market beside it. */
+async function asSeenBy(ctx: Ctx, view: ProductView): Promise<ProductView> {
+  return ctx.actor.kind === 'admin' ? (await productsWithMarketPrices(ctx.db, [view]))[0]! : view;
 }
 
 /** Products in scope passing the filter, in the given order. */
@@ -284,7 +296,8 @@ export async function listProducts(
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
   const views = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
-  return toPage(isStorefront(ctx) ? views.map(storefrontProductView) : views, page, total, url);
+  const shown = isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? await productsWithMarketPrices(ctx.db, views) : views;
+  return toPage(shown, page, total, url);
 }
 
 /** The id of a product the caller may see, named by id or permalink (404 otherwise), for routes nested under it. */

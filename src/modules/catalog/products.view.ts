@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import { groupBy } from '../../lib/group-by.js';
+import { loadSkuPricing } from '../markets/sku-prices.js';
 import { metadataView, type MetadataView } from '../../lib/metadata.js';
 import type { ResolvedImage } from './images.js';
 import * as repo from './products.repo.js';
@@ -26,6 +27,8 @@ export interface ProductView extends MetadataView {
   available_at: number | null;
   price: number;
   compared_price: number | null;
+  /** The currency of the prices: the store's, or the market's the product is read in. */
+  currency: string;
   image_url: string | null;
   hidden_on: string[];
   is_active: boolean;
@@ -73,6 +76,7 @@ export async function productViews(db: Executor, rows: ProductRow[], options: { 
     repo.findProductCategoryIds(db, ids),
     repo.findProductCollectionIds(db, ids),
   ]);
+  const pricingOf = await loadSkuPricing(db, skus.map((s) => s.id));
   const skusByProduct = groupBy(skus, 'product_id');
   const vendorById = new Map(vendors.map((v) => [v.id, v]));
   const tagsByProduct = groupBy(tags, 'product_id');
@@ -100,11 +104,12 @@ export async function productViews(db: Executor, rows: ProductRow[], options: { 
       vendor: vendor ? vendorView(vendor) : null,
       tags: (tagsByProduct.get(row.id) ?? []).map(tagView),
       sku_id: row.default_sku_id,
-      skus: own.filter((s) => !options.listableOnly || s.is_listable === 1).map((s) => skuView(s, owner)),
+      skus: own.filter((s) => !options.listableOnly || s.is_listable === 1).map((s) => skuView(s, owner, pricingOf(s.id))),
       images,
       available_at: row.available_at,
       price: defaultSku?.price ?? 0,
       compared_price: defaultSku?.compared_price ?? null,
+      currency: pricingOf('').currency,
       image_url: images[0]?.url ?? defaultSku?.image_url ?? null,
       hidden_on: JSON.parse(row.hidden_on) as string[],
       is_active: row.is_active === 1,

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import type { SkuRow } from '../../db/types.js';
 import { recordEvents, type NewEvent } from '../events/record-event.js';
+import { loadSkuPricing, type SkuPricing } from '../markets/sku-prices.js';
 import type { SkuWithOwner } from './skus.repo.js';
 import { skuView, type SkuOwner, type SkuView } from './skus.view.js';
 
@@ -26,8 +27,9 @@ export function skuChangeEvents(
   kind: 'sku.created' | 'sku.updated',
   after: SkuWithOwner,
   before: StockFields | undefined,
+  pricing: SkuPricing,
 ): Array<NewEvent & { object: SkuView }> {
-  const view = skuView(after, ownerOf(after));
+  const view = skuView(after, ownerOf(after), pricing);
   const isNowLow = after.is_notify === 1 && isLowStock(after) && !(before && isLowStock(before));
   return isNowLow ? [{ kind, object: view }, { kind: 'sku.low_stock', object: view }] : [{ kind, object: view }];
 }
@@ -40,7 +42,7 @@ export async function recordSkuChange(
   after: SkuWithOwner,
   before: StockFields | undefined,
 ): Promise<SkuView> {
-  const events = skuChangeEvents(kind, after, before);
+  const events = skuChangeEvents(kind, after, before, (await loadSkuPricing(tx, [after.id]))(after.id));
   await recordEvents(tx, now, events);
   return events[0]!.object;
 }

@@ -3,6 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
+import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
 
 export const Sku = Type.Object({
   id: Id('sku'),
@@ -13,6 +14,9 @@ export const Sku = Type.Object({
   barcode: Nullable(Type.String({ description: 'ISBN, UPC, GTIN …' })),
   price: Type.Integer({ description: 'sale price in cents' }),
   compared_price: Nullable(Type.Integer({ description: 'higher price for comparison, in cents' })),
+  currency: Type.String({ description: "ISO 4217: the store's, or the market's the sku is read in" }),
+  prices: Type.Array(SkuPrice, { description: 'fixed prices in other currencies ([] when none)' }),
+  market_prices: Type.Optional(Type.Array(MarketPrice, { description: 'staff only: the price in each market the sku is sold in' })),
   modifiers: Type.Array(Type.String(), { description: 'option values, in the order of the product modifiers' }),
   options: Type.Record(Type.String(), Type.String(), { description: 'modifier name → value' }),
   image_url: Nullable(Type.String()),
@@ -39,6 +43,7 @@ const skuFields = {
   barcode: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   price: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e12, description: 'cents' })),
   compared_price: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1e12 }))),
+  prices: Type.Optional(SkuPricesInput),
   modifiers: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ minLength: 1, maxLength: 255 }), {
     description: 'modifier name → value; the names must be modifiers of the product',
   })),

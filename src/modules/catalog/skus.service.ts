@@ -9,6 +9,7 @@ import { metadataChanges, NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
+import { checkSkuPrices, keepSkuPrices, loadSkuPricing, withMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { effectiveFilter, isHiddenFrom, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
@@ -27,7 +28,12 @@ function isSkuOnSale(row: repo.SkuWithOwner, now: number): boolean {
 async function loadView(db: Executor, id: string): Promise<SkuView> {
   const row = await repo.findSku(db, id);
   if (!row) throw Problem.notFound('sku', id);
-  return skuView(row, ownerOf(row));
+  return skuView(row, ownerOf(row), (await loadSkuPricing(db, [id]))(id));
+}
+
+/** Staff see each sku's price in every market beside it. */
+async function asSeenBy(ctx: Ctx, views: SkuView[]): Promise<SkuView[]> {
+  return ctx.actor.kind === 'admin' ? withMarketPrices(ctx.db, views) : views;
 }
 
 /**
@@ -50,6 +56,7 @@ async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, c
     changes.image_file_id = image?.file_id ?? null;
   }
   Object.assign(changes, metadataChanges(input, current ?? NO_METADATA, errors));
+  if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(db))?.currency ?? '');
   errors.throwIfAny();
 
   const copied = ['code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight_unit', 'weight', 'position'] as const;
@@ -124,9 +131,10 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
     if (!product) throw Problem.invalid([{ field: 'product_id', code: 'not_found', message: 'names no product' }]);
     const row = await buildSku(tx, product, input, ctx.now());
     await repo.insertSku(tx, row);
+    await keepSkuPrices(tx, [row.id], input.prices);
     await repo.refreshDefaultSku(tx, product.id);
     return recordSkuChange(tx, ctx.now(), 'sku.created', (await repo.findSku(tx, row.id))!, undefined);
-  });
+  }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
 }
 
 /**
@@ -143,9 +151,10 @@ export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise
     const product = (await findProduct(tx, current.product_id))!;
     const changes = await skuChanges(tx, product, input, current);
     await repo.updateSku(tx, id, { ...changes, updated_at: ctx.now() });
+    if (input.price !== undefined || input.compared_price !== undefined || input.prices !== undefined) await keepSkuPrices(tx, [id], input.prices);
     if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
     return recordSkuChange(tx, ctx.now(), 'sku.updated', (await repo.findSku(tx, id))!, current);
-  });
+  }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
 }
 
 /** Takes a file that is being deleted off the skus it is the image of; each records `sku.updated`. */
@@ -169,7 +178,7 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
     if ((await repo.countSkusOfProduct(tx, current.product_id)) <= 1) {
       throw new Problem('invalid_state', 'A product keeps at least one sku; delete the product instead');
     }
-    const view = skuView(current, ownerOf(current));
+    const view = await loadView(tx, id);
     await repo.deleteSku(tx, id);
     await repo.refreshDefaultSku(tx, current.product_id);
     await recordEvent(tx, ctx.now(), 'sku.deleted', view);
@@ -180,13 +189,14 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
 export async function getSku(ctx: Ctx, id: string): Promise<SkuView> {
   const row = await repo.findSku(ctx.db, id);
   if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
-  return skuView(row, ownerOf(row));
+  return (await asSeenBy(ctx, [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))]))[0]!;
 }
 
 /** Skus passing the filter; the storefront's filter always has active and published set. */
 export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageRequest, url: string): Promise<Page<SkuView>> {
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
-  return toPage(rows.map((row) => skuView(row, ownerOf(row))), page, total, url);
+  const pricingOf = await loadSkuPricing(ctx.db, rows.map((row) => row.id));
+  return toPage(await asSeenBy(ctx, rows.map((row) => skuView(row, ownerOf(row), pricingOf(row.id)))), page, total, url);
 }
 

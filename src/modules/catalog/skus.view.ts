@@ -1,5 +1,6 @@
 import type { SkuRow } from '../../db/types.js';
 import { metadataView, type MetadataView } from '../../lib/metadata.js';
+import type { MarketPriceView, SkuPricing } from '../markets/sku-prices.js';
 
 export interface SkuView extends MetadataView {
   id: string;
@@ -10,6 +11,11 @@ export interface SkuView extends MetadataView {
   barcode: string | null;
   price: number;
   compared_price: number | null;
+  /** The currency of `price` and `compared_price`: the store's, or the market's the sku is read in. */
+  currency: string;
+  prices: SkuPricing['prices'];
+  /** Staff only: the sku's price in each market it is sold in. */
+  market_prices?: MarketPriceView[];
   modifiers: string[];
   options: Record<string, string>;
   image_url: string | null;
@@ -51,7 +57,7 @@ export function skuName(owner: SkuOwner, options: Record<string, string>): strin
   return values.length > 0 ? `${owner.name} - ${values.join(' / ')}` : owner.name;
 }
 
-export function skuView(row: SkuRow, owner: SkuOwner): SkuView {
+export function skuView(row: SkuRow, owner: SkuOwner, pricing: SkuPricing): SkuView {
   const options = parseOptions(row);
   return {
     id: row.id,
@@ -62,6 +68,8 @@ export function skuView(row: SkuRow, owner: SkuOwner): SkuView {
     barcode: row.barcode,
     price: row.price,
     compared_price: row.compared_price,
+    currency: pricing.currency,
+    prices: pricing.prices,
     modifiers: modifierValues(options, owner),
     options,
     image_url: row.image_url,

@@ -6,6 +6,7 @@ import { findProduct } from './products.repo.js';
 import { findSkusOfProducts, insertSku, refreshDefaultSku, updateSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
 import { parseOptions, skuView, type SkuView } from './skus.view.js';
+import { keepSkuPrices, loadSkuPricing, type SkuPriceInput } from '../markets/sku-prices.js';
 
 export interface SkuEvent {
   kind: 'sku.created' | 'sku.updated';
@@ -70,7 +71,7 @@ export async function fillVariantMatrix(
   tx: Tx,
   productId: string,
   options: OptionMatrix,
-  price: Pick<SkuRow, 'price' | 'compared_price'>,
+  price: Pick<SkuRow, 'price' | 'compared_price'> & { prices?: SkuPriceInput[] },
   now: number,
 ): Promise<SkuEvent[]> {
   const product = (await findProduct(tx, productId)) as ProductRow;
@@ -78,23 +79,27 @@ export async function fillVariantMatrix(
   const skus = await findSkusOfProducts(tx, [productId]);
   const held = skus.map(parseOptions);
   const missing = combinationsOf(options).filter((combination) => !held.some((sku) => covers(sku, combination)));
-  const events: SkuEvent[] = [];
+  const changed: Array<{ kind: SkuEvent['kind']; row: SkuRow }> = [];
   const bare = skus.filter((sku) => Object.keys(parseOptions(sku)).length === 0);
   for (const sku of bare) {
     const combination = missing.shift();
     if (!combination) break;
     const modifiers = JSON.stringify(combination);
     await updateSku(tx, sku.id, { modifiers, updated_at: now });
-    events.push({ kind: 'sku.updated', view: skuView({ ...sku, modifiers, updated_at: now }, owner) });
+    changed.push({ kind: 'sku.updated', row: { ...sku, modifiers, updated_at: now } });
   }
   let position = skus.length;
+  const made: string[] = [];
   for (const combination of missing) {
     const row = await buildSku(tx, product, { modifiers: combination, price: price.price, compared_price: price.compared_price, position: position++ }, now);
     await insertSku(tx, row);
-    events.push({ kind: 'sku.created', view: skuView(row, owner) });
+    changed.push({ kind: 'sku.created', row });
+    made.push(row.id);
   }
+  await keepSkuPrices(tx, made, price.prices);
   await refreshDefaultSku(tx, productId);
-  return events;
+  const pricingOf = await loadSkuPricing(tx, changed.map((c) => c.row.id));
+  return changed.map(({ kind, row }) => ({ kind, view: skuView(row, owner, pricingOf(row.id)) }));
 }
 
 /** Records the events fillVariantMatrix answered, in the order it made them. */

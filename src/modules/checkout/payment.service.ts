@@ -17,6 +17,7 @@ import { driverFor } from '../payments/drivers/registry.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewaySettings } from '../payments/gateways.service.js';
 import { findStore } from '../store/stores.repo.js';
+import { loadSkuPricing } from '../markets/sku-prices.js';
 import { holdSkus, stockEvents, takeStock } from './stock.js';
 import { outOfStockProblem, releaseReservation, reserveForPayment } from './reservation.js';
 import type { PricedOrder } from './order-pricing.js';
@@ -142,7 +143,7 @@ export async function place(
   const view = await orderView(tx, placedRow, { items, returns: [] });
   // One write of every event: the skus' (read by the check above, after the stock was taken), then the order's.
   await recordEvents(tx, now, [
-    ...stockEvents(skus, taken, -1),
+    ...stockEvents(skus, taken, -1, await loadSkuPricing(tx, [...taken.keys()])),
     ...orderEvents(view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']),
   ]);
   await queueOrderNotification(tx, now, 'order_confirmation', placedRow);

@@ -7,6 +7,7 @@ import type { FieldError } from '../../lib/problem.js';
 import { skuChangeEvents } from '../catalog/sku-events.js';
 import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
 import { recordEvents, type NewEvent } from '../events/record-event.js';
+import { loadSkuPricing, type SkuPricing } from '../markets/sku-prices.js';
 
 // Every placement runs these; they are kept compiled (see compiledQuery).
 const selectStock = compiledQuery((db, skuIds: string[]) => db
@@ -73,17 +74,18 @@ function inLockOrder(items: OrderItemRow[]): OrderItemRow[] {
  * The changes of the skus whose stock moved by `quantity` units in `direction` (-1 taken, 1 given):
  * each one's `sku.updated` (and `sku.low_stock`), from `skus` as they now stand (others are left out).
  */
-export function stockEvents(skus: SkuWithOwner[], moved: Map<string, number>, direction: 1 | -1): NewEvent[] {
+export function stockEvents(skus: SkuWithOwner[], moved: Map<string, number>, direction: 1 | -1, pricingOf: (skuId: string) => SkuPricing): NewEvent[] {
   return skus.filter((sku) => moved.has(sku.id)).flatMap((sku) => {
     const quantity = moved.get(sku.id)!;
     const before = { ...sku, in_stock: sku.in_stock === null ? null : sku.in_stock - direction * quantity };
-    return skuChangeEvents('sku.updated', sku, before);
+    return skuChangeEvents('sku.updated', sku, before, pricingOf(sku.id));
   });
 }
 
 /** Records the changes of the skus whose stock moved (stockEvents), read as they now stand. */
 export async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
-  await recordEvents(tx, ctx.now(), stockEvents(await findSkusWithOwner(tx, [...moved.keys()]), moved, direction));
+  const ids = [...moved.keys()];
+  await recordEvents(tx, ctx.now(), stockEvents(await findSkusWithOwner(tx, ids), moved, direction, await loadSkuPricing(tx, ids)));
 }
 
 /**

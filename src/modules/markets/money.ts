@@ -97,3 +97,11 @@ export function convertBack(amount: number, from: string, to: string, rate: stri
     numerator * (shift < 0 ? 10n ** BigInt(-shift) : 1n),
   ));
 }
+
+/** ISO 4217 codes of currencies in use. */
+const currencies = new Set(Intl.supportedValuesOf('currency'));
+
+/** Whether a code names an ISO 4217 currency in use (upper case, as stored). */
+export function isCurrencyCode(code: string): boolean {
+  return currencies.has(code);
+}

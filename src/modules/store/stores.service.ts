@@ -6,13 +6,12 @@ import type { Ctx } from '../../lib/context.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { boolFlag } from '../../lib/flags.js';
 import { countryName } from '../geo/countries.js';
+import { keepAllMarketPrices } from '../markets/market-prices.js';
+import { isCurrencyCode } from '../markets/money.js';
 import { StoreUpdate } from './stores.schemas.js';
 import * as repo from './stores.repo.js';
 
 export type StoreView = ReturnType<typeof storeView>;
-
-/** ISO 4217 codes of currencies in use. */
-const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -82,7 +81,7 @@ export async function getStore(ctx: Ctx): Promise<StoreView> {
 export function storeUpdateErrors(input: Record<string, unknown>): FieldError[] {
   const errors = new FieldErrors();
   const { currency, timezone, country_code } = input;
-  if (typeof currency === 'string' && !currencies.has(currency)) errors.add('currency', 'invalid_value', 'is not an ISO 4217 currency code');
+  if (typeof currency === 'string' && !isCurrencyCode(currency)) errors.add('currency', 'invalid_value', 'is not an ISO 4217 currency code');
   if (typeof timezone === 'string' && !isTimeZone(timezone)) errors.add('timezone', 'invalid_value', 'is not a known time zone');
   if (typeof country_code === 'string' && !countryName(country_code)) {
     errors.add('country_code', 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
@@ -108,8 +107,12 @@ export async function updateStore(ctx: Ctx, input: Static<typeof StoreUpdate>): 
   if (country !== undefined) changes.country = country;
   const current = await repo.findStore(ctx.db);
   if (!current) throw new Problem('not_found', 'The store has not been set up');
-  await repo.updateStore(ctx.db, current.id, changes);
-  // Storefront answers kept by other processes (prices shown with or without tax) must go.
-  await announceChange(ctx.db);
+  await ctx.db.transaction().execute(async (tx) => {
+    await repo.updateStore(tx, current.id, changes);
+    // Every market converts from the store's currency: its prices are rewritten with it.
+    if (changes.currency !== undefined && changes.currency !== current.currency) await keepAllMarketPrices(tx);
+    // Storefront answers kept by other processes (prices shown with or without tax) must go.
+    await announceChange(tx);
+  });
   return getStore(ctx);
 }

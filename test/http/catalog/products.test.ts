@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { uploadFile } from '../../helpers/files.js';
 import { describeEachDatabase, type TestResponse } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
-import { catalogFactories, ids } from '../../helpers/catalog.js';
+import { asRecorded, catalogFactories, ids } from '../../helpers/catalog.js';
 
 /** A word no other test uses: tests in this file share one database. */
 function slug(text: string): string {
@@ -74,6 +74,7 @@ describeEachDatabase('products', (t) => {
       available_at: null,
       price: 0,
       compared_price: null,
+      currency: 'USD',
       image_url: null,
       hidden_on: [],
       is_active: true,
@@ -271,7 +272,7 @@ describeEachDatabase('products', (t) => {
 
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ object: 'event', kind: 'product.created' });
-    expect(events[0].data.object).toEqual(product);
+    expect(events[0].data.object).toEqual(asRecorded(product));
   });
 
   // ---------- update ----------
@@ -325,7 +326,7 @@ describeEachDatabase('products', (t) => {
 
     const events = await eventsOf(product.id, 'product.updated');
     expect(events).toHaveLength(1);
-    expect(events[0].data.object).toEqual(updated);
+    expect(events[0].data.object).toEqual(asRecorded(updated));
   });
 
   it('leaves fields that are not sent as they were, and removes the vendor with null', async () => {
@@ -381,7 +382,7 @@ describeEachDatabase('products', (t) => {
     expectProblem(await t.admin.get(`/v1/products/${product.id}`), 404, 'not_found');
     const events = await eventsOf(product.id, 'product.deleted');
     expect(events).toHaveLength(1);
-    expect(events[0].data.object).toEqual(before);
+    expect(events[0].data.object).toEqual(asRecorded(before));
   });
 
   // ---------- nested skus ----------

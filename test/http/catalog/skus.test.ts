@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { uploadFile } from '../../helpers/files.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
-import { catalogFactories, ids } from '../../helpers/catalog.js';
+import { asRecorded, catalogFactories, ids } from '../../helpers/catalog.js';
 
 describeEachDatabase('skus', (t) => {
   const { createProduct, createSku } = catalogFactories(t);
@@ -68,6 +68,9 @@ describeEachDatabase('skus', (t) => {
       barcode: '0123456789012',
       price: 1990,
       compared_price: 2490,
+      currency: 'USD',
+      prices: [],
+      market_prices: [],
       modifiers: ['Red', 'L'],
       options: { color: 'Red', size: 'L' },
       image_url: 'https://cdn.example.com/red.jpg',
@@ -218,7 +221,7 @@ describeEachDatabase('skus', (t) => {
     expect(options).toEqual([{ name: 'color', value: 'Blue' }]);
     const events = await eventsOf(sku.id, 'sku.updated');
     expect(events).toHaveLength(1);
-    expect(events[0].data.object).toEqual(updated);
+    expect(events[0].data.object).toEqual(asRecorded(updated));
     expect((await t.admin.get(`/v1/skus/${sku.id}`)).body.data).toEqual(updated);
   });
 
@@ -230,7 +233,7 @@ describeEachDatabase('skus', (t) => {
 
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ object: 'event', kind: 'sku.created' });
-    expect(events[0].data.object).toEqual(sku);
+    expect(events[0].data.object).toEqual(asRecorded(sku));
   });
 
   it('refuses to move a sku to another product and to use a modifier its product lacks', async () => {
@@ -276,7 +279,7 @@ describeEachDatabase('skus', (t) => {
     expectProblem(await t.admin.get(`/v1/skus/${sku.id}`), 404, 'not_found');
     const events = await eventsOf(sku.id, 'sku.deleted');
     expect(events).toHaveLength(1);
-    expect(events[0].data.object).toEqual(before);
+    expect(events[0].data.object).toEqual(asRecorded(before));
     expectProblem(await t.admin.delete(`/v1/sku/${sku.id}`), 404, 'not_found');
   });
 

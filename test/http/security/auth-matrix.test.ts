@@ -71,6 +71,8 @@ const STOREFRONT_ACCESS: Record<string, Exclude<Access, 'admin'>> = {
   'GET /v1/pages/{id}': 'storefront',
   'GET /v1/countries': 'storefront',
   'GET /v1/countries/{code}/states': 'storefront',
+  'GET /v1/markets': 'storefront',
+  'GET /v1/markets/{id}': 'storefront',
   'GET /v1/gateways': 'storefront',
   'GET /v1/gateways/{id}': 'storefront',
   'POST /v1/customers': 'storefront',
@@ -137,7 +139,7 @@ const declares = (operation: Operation, scheme: string) => operation.security.so
 const OWNED_SEGMENTS = ['customers', 'addresses', 'orders', 'carts', 'checkouts'] as const;
 type Owned = (typeof OWNED_SEGMENTS)[number];
 /** Path segments whose ids name records every storefront caller shares (catalogue, content, reference data). */
-const SHARED_SEGMENTS = ['categories', 'collections', 'products', 'skus', 'blogs', 'posts', 'pages', 'gateways', 'countries'];
+const SHARED_SEGMENTS = ['categories', 'collections', 'products', 'skus', 'blogs', 'posts', 'pages', 'gateways', 'countries', 'markets'];
 
 const accessOf = (operation: Operation): Access => STOREFRONT_ACCESS[operation.key] ?? 'admin';
 const isRead = (operation: Operation) => operation.method === 'GET';
