@@ -186,7 +186,7 @@ export async function generateDataset(options: { products?: number; file?: strin
       visible_at: null,
       disjunctive: 0,
       created_at: BASE_TIME,
-      metadata: '{}', private_metadata: '{}', updated_at: BASE_TIME,
+      metadata: '{}', private_metadata: '{}', translations: '{}', updated_at: BASE_TIME,
     };
 
     const products: ProductRow[] = [];
@@ -216,7 +216,7 @@ export async function generateDataset(options: { products?: number; file?: strin
         available_at: null,
         default_sku_id: skuId,
         created_at: at,
-        metadata: '{}', private_metadata: '{}', updated_at: at,
+        metadata: '{}', private_metadata: '{}', translations: '{}', translated_words: '', updated_at: at,
       });
       const price = int(100, 2000) * 5;
       const unit = units[i % units.length]!;
@@ -245,7 +245,7 @@ export async function generateDataset(options: { products?: number; file?: strin
         weight_grams: toGrams(weight, unit),
         position: 0,
         created_at: at,
-        metadata: '{}', private_metadata: '{}', updated_at: at,
+        metadata: '{}', private_metadata: '{}', translations: '{}', updated_at: at,
       });
       const first = i % TAG_COUNT;
       const second = (first + 1 + int(0, TAG_COUNT - 2)) % TAG_COUNT;
@@ -291,6 +291,7 @@ export async function generateDataset(options: { products?: number; file?: strin
       to: null,
       price: 700,
       position: 0,
+      translations: '{}',
       created_at: BASE_TIME,
       updated_at: BASE_TIME,
     };

@@ -24,6 +24,7 @@ import { registerResponseCache } from './http/response-cache.js';
 import { mountShop, registerShopClientAddress, type ShopHandler } from './http/shop.js';
 import { buildResponseSerializer } from './http/response-serialization.js';
 import { registerPrivateMetadata } from './http/private-metadata.js';
+import { registerLocaleAnswers } from './http/locale-answers.js';
 import { registerStorefrontBodyLimit, storefrontJsonProblem } from './http/storefront-body-limit.js';
 import type { App } from './http/types.js';
 import { Problem, problemBody } from './lib/problem.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerInputGuards(app);
   registerStorefrontBodyLimit(app);
   registerPrivateMetadata(app);
+  registerLocaleAnswers(app);
   await app.register(formbody, { parser: formBodyParser(parseBrackets) });
   // Before the OpenAPI plugin's hook, which reads the same schemas: the document says what is refused.
   app.addHook('onRoute', closeRequestSchemas);

@@ -1762,7 +1762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the template of every kind */
+        /** List the template of every kind in a locale */
         get: operations["getV1NotificationTemplates"];
         put?: never;
         post?: never;
@@ -1779,10 +1779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a kind's template */
+        /** Get a kind's template in a locale */
         get: operations["getV1NotificationTemplatesKind"];
         put?: never;
-        /** Change a kind's template, or switch the kind off (a syntax error is refused) */
+        /** Change a kind's template in a locale, or switch the kind off (a syntax error is refused) */
         post: operations["postV1NotificationTemplatesKind"];
         delete?: never;
         options?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a kind's template (the saved one, or drafts sent in the body) with sample data */
+        /** Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data */
         post: operations["postV1NotificationTemplatesKindPreview"];
         delete?: never;
         options?: never;
@@ -2102,6 +2102,9 @@ export interface components {
             is_commentable: boolean;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2558,6 +2561,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2591,6 +2597,9 @@ export interface components {
             parent_id: string | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -2674,6 +2683,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "tags"
@@ -2987,6 +2997,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3055,6 +3066,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3183,6 +3196,9 @@ export interface components {
             rules: components["schemas"]["CollectionRule"][];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3247,6 +3263,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "vip"
@@ -3315,6 +3332,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -3339,6 +3358,7 @@ export interface components {
          *       "is_newsletterable": true,
          *       "is_active": true,
          *       "is_verified": true,
+         *       "locale": null,
          *       "notes": null,
          *       "tags": [
          *         "tags"
@@ -3409,6 +3429,8 @@ export interface components {
             is_active: boolean;
             /** @description the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes */
             is_verified: boolean;
+            /** @description the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first */
+            locale: string | null;
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
@@ -4098,6 +4120,7 @@ export interface components {
          * @example {
          *       "object": "notification_preview",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text"
@@ -4111,6 +4134,7 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            locale: string;
             subject: string;
             html: string;
             text: string;
@@ -4120,6 +4144,10 @@ export interface components {
          * @example {
          *       "object": "notification_template",
          *       "kind": "order_confirmation",
+         *       "locale": "locale",
+         *       "locales": [
+         *         "locales"
+         *       ],
          *       "subject": "subject",
          *       "html": "html",
          *       "text": "text",
@@ -4138,6 +4166,10 @@ export interface components {
              * @enum {string}
              */
             kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            /** @description the locale these parts are the template of: mails in it are written with them */
+            locale: string;
+            /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
+            locales: string[];
             /** @description the subject in Liquid */
             subject: string;
             /** @description the HTML body: every {{ }} output is HTML-escaped in Liquid */
@@ -4146,7 +4178,7 @@ export interface components {
             text: string;
             /** @description false: this kind is not sent (nothing is queued) */
             is_enabled: boolean;
-            /** @description the parts staff changed; the others are the shipped default */
+            /** @description the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default */
             customized: ("subject" | "html" | "text")[];
             /** @description Unix seconds */
             updated_at: number | null;
@@ -4171,6 +4203,7 @@ export interface components {
          *         "is_newsletterable": true,
          *         "is_active": true,
          *         "is_verified": true,
+         *         "locale": null,
          *         "notes": null,
          *         "tags": [
          *           "vip"
@@ -4643,6 +4676,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4736,6 +4772,9 @@ export interface components {
             published_at: number | null;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -4900,6 +4939,9 @@ export interface components {
             collection_ids: string[];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5171,6 +5213,9 @@ export interface components {
             price: number;
             /** @description id with prefix shz_ */
             zone_id: string;
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5379,6 +5424,9 @@ export interface components {
             product_id: string;
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            translations?: components["schemas"]["Translations"];
+            /** @description the locale the text fields are in, when the read asked for one; fields it lacks are the record's own */
+            locale?: string;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -5706,6 +5754,26 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Translations
+         * @description locale → the record's translated text fields; staff's answers read without `locale` carry it, storefronts' never
+         * @example {}
+         */
+        Translations: {
+            [key: string]: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * TranslationsWrite
+         * @description `{"fr": {"name": "Chapeau"}}`: locale (fr, fr-CA) → translated text fields of the record. A write merges per locale and field: a field sent as null or "" is removed, a locale sent as null is removed, the rest stays. The fields are those of the record among name/title, excerpt, summary, description, content, meta_title, meta_description and permalink; the store's own language is refused (the record's fields hold it).
+         * @example {}
+         */
+        TranslationsWrite: {
+            [key: string]: {
+                [key: string]: string | null;
+            } | null;
         };
         /**
          * TwoFactorSetup
@@ -6068,6 +6136,8 @@ export type TaxRate = components['schemas']['TaxRate'];
 export type TopCustomer = components['schemas']['TopCustomer'];
 export type TopProduct = components['schemas']['TopProduct'];
 export type Transaction = components['schemas']['Transaction'];
+export type Translations = components['schemas']['Translations'];
+export type TranslationsWrite = components['schemas']['TranslationsWrite'];
 export type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 export type User = components['schemas']['User'];
 export type UserPolicy = components['schemas']['UserPolicy'];
@@ -6610,6 +6680,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6665,6 +6737,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6700,6 +6773,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -6732,7 +6807,10 @@ export interface operations {
     };
     getV1CategoriesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6787,6 +6865,7 @@ export interface operations {
                     permalink?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -6852,7 +6931,10 @@ export interface operations {
     };
     getV1CategoriesIdTree: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -6907,6 +6989,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -6951,6 +7035,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -7019,6 +7105,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7051,7 +7138,10 @@ export interface operations {
     };
     getV1CollectionsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7122,6 +7212,7 @@ export interface operations {
                     disjunctive?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7209,6 +7300,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -7460,6 +7553,8 @@ export interface operations {
                 };
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description products of this category or of any category below it; an unknown id lists none */
                 category_id?: string;
             };
@@ -7534,6 +7629,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7580,7 +7676,10 @@ export interface operations {
     };
     getV1ProductsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -7655,6 +7754,7 @@ export interface operations {
                     };
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                     is_active?: boolean;
                     /** @description Unix seconds; null = published now */
                     available_at?: number | null;
@@ -7746,6 +7846,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7811,6 +7913,8 @@ export interface operations {
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
                 /** @description comma-separated list */
                 permalink?: string;
                 /** @description true: skus counting stock whose in_stock is at or below their low_threshold; false: the others */
@@ -7902,6 +8006,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -7934,7 +8039,10 @@ export interface operations {
     };
     getV1SkusId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -8018,6 +8126,7 @@ export interface operations {
                     position?: number;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8122,6 +8231,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8174,6 +8285,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8206,7 +8318,10 @@ export interface operations {
     };
     getV1BlogsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8261,6 +8376,7 @@ export interface operations {
                     is_commentable?: boolean;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8337,6 +8453,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8408,6 +8526,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8440,7 +8559,10 @@ export interface operations {
     };
     getV1PostsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8514,6 +8636,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8588,6 +8711,8 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -8643,6 +8768,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8675,7 +8801,10 @@ export interface operations {
     };
     getV1PagesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description the id, or the permalink */
@@ -8733,6 +8862,7 @@ export interface operations {
                     published_at?: number | null;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
+                    translations?: components["schemas"]["TranslationsWrite"];
                 };
             };
         };
@@ -8975,6 +9105,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -9335,6 +9467,8 @@ export interface operations {
                     first_name?: string | null;
                     last_name?: string | null;
                     is_newsletterable?: boolean;
+                    /** @description the language mail to the customer is written in: fr, fr-CH; null: the store's */
+                    locale?: string | null;
                     /** @description staff only */
                     is_active?: boolean;
                     notes?: string | null;
@@ -10391,6 +10525,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -10456,6 +10592,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -10489,7 +10626,10 @@ export interface operations {
     };
     getV1ShippingZonesId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -10556,6 +10696,7 @@ export interface operations {
                         to?: number | null;
                         /** @description in cents */
                         price: number;
+                        translations?: components["schemas"]["TranslationsWrite"];
                     }[];
                 };
             };
@@ -13492,7 +13633,10 @@ export interface operations {
     };
     getV1NotificationTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13522,7 +13666,10 @@ export interface operations {
     };
     getV1NotificationTemplatesKind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                locale?: string;
+            };
             header?: never;
             path: {
                 kind: string;
@@ -13568,6 +13715,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description null: back to the shipped subject */
                     subject?: string | null;
                     /** @description null: back to the shipped HTML */
@@ -13621,6 +13770,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en */
+                    locale?: string;
                     /** @description a draft to render instead of the saved subject */
                     subject?: string;
                     /** @description a draft to render instead of the saved HTML */

@@ -19,11 +19,11 @@ export function metadataMatches(db: Executor, column: string, filter: Record<str
 type MetadataTable = 'products' | 'skus' | 'collections' | 'customers' | 'orders' | 'carts' | 'discounts' | 'blogs' | 'posts' | 'pages' | 'files';
 
 /**
- * Holds the record's row until the transaction ends when a write merges metadata into it, so that a
+ * Holds the record's row until the transaction ends when a write merges metadata (or translations) into it, so that a
  * concurrent merge waits and then reads this one's result instead of writing over it. Call it before
  * reading the record. SQLite runs one writer at a time already.
  */
-export async function lockForMetadataMerge(tx: Executor, table: MetadataTable, id: string, input: MetadataInput): Promise<void> {
-  if (isSqlite(tx) || (input.metadata === undefined && input.private_metadata === undefined)) return;
+export async function lockForMetadataMerge(tx: Executor, table: MetadataTable, id: string, input: MetadataInput & { translations?: unknown }): Promise<void> {
+  if (isSqlite(tx) || (input.metadata === undefined && input.private_metadata === undefined && input.translations === undefined)) return;
   await tx.selectFrom(table as 'products').select('id').where('id', '=', id).forUpdate().execute();
 }

@@ -40,6 +40,8 @@ import * as staffUsers from './migrations/036-staff-users.js';
 import * as metadata from './migrations/037-metadata.js';
 import * as auditLog from './migrations/038-audit-log.js';
 import * as markets from './migrations/039-markets.js';
+import * as translations from './migrations/040-translations.js';
+import * as templateLocales from './migrations/041-template-locales.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -82,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '037-metadata': metadata,
   '038-audit-log': auditLog,
   '039-markets': markets,
+  '040-translations': translations,
+  '041-template-locales': templateLocales,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,14 @@ export interface MetadataColumns {
   private_metadata: string;
 }
 
+/**
+ * A record's translated text fields (DESIGN.md §10): JSON of locale → field → text, `{}` when none
+ * (src/modules/translations/translations.ts).
+ */
+export interface TranslationColumns {
+  translations: string;
+}
+
 export interface StoreRow {
   id: string;
   name: string;
@@ -122,7 +130,7 @@ export interface TagRow {
   updated_at: number;
 }
 
-export interface ProductRow extends MetadataColumns {
+export interface ProductRow extends MetadataColumns, TranslationColumns {
   id: string;
   permalink: string;
   name: string;
@@ -141,6 +149,8 @@ export interface ProductRow extends MetadataColumns {
   is_active: Flag;
   available_at: number | null;
   default_sku_id: string | null;
+  /** Every locale's translated name and description, for searches (migration 040). */
+  translated_words: string;
   created_at: number;
   updated_at: number;
 }
@@ -150,7 +160,7 @@ export interface ProductTagRow {
   tag_id: string;
 }
 
-export interface SkuRow extends MetadataColumns {
+export interface SkuRow extends MetadataColumns, TranslationColumns {
   id: string;
   product_id: string;
   permalink: string;
@@ -184,7 +194,7 @@ export interface SkuOptionRow {
   value: string;
 }
 
-export interface CollectionRow extends MetadataColumns {
+export interface CollectionRow extends MetadataColumns, TranslationColumns {
   id: string;
   permalink: string;
   title: string;
@@ -223,7 +233,7 @@ export interface CollectionProductRow {
   product_created_at?: number | null;
 }
 
-export interface CategoryRow extends MetadataColumns {
+export interface CategoryRow extends MetadataColumns, TranslationColumns {
   id: string;
   permalink: string;
   title: string;
@@ -422,7 +432,7 @@ export interface ShippingZoneRow {
 
 export type ShippingRateKind = 'weight' | 'price';
 
-export interface ShippingRateRow {
+export interface ShippingRateRow extends TranslationColumns {
   id: string;
   zone_id: string;
   name: string;
@@ -759,6 +769,16 @@ export interface NotificationTemplateRow {
   updated_at: number;
 }
 
+/** A kind's template in a locale other than the default, as staff saved it; null parts fall back (templates.service.ts). */
+export interface NotificationTemplateLocaleRow {
+  kind: string;
+  locale: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  updated_at: number;
+}
+
 /** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
 export interface NotificationScanRow {
   name: string;
@@ -766,7 +786,7 @@ export interface NotificationScanRow {
   updated_at: number;
 }
 
-export interface BlogRow extends MetadataColumns {
+export interface BlogRow extends MetadataColumns, TranslationColumns {
   id: string;
   permalink: string;
   title: string;
@@ -777,7 +797,7 @@ export interface BlogRow extends MetadataColumns {
   updated_at: number;
 }
 
-export interface PostRow extends MetadataColumns {
+export interface PostRow extends MetadataColumns, TranslationColumns {
   id: string;
   blog_id: string;
   permalink: string;
@@ -799,7 +819,7 @@ export interface PostRow extends MetadataColumns {
   updated_at: number;
 }
 
-export interface PageRow extends MetadataColumns {
+export interface PageRow extends MetadataColumns, TranslationColumns {
   id: string;
   permalink: string;
   title: string;
@@ -929,6 +949,15 @@ export interface MarketPriceRow {
   is_fixed: Flag;
 }
 
+/** A translated permalink of a record: unique per kind of record and locale. */
+export interface TranslatedPermalinkRow {
+  /** The record's kind: product, sku, collection, category, blog, post, page. */
+  kind: string;
+  locale: string;
+  permalink: string;
+  object_id: string;
+}
+
 export interface Database {
   stores: StoreRow;
   channels: ChannelRow;
@@ -994,6 +1023,8 @@ export interface Database {
   mail_quotas: MailQuotaRow;
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;
+  notification_template_locales: NotificationTemplateLocaleRow;
   notification_scans: NotificationScanRow;
   audit_entries: AuditEntryRow;
+  translated_permalinks: TranslatedPermalinkRow;
 }

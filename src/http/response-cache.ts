@@ -93,7 +93,8 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     const actor = request.ctx.actor;
     const stamp = request.method === 'GET' && actor.kind === 'channel' ? cache.stamp() : null;
     if (stamp === null || actor.kind !== 'channel') return done();
-    const key = `${actor.channelId} ${request.url}`;
+    // Answers are in the locale Accept-Language asks for when the URL names none (locale-answers.ts).
+    const key = `${actor.channelId} ${request.url} ${request.headers['accept-language'] ?? ''}`;
     const payload = cache.get(key, stamp);
     if (payload !== undefined) {
       // Answered here: the handler does not run (and `done` is not called).

@@ -89,13 +89,17 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   return conditions;
 }
 
-/** The exact conditions that product `p` holds each term in its name, its permalink or a sku code (see productConditions). */
+/**
+ * The exact conditions that product `p` holds each term in its name, its permalink, a sku code or
+ * its translated names and descriptions (see productConditions).
+ */
 export function termConditions(eb: ListingBuilder, terms: string[], codeOf: 'any-sku' | 's'): Expression<SqlBool>[] {
   return terms.map((term) => {
     const pattern = likePattern(term, '%', '%');
     return eb.or([
       ilike(eb.ref('p.name'), pattern),
       ilike(eb.ref('p.permalink'), pattern),
+      ilike(eb.ref('p.translated_words'), pattern),
       codeOf === 's'
         ? ilike(eb.ref('s.code'), pattern)
         : eb.exists(eb.selectFrom('skus as t').select('t.id').whereRef('t.product_id', '=', 'p.id').where((e) => ilike(e.ref('t.code'), pattern))),
@@ -129,7 +133,7 @@ export const TRIGRAM = 3;
 
 /**
  * Conditions narrowing the products (`productId`: of `p`, or of a membership `cp`) to those that may
- * hold every term of TRIGRAM characters or more, through the text indexes of migration 012; the
+ * hold every term of TRIGRAM characters or more, through the text indexes of migrations 012 and 040; the
  * exact conditions beside them decide. On SQLite, one FTS5 query of all the terms
  * (sqliteTextCandidates). On PostgreSQL, each term's LIKE on each column, which pg_trgm's indexes serve.
  */
@@ -142,6 +146,7 @@ export function indexedMatches(db: Executor, searchTerms: string[], productId: '
     return sql<SqlBool>`${sql.ref(productId)} in (
       select id from products where lower(name) like ${pattern} escape '\\'
       union select id from products where lower(permalink) like ${pattern} escape '\\'
+      union select id from products where lower(translated_words) like ${pattern} escape '\\'
       union select product_id from skus where lower(code) like ${pattern} escape '\\')`;
   });
 }

@@ -4,6 +4,7 @@ import { pageRequest } from '../../lib/pagination.js';
 import {
   CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryProductsQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryTreeQuery, CategoryUpdate,
 } from './categories.schemas.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import * as service from './categories.service.js';
 import { catalogFilterOf } from './listing-query.js';
 import { ProductList } from './products.schemas.js';
@@ -12,12 +13,12 @@ const tags = ['Categories'];
 
 export async function categoriesRoutes(app: App): Promise<void> {
   app.get('/v1/categories', {
-    config: { access: 'storefront', cache: true, action: 'category.read' },
+    config: { access: 'storefront', cache: true, translated: true, action: 'category.read' },
     schema: { tags, summary: 'List categories, flat, by order then id', querystring: CategoryListQuery, response: ok(CategoryList) },
   }, async (request) => service.listCategories(request.ctx, request.query.metadata, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/tree', {
-    config: { access: 'storefront', cache: true, action: 'category.read' },
+    config: { access: 'storefront', cache: true, translated: true, action: 'category.read' },
     schema: {
       tags, summary: 'List root categories with their descendants nested in children; pagination counts roots',
       querystring: CategoryTreeQuery, response: ok(CategoryTreeList),
@@ -25,17 +26,17 @@ export async function categoriesRoutes(app: App): Promise<void> {
   }, async (request) => service.listCategoryTrees(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/categories/:id', {
-    config: { access: 'storefront', cache: true, action: 'category.read' },
-    schema: { tags, summary: 'Get a category', params: IdOrPermalinkParams, response: ok(CategoryEnvelope) },
+    config: { access: 'storefront', cache: true, translated: true, action: 'category.read' },
+    schema: { tags, summary: 'Get a category', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(CategoryEnvelope) },
   }, async (request) => ({ data: await service.getCategory(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/tree', {
-    config: { access: 'storefront', cache: true, action: 'category.read' },
-    schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdOrPermalinkParams, response: ok(CategoryTreeEnvelope) },
+    config: { access: 'storefront', cache: true, translated: true, action: 'category.read' },
+    schema: { tags, summary: 'Get a category with its descendants nested in children', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(CategoryTreeEnvelope) },
   }, async (request) => ({ data: await service.getCategoryTree(request.ctx, request.params.id) }));
 
   app.get('/v1/categories/:id/products', {
-    config: { access: 'storefront', cache: true, action: 'product.read' },
+    config: { access: 'storefront', cache: true, translated: true, action: 'product.read' },
     schema: {
       tags, summary: 'List the products of a category and of the categories below it',
       params: IdOrPermalinkParams, querystring: CategoryProductsQuery, response: ok(ProductList),

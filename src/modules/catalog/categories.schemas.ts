@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery } from './skus.schemas.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 const categoryProperties = {
   id: Id('cat'),
@@ -11,6 +12,7 @@ const categoryProperties = {
   order: Type.Integer({ description: 'display position; siblings are sorted by order, then by id' }),
   parent_id: Nullable(Type.String({ description: 'the parent category; null for a root category' })),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 };
@@ -44,6 +46,7 @@ export const CategoryCreate = Type.Object({
   order: Type.Optional(Type.Integer({ ...orderRange, default: 0 })),
   permalink: Type.Optional(permalink),
   ...metadataInput,
+  ...translationsInput,
 });
 
 /** The create payload; a member left out keeps its current value. */
@@ -53,10 +56,11 @@ export const CategoryUpdate = Type.Object({
   order: Type.Optional(Type.Integer(orderRange)),
   permalink: Type.Optional(permalink),
   ...metadataInput,
+  ...translationsInput,
 });
 
-export const CategoryListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
-export const CategoryTreeQuery = Type.Object(PageQuery);
+export const CategoryListQuery = Type.Object({ ...PageQuery, ...metadataQuery, ...localeQuery });
+export const CategoryTreeQuery = Type.Object({ ...PageQuery, ...localeQuery });
 export const CategoryEnvelope = DataEnvelope(Category);
 export const CategoryList = ListEnvelope(Category);
 export const CategoryTreeEnvelope = DataEnvelope(CategoryNode);

@@ -7,6 +7,8 @@ import { metadataChanges, metadataView, newMetadata, type MetadataView } from '.
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import { translationsView, type TranslationsView } from '../translations/translations.js';
+import { keepTranslatedPermalinks, newTranslations, translationChanges } from '../translations/translation-writes.js';
 import type { CategoryCreate, CategoryUpdate } from './categories.schemas.js';
 import * as repo from './categories.repo.js';
 import type { CatalogFilter } from './catalog-filters.js';
@@ -14,7 +16,7 @@ import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { listProducts } from './products.service.js';
 import type { ProductView } from './products.view.js';
 
-export interface CategoryView extends MetadataView {
+export interface CategoryView extends MetadataView, TranslationsView {
   id: string;
   object: 'category';
   permalink: string;
@@ -38,6 +40,7 @@ export function categoryView(row: CategoryRow): CategoryView {
     order: row.order,
     parent_id: row.parent_id,
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -146,21 +149,25 @@ export async function createCategory(ctx: Ctx, input: Static<typeof CategoryCrea
     checkTitle(errors, input.title);
     await checkParent(tx, errors, input.parent_id);
     const metadata = newMetadata(input, errors);
+    const id = newId('cat');
+    const translations = await newTranslations(tx, 'category', id, input, errors);
     errors.throwIfAny();
 
     const title = input.title.trim();
     const now = ctx.now();
     const row: CategoryRow = {
-      id: newId('cat'),
+      id,
       permalink: await resolvePermalink(tx, 'categories', input.permalink, title, 'category'),
       title,
       order: input.order ?? 0,
       parent_id: input.parent_id ?? null,
       ...metadata,
+      ...translations,
       created_at: now,
       updated_at: now,
     };
     await repo.insertCategory(tx, row);
+    await keepTranslatedPermalinks(tx, 'category', id, translations);
     const view = categoryView(row);
     await recordEvent(tx, now, 'category.created', view);
     return view;
@@ -182,17 +189,19 @@ export async function updateCategory(ctx: Ctx, id: string, input: Static<typeof 
     checkTitle(errors, input.title);
     if (input.parent_id !== current.parent_id) await checkParent(tx, errors, input.parent_id, id);
     const metadata = metadataChanges(input, current, errors);
+    const translations = await translationChanges(tx, 'category', id, current.translations, input, errors);
     errors.throwIfAny();
 
     const title = input.title.trim();
     const now = ctx.now();
-    const changes: Partial<CategoryRow> = { title, ...metadata, updated_at: now };
+    const changes: Partial<CategoryRow> = { title, ...metadata, ...translations, updated_at: now };
     if (input.parent_id !== undefined) changes.parent_id = input.parent_id;
     if (input.order !== undefined) changes.order = input.order;
     if (input.permalink !== undefined) {
       changes.permalink = await resolvePermalink(tx, 'categories', input.permalink, title, 'category', id);
     }
     await repo.updateCategory(tx, id, changes);
+    await keepTranslatedPermalinks(tx, 'category', id, changes);
     const view = categoryView({ ...current, ...changes });
     await recordEvent(tx, now, 'category.updated', view);
     return view;

@@ -6,11 +6,12 @@ import {
   CollectionProductsQuery, CollectionWrite,
   MembershipCreate, MembershipEnvelope, MembershipListEnvelope, MembershipOrder, MembershipParams,
 } from './collections.schemas.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import * as service from './collections.service.js';
 import { catalogFilterOf } from './listing-query.js';
 
 const tags = ['Collections'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 export async function collectionsRoutes(app: App): Promise<void> {
   app.get('/v1/collections', {
@@ -20,7 +21,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
 
   app.get('/v1/collections/:id', {
     config: { ...storefront, action: 'collection.read' },
-    schema: { tags, summary: 'Get a collection', params: IdOrPermalinkParams, response: ok(CollectionEnvelope) },
+    schema: { tags, summary: 'Get a collection', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(CollectionEnvelope) },
   }, async (request) => ({ data: await service.getCollection(request.ctx, request.params.id) }));
 
   app.get('/v1/collections/:id/products', {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { Product } from './products.schemas.js';
 import { listingQuery } from './skus.schemas.js';
 import { ruleConditions, ruleFields } from './smart-rules.js';
@@ -32,6 +33,7 @@ export const Collection = Type.Object({
   disjunctive: Type.Boolean({ description: 'smart collections: any rule (true) or every rule (false)' }),
   rules: Type.Array(CollectionRule),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Collection' });
@@ -59,6 +61,7 @@ export const CollectionWrite = Type.Object({
   rules: Type.Optional(Type.Array(RuleInput, { maxItems: 50, description: 'smart collections only; replaces the rules' })),
   disjunctive: Type.Optional(Type.Boolean()),
   ...metadataInput,
+  ...translationsInput,
 });
 export type CollectionWriteInput = Static<typeof CollectionWrite>;
 
@@ -71,7 +74,7 @@ export const CollectionPreview = Type.Object({
 export type CollectionPreviewInput = Static<typeof CollectionPreview>;
 export const CollectionPreviewQuery = Type.Object(PageQuery);
 
-export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })), ...metadataQuery });
+export const CollectionListQuery = Type.Object({ ...PageQuery, q: Type.Optional(Type.String({ maxLength: 200 })), ...metadataQuery, ...localeQuery });
 export const CollectionProductsQuery = Type.Object(listingQuery);
 
 export const Membership = Type.Object({

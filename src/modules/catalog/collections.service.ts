@@ -8,6 +8,8 @@ import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.j
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import { keepTranslatedPermalinks, newTranslations, translationChanges } from '../translations/translation-writes.js';
+import { translationsView } from '../translations/translations.js';
 import type { CatalogFilter, SortBy } from './catalog-filters.js';
 import * as repo from './collections.repo.js';
 import type { CollectionPreviewInput, CollectionWriteInput, SortingRule } from './collections.schemas.js';
@@ -36,6 +38,7 @@ function collectionView(row: CollectionRow, rules: CollectionRuleRow[]) {
     disjunctive: row.disjunctive === 1,
     rules: rules.map((r) => ({ id: r.id, object: 'collection_rule' as const, field: r.field, condition: r.condition, value: r.value })),
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -101,8 +104,12 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
   checkKindAndRules(input, false);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    const id = newId('col');
+    const errors = new FieldErrors();
+    const translations = await newTranslations(tx, 'collection', id, input, errors);
+    errors.throwIfAny();
     const row: CollectionRow = {
-      id: newId('col'),
+      id,
       permalink: await resolvePermalink(tx, 'collections', input.permalink, input.title, 'collection'),
       title: input.title,
       description: null,
@@ -115,11 +122,13 @@ export async function createCollection(ctx: Ctx, input: CollectionWriteInput): P
       visible_at: null,
       disjunctive: 0,
       ...newMetadata(input),
+      ...translations,
       created_at: now,
       updated_at: now,
       ...columns(input, now),
     };
     await repo.insertCollection(tx, row);
+    await keepTranslatedPermalinks(tx, 'collection', id, translations);
     await repo.replaceRules(tx, row.id, ruleRows(row.id, input, now));
     const view = await viewOf(tx, row);
     await recordEvent(tx, now, 'collection.created', view);
@@ -141,11 +150,14 @@ export async function updateCollection(ctx: Ctx, id: string, input: CollectionWr
     if (!current) throw Problem.notFound('collection', id);
     const hasRules = current.kind === 'smart' && (await repo.findRules(tx, [id])).length > 0;
     checkKindAndRules(input, hasRules);
-    const changes = { ...columns(input, now), ...metadataChanges(input, current) };
+    const errors = new FieldErrors();
+    const changes = { ...columns(input, now), ...metadataChanges(input, current, errors), ...(await translationChanges(tx, 'collection', id, current.translations, input, errors)) };
+    errors.throwIfAny();
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'collections', input.permalink, input.title, 'collection', id);
     }
     await repo.updateCollection(tx, id, changes);
+    await keepTranslatedPermalinks(tx, 'collection', id, changes);
     if (input.kind === 'products') await repo.replaceRules(tx, id, []);
     if (input.kind === 'smart') {
       await repo.removeAllMembers(tx, id);

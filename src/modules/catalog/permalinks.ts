@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { Problem } from '../../lib/problem.js';
+import { findByTranslatedPermalink, type PermalinkKind } from '../translations/translated-permalinks.repo.js';
 
 /** Tables whose rows carry a unique `permalink`. */
 export type PermalinkTable = 'products' | 'skus' | 'collections' | 'categories' | 'vendors' | 'tags' | 'blogs' | 'posts' | 'pages';
@@ -60,13 +61,21 @@ export async function resolvePermalink(
   return uniquePermalink(db, table, text, fallback);
 }
 
+/** The kind of record whose translations hold the permalinks of each table that has them. */
+const translatedKinds: Partial<Record<PermalinkTable, PermalinkKind>> = {
+  products: 'product', skus: 'sku', collections: 'collection', categories: 'category', blogs: 'blog', posts: 'post', pages: 'page',
+};
+
 /**
  * The id of the row a read names by its id or by its permalink (`GET /v1/products/summer-hat`, as a
- * shop's URLs do): ids hold an underscore (`prd_…`) and permalinks never do. A permalink naming no
- * row is returned as it is, for the caller's 404.
+ * shop's URLs do), its own or a translated one (`/v1/products/chapeau-d-ete`): ids hold an
+ * underscore (`prd_…`) and permalinks never do. A permalink naming no row is returned as it is, for
+ * the caller's 404.
  */
 export async function idOrPermalinkToId(db: Executor, table: PermalinkTable, key: string): Promise<string> {
   if (key.includes('_')) return key;
   const row = await db.selectFrom(table).select('id').where('permalink', '=', key).executeTakeFirst();
-  return row?.id ?? key;
+  if (row) return row.id;
+  const kind = translatedKinds[table];
+  return (kind && (await findByTranslatedPermalink(db, kind, key))) ?? key;
 }

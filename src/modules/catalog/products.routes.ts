@@ -5,10 +5,11 @@ import { catalogFilterOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
 import { ProductSkuListQuery, SkuList } from './skus.schemas.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 export async function productsRoutes(app: App): Promise<void> {
   app.get('/v1/products', {
@@ -21,7 +22,7 @@ export async function productsRoutes(app: App): Promise<void> {
 
   app.get('/v1/products/:id', {
     config: { ...storefront, action: 'product.read' },
-    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, response: ok(ProductEnvelope) },
+    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(ProductEnvelope) },
   }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id) }));
 
   app.get('/v1/products/:id/skus', {

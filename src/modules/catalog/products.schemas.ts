@@ -4,6 +4,7 @@ import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
 import { SkuPricesInput } from '../markets/sku-prices.schemas.js';
+import { translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 export const Vendor = Type.Object({
   id: Id('vnd'),
@@ -57,6 +58,7 @@ export const Product = Type.Object({
   category_ids: Type.Array(Type.String()),
   collection_ids: Type.Array(Type.String(), { description: 'collections of kind products it belongs to' }),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Product' });
@@ -90,6 +92,7 @@ const productFields = {
     },
   )),
   ...metadataInput,
+  ...translationsInput,
   is_active: Type.Optional(Type.Boolean()),
   available_at: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; null = published now' }))),
 };

@@ -1,5 +1,5 @@
 import type { Executor, Tx } from '../../db/database.js';
-import type { MetadataColumns, ProductRow } from '../../db/types.js';
+import type { ProductRow } from '../../db/types.js';
 import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
@@ -10,6 +10,8 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, productsWithMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
+import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
+import { parseTranslations, translatedWords } from '../translations/translations.js';
 import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { idOrPermalinkToId, resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
@@ -125,9 +127,9 @@ async function checkModifiers(db: Executor, productId: string, modifiers: string
 
 /** Writes the columns and relations a create or an update asks for. */
 async function applyChanges(
-  tx: Tx, row: ProductRow, input: ProductUpdateInput, images: ResolvedImage[] | undefined, now: number, metadata: Partial<MetadataColumns> = {},
+  tx: Tx, row: ProductRow, input: ProductUpdateInput, images: ResolvedImage[] | undefined, now: number, columns: Partial<ProductRow> = {},
 ): Promise<void> {
-  const changes: Partial<ProductRow> = { updated_at: now, ...metadata };
+  const changes: Partial<ProductRow> = { updated_at: now, ...columns };
   const copied = ['name', 'excerpt', 'description', 'meta_title', 'meta_description', 'meta_keywords', 'available_at'] as const;
   for (const key of copied) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -144,6 +146,15 @@ async function applyChanges(
   if (input.tags !== undefined) await repo.replaceProductTags(tx, row.id, await findOrCreateTags(tx, input.tags, now));
   if (input.category_ids !== undefined) await repo.replaceProductCategories(tx, row.id, [...new Set(input.category_ids)]);
   if (input.collection_ids !== undefined) await repo.replaceProductCollections(tx, row.id, [...new Set(input.collection_ids)], now);
+}
+
+/** A product's translation columns a write changes: its translations and the words searches match in them. */
+async function productTranslationChanges(
+  tx: Tx, id: string, current: string, input: ProductUpdateInput, errors: FieldErrors,
+): Promise<Partial<Pick<ProductRow, 'translations' | 'translated_words'>>> {
+  const changes = await translationChanges(tx, 'product', id, current, input, errors);
+  if (changes.translations === undefined) return {};
+  return { translations: changes.translations, translated_words: translatedWords(parseTranslations(changes.translations)) };
 }
 
 async function viewOf(db: Executor, id: string): Promise<ProductView> {
@@ -166,9 +177,11 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     const images = await resolveImages(tx, input, errors);
     const metadata = newMetadata(input, errors);
     if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(tx))?.currency ?? '');
+    const id = newId('prd');
+    const translations = await productTranslationChanges(tx, id, '{}', input, errors);
     errors.throwIfAny();
     const row: ProductRow = {
-      id: newId('prd'),
+      id,
       permalink: await resolvePermalink(tx, 'products', input.permalink, input.name, 'product'),
       name: input.name,
       excerpt: null,
@@ -184,10 +197,14 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
       available_at: null,
       default_sku_id: null,
       ...metadata,
+      translations: '{}',
+      translated_words: '',
+      ...translations,
       created_at: now,
       updated_at: now,
     };
     await repo.insertProduct(tx, row);
+    await keepTranslatedPermalinks(tx, 'product', id, translations);
     await applyChanges(tx, row, input, images, now);
     const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null, prices: input.prices };
     let skuEvents: SkuEvent[] = [];
@@ -224,11 +241,13 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     checkOptions(input, JSON.parse(row.modifiers) as string[], errors);
     const images = await resolveImages(tx, input, errors);
     const metadata = metadataChanges(input, row, errors);
+    const translations = await productTranslationChanges(tx, id, row.translations, input, errors);
     errors.throwIfAny();
     if (input.permalink !== undefined && input.permalink !== row.permalink) {
       await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
     }
-    await applyChanges(tx, row, input, images, now, metadata);
+    await applyChanges(tx, row, input, images, now, { ...metadata, ...translations });
+    await keepTranslatedPermalinks(tx, 'product', id, translations);
     let skuEvents: SkuEvent[] = [];
     if (input.options !== undefined) {
       // New combinations are priced as the default sku (the first by position), its fixed prices too.

@@ -3,12 +3,13 @@ import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import { groupBy } from '../../lib/group-by.js';
 import { loadSkuPricing } from '../markets/sku-prices.js';
 import { metadataView, type MetadataView } from '../../lib/metadata.js';
+import { translationsView, type TranslationsView } from '../translations/translations.js';
 import type { ResolvedImage } from './images.js';
 import * as repo from './products.repo.js';
 import { findSkusOfProducts } from './skus.repo.js';
 import { skuView, type SkuView } from './skus.view.js';
 
-export interface ProductView extends MetadataView {
+export interface ProductView extends MetadataView, TranslationsView {
   id: string;
   object: 'product';
   permalink: string;
@@ -116,6 +117,7 @@ export async function productViews(db: Executor, rows: ProductRow[], options: { 
       category_ids: (categoriesByProduct.get(row.id) ?? []).map((c) => c.category_id),
       collection_ids: (collectionsByProduct.get(row.id) ?? []).map((c) => c.collection_id),
       ...metadataView(row),
+      ...translationsView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

@@ -4,9 +4,10 @@ import { pageRequest } from '../../lib/pagination.js';
 import { skuFilterOf } from './listing-query.js';
 import { SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
 import * as service from './skus.service.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 
 const tags = ['Skus'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 export async function skusRoutes(app: App): Promise<void> {
   app.get('/v1/skus', {
@@ -16,7 +17,7 @@ export async function skusRoutes(app: App): Promise<void> {
 
   app.get('/v1/skus/:id', {
     config: { ...storefront, action: 'sku.read' },
-    schema: { tags, summary: 'Get a sku', params: IdParams, response: ok(SkuEnvelope) },
+    schema: { tags, summary: 'Get a sku', params: IdParams, querystring: LocaleQuery, response: ok(SkuEnvelope) },
   }, async (request) => ({ data: await service.getSku(request.ctx, request.params.id) }));
 
   app.post('/v1/skus', {

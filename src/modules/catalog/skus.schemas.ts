@@ -4,6 +4,7 @@ import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 export const Sku = Type.Object({
   id: Id('sku'),
@@ -34,6 +35,7 @@ export const Sku = Type.Object({
   position: Type.Integer(),
   product_id: Type.String(),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Sku' });
@@ -60,6 +62,7 @@ const skuFields = {
   weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e9 }))),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
   ...metadataInput,
+  ...translationsInput,
 };
 
 export const SkuCreate = Type.Object({ product_id: Type.String({ maxLength: 64 }), ...skuFields });
@@ -98,6 +101,7 @@ export const listingQuery = {
   ...metadataQuery,
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
+  ...localeQuery,
 };
 
 const lowStock = Type.Boolean({ description: 'true: skus counting stock whose in_stock is at or below their low_threshold; false: the others' });

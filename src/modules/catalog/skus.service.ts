@@ -11,6 +11,7 @@ import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, withMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
+import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
 import { effectiveFilter, isHiddenFrom, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
@@ -40,7 +41,7 @@ async function asSeenBy(ctx: Ctx, views: SkuView[]): Promise<SkuView[]> {
  * Checks the sku fields that need the product or the database, and turns them into column values.
  * Every problem is collected into one 422.
  */
-async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, current: SkuRow | undefined): Promise<Partial<SkuRow>> {
+async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, current: SkuRow | undefined, id: string): Promise<Partial<SkuRow>> {
   const errors = new FieldErrors();
   const changes: Partial<SkuRow> = {};
   if (input.modifiers !== undefined) {
@@ -57,6 +58,7 @@ async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, c
   }
   Object.assign(changes, metadataChanges(input, current ?? NO_METADATA, errors));
   if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(db))?.currency ?? '');
+  Object.assign(changes, await translationChanges(db, 'sku', id, current?.translations ?? '{}', input, errors));
   errors.throwIfAny();
 
   const copied = ['code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight_unit', 'weight', 'position'] as const;
@@ -83,7 +85,8 @@ async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, c
 export async function buildSku(db: Executor, product: ProductRow, input: SkuFields, now: number): Promise<SkuRow> {
   const store = await findStore(db);
   const weightUnit = (input.weight_unit ?? store?.weight_unit ?? 'kg') as WeightUnit;
-  const changes = await skuChanges(db, product, { ...input, weight_unit: weightUnit }, undefined);
+  const id = newId('sku');
+  const changes = await skuChanges(db, product, { ...input, weight_unit: weightUnit }, undefined, id);
   const options = input.modifiers ?? {};
   const position = input.position ?? (await repo.countSkusOfProduct(db, product.id));
   // Values in the product's modifier order, as in the name: the permalink must not depend on the
@@ -91,7 +94,7 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
   const values = modifierValues(options, { name: product.name, modifiers: JSON.parse(product.modifiers) as string[] });
   const permalink = await uniquePermalink(db, 'skus', [product.permalink, ...values].join(' '), product.permalink);
   return {
-    id: newId('sku'),
+    id,
     product_id: product.id,
     permalink,
     code: null,
@@ -116,6 +119,7 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
     created_at: now,
     updated_at: now,
     ...NO_METADATA,
+    translations: '{}',
     ...changes,
   };
 }
@@ -132,6 +136,7 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
     const row = await buildSku(tx, product, input, ctx.now());
     await repo.insertSku(tx, row);
     await keepSkuPrices(tx, [row.id], input.prices);
+    await keepTranslatedPermalinks(tx, 'sku', row.id, row);
     await repo.refreshDefaultSku(tx, product.id);
     return recordSkuChange(tx, ctx.now(), 'sku.created', (await repo.findSku(tx, row.id))!, undefined);
   }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
@@ -149,9 +154,10 @@ export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise
     const current = await repo.findSku(tx, id);
     if (!current) throw Problem.notFound('sku', id);
     const product = (await findProduct(tx, current.product_id))!;
-    const changes = await skuChanges(tx, product, input, current);
+    const changes = await skuChanges(tx, product, input, current, id);
     await repo.updateSku(tx, id, { ...changes, updated_at: ctx.now() });
     if (input.price !== undefined || input.compared_price !== undefined || input.prices !== undefined) await keepSkuPrices(tx, [id], input.prices);
+    await keepTranslatedPermalinks(tx, 'sku', id, changes);
     if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
     return recordSkuChange(tx, ctx.now(), 'sku.updated', (await repo.findSku(tx, id))!, current);
   }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);

@@ -1,8 +1,9 @@
 import type { SkuRow } from '../../db/types.js';
 import { metadataView, type MetadataView } from '../../lib/metadata.js';
 import type { MarketPriceView, SkuPricing } from '../markets/sku-prices.js';
+import { translationsView, type TranslationsView } from '../translations/translations.js';
 
-export interface SkuView extends MetadataView {
+export interface SkuView extends MetadataView, TranslationsView {
   id: string;
   object: 'sku';
   permalink: string;
@@ -87,6 +88,7 @@ export function skuView(row: SkuRow, owner: SkuOwner, pricing: SkuPricing): SkuV
     position: row.position,
     product_id: row.product_id,
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

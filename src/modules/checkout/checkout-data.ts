@@ -116,6 +116,7 @@ export function buyerAsSent(order: OrderRow): BuyerView | null {
     is_newsletterable: order.customer_is_newsletterable === 1,
     is_active: true,
     is_verified: false,
+    locale: null,
     notes: null,
     tags: [],
     default_address: null,

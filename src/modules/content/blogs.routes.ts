@@ -1,11 +1,12 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import * as service from './blogs.service.js';
 import { BlogCreate, BlogEnvelope, BlogList, BlogListQuery, BlogUpdate } from './content.schemas.js';
 
 const tags = ['Content'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 // Reads are the storefront's; writes are admin-only (undeclared access under /v1).
 export async function blogsRoutes(app: App): Promise<void> {
@@ -16,7 +17,7 @@ export async function blogsRoutes(app: App): Promise<void> {
 
   app.get('/v1/blogs/:id', {
     config: { ...storefront, action: 'blog.read' },
-    schema: { tags, summary: 'Get a blog', params: IdOrPermalinkParams, response: ok(BlogEnvelope) },
+    schema: { tags, summary: 'Get a blog', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(BlogEnvelope) },
   }, async (request) => ({ data: await service.getBlog(request.ctx, request.params.id) }));
 
   app.post('/v1/blogs', {

@@ -8,6 +8,8 @@ import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.j
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
+import { keepTranslatedPermalinks, newTranslations, translationChanges } from '../translations/translation-writes.js';
+import { translationsView } from '../translations/translations.js';
 import * as repo from './blogs.repo.js';
 import type { BlogCreateInput, BlogUpdateInput } from './content.schemas.js';
 import { countPosts } from './posts.repo.js';
@@ -28,6 +30,7 @@ function blogView(row: BlogRow) {
     meta_description: row.meta_description,
     is_commentable: row.is_commentable === 1,
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -62,19 +65,23 @@ export async function getBlog(ctx: Ctx, id: string): Promise<BlogView> {
 export async function createBlog(ctx: Ctx, input: BlogCreateInput): Promise<BlogView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    const id = newId('blg');
+    const translations = await newTranslations(tx, 'blog', id, input);
     const row: BlogRow = {
-      id: newId('blg'),
+      id,
       permalink: await resolvePermalink(tx, 'blogs', input.permalink, input.title, 'blog'),
       title: input.title,
       meta_title: null,
       meta_description: null,
       is_commentable: 0,
       ...newMetadata(input),
+      ...translations,
       created_at: now,
       updated_at: now,
       ...columns(input),
     };
     await repo.insertBlog(tx, row);
+    await keepTranslatedPermalinks(tx, 'blog', id, translations);
     await announceChange(tx);
     return blogView(row);
   });
@@ -89,11 +96,14 @@ export async function updateBlog(ctx: Ctx, id: string, input: BlogUpdateInput): 
     await lockForMetadataMerge(tx, 'blogs', id, input);
     const current = await repo.findBlog(tx, id);
     if (!current) throw Problem.notFound('blog', id);
-    const changes: Partial<BlogRow> = { ...columns(input), ...metadataChanges(input, current), updated_at: ctx.now() };
+    const changes: Partial<BlogRow> = {
+      ...columns(input), ...metadataChanges(input, current), ...(await translationChanges(tx, 'blog', id, current.translations, input)), updated_at: ctx.now(),
+    };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'blogs', input.permalink, current.title, 'blog', id);
     }
     await repo.updateBlog(tx, id, changes);
+    await keepTranslatedPermalinks(tx, 'blog', id, changes);
     await announceChange(tx);
     return blogView({ ...current, ...changes });
   });

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
 import { ImageRef } from '../catalog/images.js';
 import { PERMALINK_PATTERN } from '../catalog/permalinks.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 // Blogs, posts and pages share their field rules, so their schemas live together.
 
@@ -40,11 +41,12 @@ export const Blog = Type.Object({
   meta_description: Nullable(Type.String()),
   is_commentable: Type.Boolean(),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Blog' });
 
-const blogFields = { permalink, ...seo, is_commentable: Type.Optional(Type.Boolean({ description: 'default false' })), ...metadataInput };
+const blogFields = { permalink, ...seo, is_commentable: Type.Optional(Type.Boolean({ description: 'default false' })), ...metadataInput, ...translationsInput };
 export const BlogCreate = Type.Object({ title, ...blogFields });
 export const BlogUpdate = Type.Object({ title: Type.Optional(title), ...blogFields });
 export type BlogUpdateInput = Static<typeof BlogUpdate>;
@@ -52,7 +54,7 @@ export type BlogCreateInput = Static<typeof BlogCreate>;
 
 export const BlogEnvelope = DataEnvelope(Blog);
 export const BlogList = ListEnvelope(Blog);
-export const BlogListQuery = Type.Object({ ...PageQuery, ...metadataQuery });
+export const BlogListQuery = Type.Object({ ...PageQuery, ...metadataQuery, ...localeQuery });
 
 // ---------------------------------------------------------------- posts
 
@@ -71,6 +73,7 @@ export const Post = Type.Object({
   is_published: Type.Boolean(),
   published_at: Nullable(Timestamp),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Post' });
@@ -85,6 +88,7 @@ const postFields = {
   user_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
   ...publishing,
   ...metadataInput,
+  ...translationsInput,
 };
 const blogId = Type.String({ maxLength: 64, description: 'an existing blog' });
 export const PostCreate = Type.Object({ title, blog_id: blogId, ...postFields });
@@ -94,7 +98,7 @@ export type PostUpdateInput = Static<typeof PostUpdate>;
 
 export const PostEnvelope = DataEnvelope(Post);
 export const PostList = ListEnvelope(Post);
-export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch, ...metadataQuery });
+export const PostListQuery = Type.Object({ ...PageQuery, blog_id: Type.Optional(Type.String({ maxLength: 64, description: 'only the posts of this blog' })), q: titleSearch, ...metadataQuery, ...localeQuery });
 
 // ---------------------------------------------------------------- pages
 
@@ -109,11 +113,12 @@ export const Page = Type.Object({
   is_published: Type.Boolean(),
   published_at: Nullable(Timestamp),
   ...metadataFields,
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'Page' });
 
-const pageFields = { permalink, content: htmlBody, ...seo, ...publishing, ...metadataInput };
+const pageFields = { permalink, content: htmlBody, ...seo, ...publishing, ...metadataInput, ...translationsInput };
 export const PageCreate = Type.Object({ title, ...pageFields });
 export const PageUpdate = Type.Object({ title: Type.Optional(title), ...pageFields });
 export type PageCreateInput = Static<typeof PageCreate>;
@@ -121,4 +126,4 @@ export type PageUpdateInput = Static<typeof PageUpdate>;
 
 export const PageEnvelope = DataEnvelope(Page);
 export const PageList = ListEnvelope(Page);
-export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch, ...metadataQuery });
+export const PageListQuery = Type.Object({ ...PageQuery, q: titleSearch, ...metadataQuery, ...localeQuery });

@@ -1,11 +1,12 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import { PageCreate, PageEnvelope, PageList, PageListQuery, PageUpdate } from './content.schemas.js';
 import * as service from './pages.service.js';
 
 const tags = ['Content'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 // Reads are the storefront's (live pages only); writes are admin-only (undeclared access under /v1).
 export async function pagesRoutes(app: App): Promise<void> {
@@ -16,7 +17,7 @@ export async function pagesRoutes(app: App): Promise<void> {
 
   app.get('/v1/pages/:id', {
     config: { ...storefront, action: 'page.read' },
-    schema: { tags, summary: 'Get a page', params: IdOrPermalinkParams, response: ok(PageEnvelope) },
+    schema: { tags, summary: 'Get a page', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(PageEnvelope) },
   }, async (request) => ({ data: await service.getPage(request.ctx, request.params.id) }));
 
   app.post('/v1/pages', {

@@ -7,6 +7,8 @@ import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.j
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
 import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
+import { keepTranslatedPermalinks, newTranslations, translationChanges } from '../translations/translation-writes.js';
+import { translationsView } from '../translations/translations.js';
 import type { PageCreateInput, PageUpdateInput } from './content.schemas.js';
 import { sanitizeContent } from './html.js';
 import * as repo from './pages.repo.js';
@@ -26,6 +28,7 @@ function pageView(row: PageRow) {
     is_published: row.is_published === 1,
     published_at: row.published_at,
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -65,20 +68,24 @@ export async function getPage(ctx: Ctx, id: string): Promise<PageView> {
 export async function createPage(ctx: Ctx, input: PageCreateInput): Promise<PageView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    const id = newId('pag');
+    const translations = await newTranslations(tx, 'page', id, input);
     const row: PageRow = {
-      id: newId('pag'),
+      id,
       permalink: await resolvePermalink(tx, 'pages', input.permalink, input.title, 'page'),
       title: input.title,
       content: null,
       meta_title: null,
       meta_description: null,
       ...newMetadata(input),
+      ...translations,
       created_at: now,
       updated_at: now,
       ...columns(input),
       ...nextPublishing(undefined, input, now),
     };
     await repo.insertPage(tx, row);
+    await keepTranslatedPermalinks(tx, 'page', id, translations);
     await announceChange(tx);
     return pageView(row);
   });
@@ -95,11 +102,15 @@ export async function updatePage(ctx: Ctx, id: string, input: PageUpdateInput): 
     await lockForMetadataMerge(tx, 'pages', id, input);
     const current = await repo.findPage(tx, id);
     if (!current) throw Problem.notFound('page', id);
-    const changes: Partial<PageRow> = { ...columns(input), ...nextPublishing(current, input, now), ...metadataChanges(input, current), updated_at: now };
+    const changes: Partial<PageRow> = {
+      ...columns(input), ...nextPublishing(current, input, now), ...metadataChanges(input, current),
+      ...(await translationChanges(tx, 'page', id, current.translations, input)), updated_at: now,
+    };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'pages', input.permalink, current.title, 'page', id);
     }
     await repo.updatePage(tx, id, changes);
+    await keepTranslatedPermalinks(tx, 'page', id, changes);
     await announceChange(tx);
     return pageView({ ...current, ...changes });
   });

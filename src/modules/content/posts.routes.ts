@@ -1,11 +1,12 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 import { PostCreate, PostEnvelope, PostList, PostListQuery, PostUpdate } from './content.schemas.js';
 import * as service from './posts.service.js';
 
 const tags = ['Content'];
-const storefront = { access: 'storefront' as const, cache: true };
+const storefront = { access: 'storefront' as const, cache: true, translated: true };
 
 // Reads are the storefront's (live posts only); writes are admin-only (undeclared access under /v1).
 export async function postsRoutes(app: App): Promise<void> {
@@ -16,7 +17,7 @@ export async function postsRoutes(app: App): Promise<void> {
 
   app.get('/v1/posts/:id', {
     config: { ...storefront, action: 'post.read' },
-    schema: { tags, summary: 'Get a post', params: IdOrPermalinkParams, response: ok(PostEnvelope) },
+    schema: { tags, summary: 'Get a post', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(PostEnvelope) },
   }, async (request) => ({ data: await service.getPost(request.ctx, request.params.id) }));
 
   app.post('/v1/posts', {

@@ -9,6 +9,8 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { isHttpUrl, resolveImage, type ResolvedImage } from '../catalog/images.js';
 import { idOrPermalinkToId, resolvePermalink } from '../catalog/permalinks.js';
+import { keepTranslatedPermalinks, newTranslations, translationChanges } from '../translations/translation-writes.js';
+import { translationsView } from '../translations/translations.js';
 import { findBlog } from './blogs.repo.js';
 import type { PostCreateInput, PostUpdateInput } from './content.schemas.js';
 import { sanitizeContent } from './html.js';
@@ -33,6 +35,7 @@ function postView(row: PostRow) {
     is_published: row.is_published === 1,
     published_at: row.published_at,
     ...metadataView(row),
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -102,8 +105,10 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const changes = await postChanges(tx, input);
+    const id = newId('pst');
+    const translations = await newTranslations(tx, 'post', id, input);
     const row: PostRow = {
-      id: newId('pst'),
+      id,
       blog_id: input.blog_id,
       permalink: await resolvePermalink(tx, 'posts', input.permalink, input.title, 'post'),
       title: input.title,
@@ -115,12 +120,14 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
       image_file_id: null,
       user_id: staffOf(ctx)?.id ?? null,
       ...newMetadata(input),
+      ...translations,
       created_at: now,
       updated_at: now,
       ...changes,
       ...nextPublishing(undefined, input, now),
     };
     await repo.insertPost(tx, row);
+    await keepTranslatedPermalinks(tx, 'post', id, translations);
     await announceChange(tx);
     return postView(row);
   });
@@ -138,12 +145,14 @@ export async function updatePost(ctx: Ctx, id: string, input: PostUpdateInput): 
     const current = await repo.findPost(tx, id);
     if (!current) throw Problem.notFound('post', id);
     const changes: Partial<PostRow> = {
-      ...(await postChanges(tx, input)), ...nextPublishing(current, input, now), ...metadataChanges(input, current), updated_at: now,
+      ...(await postChanges(tx, input)), ...nextPublishing(current, input, now), ...metadataChanges(input, current),
+      ...(await translationChanges(tx, 'post', id, current.translations, input)), updated_at: now,
     };
     if (input.permalink !== undefined && input.permalink !== current.permalink) {
       changes.permalink = await resolvePermalink(tx, 'posts', input.permalink, current.title, 'post', id);
     }
     await repo.updatePost(tx, id, changes);
+    await keepTranslatedPermalinks(tx, 'post', id, changes);
     await announceChange(tx);
     return postView({ ...current, ...changes });
   });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { LOCALE_PATTERN } from '../markets/locales.js';
 import { addressFields } from './address-rules.js';
 import { MIN_PASSWORD_LENGTH } from './passwords.js';
 
@@ -35,6 +36,7 @@ export const Customer = Type.Object({
   is_newsletterable: Type.Boolean(),
   is_active: Type.Boolean(),
   is_verified: Type.Boolean({ description: 'the customer proved it owns its email (POST /v1/customers/verify); false again when the email changes' }),
+  locale: Nullable(Type.String({ description: "the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first" })),
   notes: Nullable(Type.String({ description: 'store notes; staff only' })),
   tags: Type.Array(Type.String()),
   default_address: Nullable(CustomerAddress),
@@ -63,6 +65,7 @@ const customerFields = {
   first_name: text(255),
   last_name: text(255),
   is_newsletterable: Type.Optional(Type.Boolean()),
+  locale: Type.Optional(Nullable(Type.String({ pattern: LOCALE_PATTERN, description: "the language mail to the customer is written in: fr, fr-CH; null: the store's" }))),
   is_active: Type.Optional(Type.Boolean({ description: 'staff only' })),
   notes: text(10_000),
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'staff only' })),

@@ -46,6 +46,7 @@ function columns(input: CustomerUpdateInput | CustomerCreateInput): Partial<Cust
   if (input.notes !== undefined) changes.notes = input.notes;
   if (input.tags !== undefined) changes.tags = JSON.stringify([...new Set(input.tags)]);
   if (input.is_newsletterable !== undefined) changes.is_newsletterable = boolFlag(input.is_newsletterable);
+  if (input.locale !== undefined) changes.locale = input.locale;
   if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
   return changes;
 }

@@ -57,6 +57,7 @@ export async function customerViews(db: Executor, rows: CustomerRow[], held?: Cu
       is_newsletterable: row.is_newsletterable === 1,
       is_active: row.is_active === 1,
       is_verified: row.is_verified === 1,
+      locale: row.locale,
       notes: row.notes,
       tags: JSON.parse(row.tags) as string[],
       default_address: own.find((a) => a.is_primary) ?? null,

@@ -21,7 +21,7 @@ async function storeCurrency(db: Executor): Promise<string> {
  * The rate a market converts the store's prices at: its own, or 1 for a market in the store's own
  * currency that names none (fixed prices in the store's currency are refused, so it would sell nothing).
  */
-function rateOf(market: PricingMarket, currency: string): string | null {
+export function conversionRate(market: Pick<MarketRow, 'currency' | 'exchange_rate'>, currency: string): string | null {
   return market.exchange_rate ?? (market.currency === currency ? '1' : null);
 }
 
@@ -34,7 +34,7 @@ export function marketPriceOf(sku: PricedSku, fixed: SkuPriceRow[], market: Pric
   if (own) {
     return { market_id: market.id, sku_id: sku.id, product_id: sku.product_id, price: own.price, compared_price: own.compared_price, is_fixed: 1 };
   }
-  const rate = rateOf(market, currency);
+  const rate = conversionRate(market, currency);
   if (rate === null) return null;
   const convert = (amount: number) => convertAmount(amount, currency, market.currency, rate, market.rounding as Rounding);
   return {

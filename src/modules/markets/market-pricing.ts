@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { Problem } from '../../lib/problem.js';
 import { findStore } from '../store/stores.repo.js';
 import { marketOf, primaryMarket, type Market } from './market-context.js';
+import { conversionRate } from './market-prices.js';
 import { findMarket, findMarketOfCountry } from './markets.repo.js';
 import { convertAmount } from './money.js';
 
@@ -38,8 +39,8 @@ export async function marketOfSale(db: Executor, sale: Sale): Promise<Market | u
  * market has no rate for a currency of its own: only zero, which is zero in every currency, reads.
  */
 export function storeAmountIn(market: Market, storeCurrency: string): (amount: number) => number | null {
-  if (market.id === null || (market.exchangeRate === null && market.currency === storeCurrency)) return (amount) => amount;
-  const rate = market.exchangeRate;
+  if (market.id === null) return (amount) => amount;
+  const rate = conversionRate({ currency: market.currency, exchange_rate: market.exchangeRate }, storeCurrency);
   if (rate === null) return (amount) => (amount === 0 ? 0 : null);
   return (amount) => convertAmount(amount, storeCurrency, market.currency, rate, market.rounding);
 }

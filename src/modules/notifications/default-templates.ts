@@ -1,4 +1,5 @@
 import type { NotificationKind } from './kinds.js';
+import { englishPhrases, frenchPhrases, spanishPhrases, type TemplatePhrases } from './template-phrases.js';
 
 export interface MessageTemplate {
   subject: string;
@@ -11,9 +12,9 @@ export interface MessageTemplate {
  * the screen, system fonts, no images or scripts, so it reads the same in webmail, phones and
  * clients that show no styles at all.
  */
-function page(body: string): string {
+function page(body: string, lang: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,194 +37,211 @@ ${body.trim()}
 `;
 }
 
-function button(href: string, label: string): string {
-  return `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:4px;">${label}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#71717a;">Or open this address: <a href="${href}" style="color:#71717a;word-break:break-all;">${href}</a></p>`;
-}
-
 // The money of the shipped templates adds up line by line, as on Shopify's order confirmation: each
 // item at its price × quantity, before any discount; Subtotal, the items' price (their sum);
 // Discount, the order's whole discount (items and shipping), with its codes; Shipping at its price;
 // Taxes, added unless the prices include them (then said so, after the Total, and not added); so
 // Subtotal − Discount + Shipping (+ Taxes) = Total, to the cent (docs/api.md, Templates).
 const money = (amount: string) => `{{ ${amount} | money: order.currency }}`;
-const discountLabel = '{% assign codes = order.discount_codes | map: "code" | compact %}Discount{% if codes.size > 0 %} ({{ codes | join: ", " }}){% endif %}';
-const shippingLabel = 'Shipping{% if order.shipping_lines.title %} ({{ order.shipping_lines.title }}){% endif %}';
 const hasShipping = 'order.is_shipping_required or order.shipping_rate > 0';
-const taxesIncludedLabel = 'Taxes included in the total';
-
 const cell = 'padding:8px 0;border-bottom:1px solid #e4e4e7;';
-const itemsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0;">
-{% for item in order.items %}<tr><td style="${cell}">{{ item.quantity }} × {{ item.name }}</td><td align="right" style="${cell}white-space:nowrap;">${money('item.subtotal')}</td></tr>
-{% endfor %}</table>`;
-
+const paragraph = (content: string) => `<p style="margin:0 0 16px;">${content}</p>`;
+const strong = (liquid: string) => `<strong>${liquid}</strong>`;
 const row = (label: string, amount: string, style = '') => `<tr><td style="padding:2px 0;${style}">${label}</td><td align="right" style="padding:2px 0;white-space:nowrap;${style}">${amount}</td></tr>`;
-const subtotalHtml = row('Subtotal', money('order.total_items_price'));
-
-const totalsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
-${subtotalHtml}
-{% if order.total_discount > 0 %}${row(discountLabel, `−${money('order.total_discount')}`)}
-{% endif %}{% if ${hasShipping} %}${row(shippingLabel, money('order.shipping_rate'))}
-{% endif %}{% unless order.is_tax_included %}${row('Taxes', money('order.total_taxes'))}
-{% endunless %}${row('Total', money('order.total_price'), 'font-weight:600;')}
-{% if order.is_tax_included %}${row(taxesIncludedLabel, money('order.total_taxes'), 'font-size:13px;color:#71717a;')}
-{% endif %}</table>`;
-
-const itemsText = `{% for item in order.items %}- {{ item.quantity }} × {{ item.name }}: ${money('item.subtotal')}
-{% endfor %}`;
-
-const subtotalText = `Subtotal: ${money('order.total_items_price')}`;
-
-const totalsText = `${subtotalText}
-{% if order.total_discount > 0 %}${discountLabel}: −${money('order.total_discount')}
-{% endif %}{% if ${hasShipping} %}${shippingLabel}: ${money('order.shipping_rate')}
-{% endif %}{% unless order.is_tax_included %}Taxes: ${money('order.total_taxes')}
-{% endunless %}Total: ${money('order.total_price')}{% if order.is_tax_included %}
-${taxesIncludedLabel}: ${money('order.total_taxes')}{% endif %}`;
-
-const giftHtml = '{% if order.is_gift %}<p style="margin:0 0 16px;"><strong>A gift</strong>{% if order.gift_message %}, with your message: “{{ order.gift_message }}”{% endif %}</p>{% endif %}';
-const giftText = `{% if order.is_gift %}A gift{% if order.gift_message %}, with your message: “{{ order.gift_message }}”{% endif %}
-
-{% endif %}`;
-
-/** A checkout's shipping, taxes and discounts may change before it is paid: its reminder shows the items' price. */
-const checkoutNote = 'Discounts, shipping and taxes are worked out at checkout.';
-
-const greeting = '{% if order.customer.first_name %}Hello {{ order.customer.first_name }},{% else %}Hello,{% endif %}';
-const customerGreeting = '{% if customer.first_name %}Hello {{ customer.first_name }},{% else %}Hello,{% endif %}';
 const signature = `
 --
 {{ store.name }}{% if store.email %} · {{ store.email }}{% endif %}
 `;
 
-const shippingAddressHtml = `{% if order.shipping %}<p style="margin:0 0 16px;"><strong>Shipping to</strong><br>{{ order.shipping.name }}<br>{{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}<br>{{ order.shipping.address | locality }}, {{ order.shipping.address.country }}</p>{% endif %}`;
-const shippingAddressText = `{% if order.shipping %}Shipping to:
-{{ order.shipping.name }}
-{{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}
-{{ order.shipping.address | locality }}, {{ order.shipping.address.country }}
+/** The templates of every kind in one language: the same markup around its phrases. */
+function templatesIn(p: TemplatePhrases): Record<NotificationKind, MessageTemplate> {
+  const inPage = (body: string) => page(body, p.lang);
+  const button = (href: string, label: string) => `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:4px;">${label}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#71717a;">${p.orOpenAddress} <a href="${href}" style="color:#71717a;word-break:break-all;">${href}</a></p>`;
+  const greet = (name: string) => `{% if ${name} %}${p.helloName(`{{ ${name} }}`)}{% else %}${p.hello}{% endif %}`;
+  const greeting = greet('order.customer.first_name');
+  const customerGreeting = greet('customer.first_name');
+
+  const discountLabel = `{% assign codes = order.discount_codes | map: "code" | compact %}${p.discount}{% if codes.size > 0 %} ({{ codes | join: ", " }}){% endif %}`;
+  const shippingLabel = `${p.shipping}{% if order.shipping_lines.title %} ({{ order.shipping_lines.title }}){% endif %}`;
+
+  const itemsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0;">
+{% for item in order.items %}<tr><td style="${cell}">{{ item.quantity }} × {{ item.name }}</td><td align="right" style="${cell}white-space:nowrap;">${money('item.subtotal')}</td></tr>
+{% endfor %}</table>`;
+  const subtotalHtml = row(p.subtotal, money('order.total_items_price'));
+  const totalsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+${subtotalHtml}
+{% if order.total_discount > 0 %}${row(discountLabel, `−${money('order.total_discount')}`)}
+{% endif %}{% if ${hasShipping} %}${row(shippingLabel, money('order.shipping_rate'))}
+{% endif %}{% unless order.is_tax_included %}${row(p.taxes, money('order.total_taxes'))}
+{% endunless %}${row(p.total, money('order.total_price'), 'font-weight:600;')}
+{% if order.is_tax_included %}${row(p.taxesIncluded, money('order.total_taxes'), 'font-size:13px;color:#71717a;')}
+{% endif %}</table>`;
+
+  const itemsText = `{% for item in order.items %}- {{ item.quantity }} × {{ item.name }}${p.colon}${money('item.subtotal')}
+{% endfor %}`;
+  const subtotalText = `${p.subtotal}${p.colon}${money('order.total_items_price')}`;
+  const totalsText = `${subtotalText}
+{% if order.total_discount > 0 %}${discountLabel}${p.colon}−${money('order.total_discount')}
+{% endif %}{% if ${hasShipping} %}${shippingLabel}${p.colon}${money('order.shipping_rate')}
+{% endif %}{% unless order.is_tax_included %}${p.taxes}${p.colon}${money('order.total_taxes')}
+{% endunless %}${p.total}${p.colon}${money('order.total_price')}{% if order.is_tax_included %}
+${p.taxesIncluded}${p.colon}${money('order.total_taxes')}{% endif %}`;
+
+  const giftMessage = `{% if order.gift_message %}${p.withGiftMessage('{{ order.gift_message }}')}{% endif %}`;
+  const giftHtml = `{% if order.is_gift %}${paragraph(`${strong(p.gift)}${giftMessage}`)}{% endif %}`;
+  const giftText = `{% if order.is_gift %}${p.gift}${giftMessage}
+
 {% endif %}`;
 
-const tracking = '{% if fulfillment.tracking_code %}{% if fulfillment.carrier %}{{ fulfillment.carrier }} tracking number{% else %}Tracking number{% endif %}: {{ fulfillment.tracking_code }}{% endif %}';
+  const addressLines = ['{{ order.shipping.name }}', '{{ order.shipping.address.address1 }}{% if order.shipping.address.address2 %}, {{ order.shipping.address.address2 }}{% endif %}', '{{ order.shipping.address | locality }}, {{ order.shipping.address.country }}'];
+  const shippingAddressHtml = `{% if order.shipping %}${paragraph(`${strong(p.shippingTo)}<br>${addressLines.join('<br>')}`)}{% endif %}`;
+  const shippingAddressText = `{% if order.shipping %}${p.shippingTo}${p.colon.trimEnd()}
+${addressLines.join('\n')}
+{% endif %}`;
 
-/** The templates every store starts with, per kind (Liquid: the data of each kind is in docs/api.md). */
-export const defaultTemplates: Record<NotificationKind, MessageTemplate> = {
-  order_confirmation: {
-    subject: 'Order {{ order.number }} confirmed',
-    html: page(`<p style="margin:0 0 16px;">${greeting}</p>
-<p style="margin:0 0 16px;">Thank you for your order. We have received order <strong>{{ order.number }}</strong> and will let you know when it ships.</p>
+  const tracking = `{% if fulfillment.tracking_code %}{% if fulfillment.carrier %}${p.carrierTrackingNumber('{{ fulfillment.carrier }}')}{% else %}${p.trackingNumber}{% endif %}${p.colon}{{ fulfillment.tracking_code }}{% endif %}`;
+  const orderNumberHtml = strong('{{ order.number }}');
+  const orderNumberText = '{{ order.number }}';
+  const yourOrderText = `${p.yourOrder}${p.colon}{{ order_url }}`;
+  const refundAmount = '{{ refund.amount | money: refund.currency }}';
+  const { orderConfirmation, shippingConfirmation, orderCanceled, refund, passwordReset, staffInvitation, emailVerification, abandonedCheckout } = p;
+
+  return {
+    order_confirmation: {
+      subject: orderConfirmation.subject,
+      html: inPage(`${paragraph(greeting)}
+${paragraph(orderConfirmation.received(orderNumberHtml))}
 ${itemsHtml}
 ${totalsHtml}
 ${giftHtml}
 ${shippingAddressHtml}
-${button('{{ order_url }}', 'View your order')}`),
-    text: `${greeting}
+${button('{{ order_url }}', p.viewOrder)}`),
+      text: `${greeting}
 
-Thank you for your order. We have received order {{ order.number }} and will let you know when it ships.
+${orderConfirmation.received(orderNumberText)}
 
 ${itemsText}
 ${totalsText}
 
 ${giftText}${shippingAddressText}
-Your order: {{ order_url }}
+${yourOrderText}
 ${signature}`,
-  },
-  shipping_confirmation: {
-    subject: 'Order {{ order.number }} is on its way',
-    html: page(`<p style="margin:0 0 16px;">${greeting}</p>
-<p style="margin:0 0 16px;">Items of order <strong>{{ order.number }}</strong> have shipped.</p>
-<p style="margin:0 0 16px;">${tracking}</p>
+    },
+    shipping_confirmation: {
+      subject: shippingConfirmation.subject,
+      html: inPage(`${paragraph(greeting)}
+${paragraph(shippingConfirmation.shipped(orderNumberHtml))}
+${paragraph(tracking)}
 ${shippingAddressHtml}
-${button('{{ order_url }}', 'View your order')}`),
-    text: `${greeting}
+${button('{{ order_url }}', p.viewOrder)}`),
+      text: `${greeting}
 
-Items of order {{ order.number }} have shipped.
+${shippingConfirmation.shipped(orderNumberText)}
 ${tracking}
 
 ${shippingAddressText}
-Your order: {{ order_url }}
+${yourOrderText}
 ${signature}`,
-  },
-  order_canceled: {
-    subject: 'Order {{ order.number }} canceled',
-    html: page(`<p style="margin:0 0 16px;">${greeting}</p>
-<p style="margin:0 0 16px;">Order <strong>{{ order.number }}</strong> has been canceled.{% if order.cancel_reason %} Reason: {{ order.cancel_reason }}.{% endif %}</p>
-<p style="margin:0 0 16px;">Anything you paid for it will be refunded; reply to this message with any question.</p>`),
-    text: `${greeting}
+    },
+    order_canceled: {
+      subject: orderCanceled.subject,
+      html: inPage(`${paragraph(greeting)}
+${paragraph(orderCanceled.canceled(orderNumberHtml))}
+${paragraph(orderCanceled.refunded)}`),
+      text: `${greeting}
 
-Order {{ order.number }} has been canceled.{% if order.cancel_reason %} Reason: {{ order.cancel_reason }}.{% endif %}
-Anything you paid for it will be refunded; reply to this message with any question.
+${orderCanceled.canceled(orderNumberText)}
+${orderCanceled.refunded}
 ${signature}`,
-  },
-  refund: {
-    subject: 'Refund for order {{ order.number }}',
-    html: page(`<p style="margin:0 0 16px;">${greeting}</p>
-<p style="margin:0 0 16px;">We have refunded <strong>{{ refund.amount | money: refund.currency }}</strong> for order <strong>{{ order.number }}</strong>. Depending on your bank, it may take a few days to appear.</p>`),
-    text: `${greeting}
+    },
+    refund: {
+      subject: refund.subject,
+      html: inPage(`${paragraph(greeting)}
+${paragraph(refund.refunded(strong(refundAmount), orderNumberHtml))}`),
+      text: `${greeting}
 
-We have refunded {{ refund.amount | money: refund.currency }} for order {{ order.number }}. Depending on your bank, it may take a few days to appear.
+${refund.refunded(refundAmount, orderNumberText)}
 ${signature}`,
-  },
-  password_reset: {
-    subject: 'Reset your password for {{ store.name }}',
-    html: page(`<p style="margin:0 0 16px;">${customerGreeting}</p>
-<p style="margin:0 0 16px;">Someone asked to reset the password of your account. The link below works once, for one hour.</p>
-${button('{{ reset_url }}', 'Choose a new password')}
-<p style="margin:0 0 16px;">If you did not ask for this, ignore this message: your password stays as it is.</p>`),
-    text: `${customerGreeting}
+    },
+    password_reset: {
+      subject: passwordReset.subject,
+      html: inPage(`${paragraph(customerGreeting)}
+${paragraph(passwordReset.asked)}
+${button('{{ reset_url }}', passwordReset.button)}
+${paragraph(passwordReset.ignore)}`),
+      text: `${customerGreeting}
 
-Someone asked to reset the password of your account. Open this link, which works once, for one hour, to choose a new one:
+${passwordReset.askedOpenLink}
 
 {{ reset_url }}
 
-If you did not ask for this, ignore this message: your password stays as it is.
+${passwordReset.ignore}
 ${signature}`,
-  },
-  staff_invitation: {
-    subject: "You're invited to run {{ store.name }}",
-    html: page(`<p style="margin:0 0 16px;">{% if user.name %}Hello {{ user.name }},{% else %}Hello,{% endif %}</p>
-<p style="margin:0 0 16px;">{% if inviter.name %}{{ inviter.name }} invited you{% else %}You are invited{% endif %} to the dashboard of {{ store.name }}, with the {{ user.role | replace: "_", " " }} role. Choose a password to accept; the link works once, for seven days.</p>
-${button('{{ invitation_url }}', 'Accept the invitation')}
-<p style="margin:0 0 16px;">If you did not expect this, ignore this message.</p>`),
-    text: `{% if user.name %}Hello {{ user.name }},{% else %}Hello,{% endif %}
+    },
+    staff_invitation: {
+      subject: staffInvitation.subject,
+      html: inPage(`${paragraph(greet('user.name'))}
+${paragraph(`${staffInvitation.invited} ${staffInvitation.accept}`)}
+${button('{{ invitation_url }}', staffInvitation.button)}
+${paragraph(staffInvitation.ignore)}`),
+      text: `${greet('user.name')}
 
-{% if inviter.name %}{{ inviter.name }} invited you{% else %}You are invited{% endif %} to the dashboard of {{ store.name }}, with the {{ user.role | replace: "_", " " }} role. Open this link, which works once, for seven days, to choose a password:
+${staffInvitation.invited} ${staffInvitation.openLink}
 
 {{ invitation_url }}
 
-If you did not expect this, ignore this message.
+${staffInvitation.ignore}
 ${signature}`,
-  },
-  email_verification: {
-    subject: 'Confirm your email for {{ store.name }}',
-    html: page(`<p style="margin:0 0 16px;">${customerGreeting}</p>
-<p style="margin:0 0 16px;">Please confirm that this is your email address.</p>
-${button('{{ verify_url }}', 'Confirm my email')}`),
-    text: `${customerGreeting}
+    },
+    email_verification: {
+      subject: emailVerification.subject,
+      html: inPage(`${paragraph(customerGreeting)}
+${paragraph(emailVerification.confirm)}
+${button('{{ verify_url }}', emailVerification.button)}`),
+      text: `${customerGreeting}
 
-Please confirm that this is your email address by opening this link:
+${emailVerification.confirmOpenLink}
 
 {{ verify_url }}
 ${signature}`,
-  },
-  abandoned_checkout: {
-    subject: 'You left something in your cart at {{ store.name }}',
-    html: page(`<p style="margin:0 0 16px;">Hello,</p>
-<p style="margin:0 0 16px;">You left these items in your cart. They are waiting for you.</p>
+    },
+    abandoned_checkout: {
+      subject: abandonedCheckout.subject,
+      html: inPage(`${paragraph(p.hello)}
+${paragraph(abandonedCheckout.waiting)}
 {% assign order = checkout %}${itemsHtml}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
 ${subtotalHtml}
 </table>
-<p style="margin:0 0 16px;font-size:13px;color:#71717a;">${checkoutNote}</p>
-${button('{{ checkout_url }}', 'Complete my order')}`),
-    text: `Hello,
+<p style="margin:0 0 16px;font-size:13px;color:#71717a;">${p.checkoutNote}</p>
+${button('{{ checkout_url }}', abandonedCheckout.button)}`),
+      text: `${p.hello}
 
-You left these items in your cart. They are waiting for you.
+${abandonedCheckout.waiting}
 
 {% assign order = checkout %}${itemsText}
 ${subtotalText}
-${checkoutNote}
+${p.checkoutNote}
 
-Complete your order here: {{ checkout_url }}
+${abandonedCheckout.completeHere} {{ checkout_url }}
 ${signature}`,
-  },
+    },
+  };
+}
+
+/** The locale of the default templates: a mail in a locale without templates of its own is in it. */
+export const defaultTemplateLocale = 'en';
+
+/**
+ * The templates every store starts with, per locale and kind (Liquid: the data of each kind is in
+ * docs/api.md): English, the default, then French and Spanish.
+ */
+export const shippedTemplates: Readonly<Record<string, Record<NotificationKind, MessageTemplate>>> = {
+  en: templatesIn(englishPhrases),
+  fr: templatesIn(frenchPhrases),
+  es: templatesIn(spanishPhrases),
 };
+
+/** The default (English) templates every store starts with, per kind. */
+export const defaultTemplates = shippedTemplates[defaultTemplateLocale]!;

@@ -26,8 +26,9 @@ const LOCK_MS = 120_000;
 async function compose(handle: DatabaseHandle, row: NotificationRow, batch: Batch, options: MailDeliveryOptions): Promise<RenderedMessage> {
   if (row.subject !== null && row.html !== null && row.text !== null) return { subject: row.subject, html: row.html, text: row.text };
   if (!isNotificationKind(row.kind)) throw new Error(`unknown kind ${row.kind}`);
-  const template = await effectiveTemplate(handle.db, row.kind);
-  const outcome = await renderMessageInThread(template, await messageData(handle.db, row, options, batch.store));
+  const { data, locale } = await messageData(handle.db, row, options, batch.store);
+  const written = await effectiveTemplate(handle.db, row.kind, locale);
+  const outcome = await renderMessageInThread(written.template, data, written.locale);
   if (!outcome.ok) throw new Error(outcome.errors.map((error) => `${error.field} ${error.message}`).join('; '));
   return outcome.message;
 }

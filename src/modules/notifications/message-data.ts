@@ -8,6 +8,7 @@ import { findOrder } from '../orders/orders.repo.js';
 import { orderView } from '../orders/orders.view.js';
 import { findStore } from '../store/stores.repo.js';
 import { storeView } from '../store/stores.service.js';
+import { defaultTemplateLocale } from './default-templates.js';
 import { accountMailKinds, type NotificationKind } from './kinds.js';
 import { checkoutLink, orderLink } from './links.js';
 
@@ -21,35 +22,50 @@ export function storeDataOf(row: StoreRow | undefined, config: Pick<Config, 'sho
   return { ...(row ? storeView(row) : {}), url: config.shopUrl };
 }
 
+/** What a message is rendered from: its templates' data, and the locale it is written in. */
+export interface MessageContent {
+  data: Record<string, unknown>;
+  locale: string;
+}
+
 /**
  * What a queued message's templates render, loaded when the worker renders it (never in the
  * transaction that queued it): the store (`store`, read once for a batch: storeDataOf); the order
  * (as GET /v1/orders/{id} shows it, with is_tax_included: mailOrder) and the link to its page in the shop for `order_id`; the customer for `customer_id` (in an account
  * mail to an unverified account, without what it typed: unprovenCustomer); the checkout and
  * the link back to it for `checkout_id`; then what the caller snapshotted in `data`, which wins.
+ * The message is written in the order's (or checkout's) locale, else its customer's, else the
+ * store's language.
  * @throws Error when a record the message names is gone.
  */
 export async function messageData(
   db: Executor, row: NotificationRow, config: Pick<Config, 'shopUrl'>, store: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+): Promise<MessageContent> {
   const data: Record<string, unknown> = { store };
   const snapshot = JSON.parse(row.data) as Record<string, unknown>;
+  const locales: (string | null | undefined)[] = [];
   if (row.order_id) {
-    data.order = await loadOrder(db, row.order_id);
+    const order = await loadOrder(db, row.order_id);
+    data.order = order.view;
     data.order_url = orderLink(config, row.order_id);
+    locales.push(order.locale);
   }
-  if (row.customer_id && snapshot.customer === undefined) {
+  if (row.checkout_id) {
+    const checkout = await loadOrder(db, row.checkout_id);
+    data.checkout = checkout.view;
+    data.checkout_url = checkoutLink(config, row.checkout_id);
+    locales.push(checkout.locale);
+  }
+  if (row.customer_id) {
     const customer = await findCustomer(db, row.customer_id);
-    if (customer) {
+    if (customer && snapshot.customer === undefined) {
       const view = await customerView(db, customer);
       data.customer = accountMailKinds.has(row.kind as NotificationKind) && !view.is_verified ? unprovenCustomer(view) : view;
     }
+    locales.push(customer?.locale);
   }
-  if (row.checkout_id) {
-    data.checkout = await loadOrder(db, row.checkout_id);
-    data.checkout_url = checkoutLink(config, row.checkout_id);
-  }
-  return { ...data, ...snapshot };
+  locales.push(typeof store.lang === 'string' ? store.lang : null);
+  return { data: { ...data, ...snapshot }, locale: locales.find((locale) => locale) ?? defaultTemplateLocale };
 }
 
 /**
@@ -63,10 +79,10 @@ function unprovenCustomer(view: CustomerView): Record<string, unknown> {
   return { id, object, email, is_active, is_verified, created_at, updated_at, name: null, first_name: null, last_name: null };
 }
 
-async function loadOrder(db: Executor, id: string): Promise<unknown> {
+async function loadOrder(db: Executor, id: string): Promise<{ view: unknown; locale: string | null }> {
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} no longer exists`);
-  return mailOrder(await orderView(db, order));
+  return { view: mailOrder(await orderView(db, order)), locale: order.locale };
 }
 
 /**

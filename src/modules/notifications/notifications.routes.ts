@@ -3,10 +3,11 @@ import type { App } from '../../http/types.js';
 import type { Config } from '../../config.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { Problem } from '../../lib/problem.js';
+import { defaultTemplateLocale } from './default-templates.js';
 import { isNotificationKind, notificationKinds, type NotificationKind } from './kinds.js';
 import { describeMailer, sendTestMail, type MailSetup } from './mail-setup.js';
 import {
-  MailerEnvelope, MailTestEnvelope, MailTestInput, NotificationEnvelope, NotificationList, NotificationListQuery, PreviewEnvelope, TemplateEnvelope, TemplateList, TemplateParams, TemplatePreviewInput, TemplateUpdate,
+  MailerEnvelope, MailTestEnvelope, MailTestInput, NotificationEnvelope, NotificationList, NotificationListQuery, PreviewEnvelope, TemplateEnvelope, TemplateList, TemplateParams, TemplatePreviewInput, TemplateQuery, TemplateUpdate,
 } from './notifications.schemas.js';
 import * as service from './notifications.service.js';
 import * as templates from './templates.service.js';
@@ -49,26 +50,30 @@ export function notificationsRoutes(config: Pick<Config, 'shopUrl'> & MailSetup)
     for (const [prefix, hide] of [['/v1/notification_templates', false], ['/v1/notifications/templates', true]] as const) {
       app.get(prefix, {
         config: { action: 'notification_template.read' },
-        schema: { hide, tags, summary: 'List the template of every kind', response: ok(TemplateList) },
-      }, async (request) => ({ data: await Promise.all(notificationKinds.map((kind) => templates.getTemplate(request.ctx, kind))) }));
+        schema: { hide, tags, summary: 'List the template of every kind in a locale', querystring: TemplateQuery, response: ok(TemplateList) },
+      }, async (request) => ({ data: await templates.listTemplates(request.ctx, request.query.locale) }));
 
       app.get(`${prefix}/:kind`, {
         config: { action: 'notification_template.read' },
-        schema: { hide, tags, summary: "Get a kind's template", params: TemplateParams, response: ok(TemplateEnvelope) },
-      }, async (request) => ({ data: await templates.getTemplate(request.ctx, kindOf(request.params.kind)) }));
+        schema: { hide, tags, summary: "Get a kind's template in a locale", params: TemplateParams, querystring: TemplateQuery, response: ok(TemplateEnvelope) },
+      }, async (request) => ({ data: await templates.getTemplate(request.ctx, kindOf(request.params.kind), request.query.locale) }));
 
       app.post(`${prefix}/:kind`, {
         config: { action: 'notification_template.update' },
-        schema: { hide, tags, summary: "Change a kind's template, or switch the kind off (a syntax error is refused)", params: TemplateParams, body: TemplateUpdate, response: ok(TemplateEnvelope) },
-      }, async (request) => ({ data: await templates.saveTemplate(request.ctx, config, kindOf(request.params.kind), request.body) }));
+        schema: { hide, tags, summary: "Change a kind's template in a locale, or switch the kind off (a syntax error is refused)", params: TemplateParams, body: TemplateUpdate, response: ok(TemplateEnvelope) },
+      }, async (request) => {
+        const { locale = defaultTemplateLocale, ...input } = request.body;
+        return { data: await templates.saveTemplate(request.ctx, config, kindOf(request.params.kind), locale, input) };
+      });
 
       app.post(`${prefix}/:kind/preview`, {
         config: { action: 'notification_template.preview' },
-        schema: { hide, tags, summary: "Render a kind's template (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },
+        schema: { hide, tags, summary: "Render a kind's template in a locale (the saved one, or drafts sent in the body) with sample data", params: TemplateParams, body: TemplatePreviewInput, response: ok(PreviewEnvelope) },
       }, async (request) => {
         const kind = kindOf(request.params.kind);
-        const rendered = await templates.previewTemplate(request.ctx, config, kind, request.body);
-        return { data: { object: 'notification_preview' as const, kind, ...rendered } };
+        const { locale = defaultTemplateLocale, ...drafts } = request.body ?? {};
+        const rendered = await templates.previewTemplate(request.ctx, config, kind, locale, drafts);
+        return { data: { object: 'notification_preview' as const, kind, locale, ...rendered } };
       });
     }
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { LOCALE_PATTERN } from '../markets/locales.js';
 import { notificationKinds, notificationStatuses } from './kinds.js';
 
 const text = Nullable(Type.String());
@@ -43,17 +44,23 @@ const Source = (part: string) => Type.String({ maxLength: 100_000, description: 
 export const NotificationTemplate = Type.Object({
   object: Type.Literal('notification_template'),
   kind: Kind,
+  locale: Type.String({ description: 'the locale these parts are the template of: mails in it are written with them' }),
+  locales: Type.Array(Type.String(), { description: 'the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote' }),
   subject: Source('subject'),
   html: Source('HTML body: every {{ }} output is HTML-escaped'),
   text: Source('plain-text body'),
   is_enabled: Type.Boolean({ description: 'false: this kind is not sent (nothing is queued)' }),
-  customized: Type.Array(StringEnum(['subject', 'html', 'text'] as const), { description: 'the parts staff changed; the others are the shipped default' }),
+  customized: Type.Array(StringEnum(['subject', 'html', 'text'] as const), { description: 'the parts staff changed in this locale; the others are looked up: the shipped part in this locale, then in its language, then in the default' }),
   updated_at: Nullable(Timestamp),
 }, { title: 'NotificationTemplate' });
 
 export const TemplateParams = Type.Object({ kind: Type.String({ maxLength: 64 }) });
 
+const TemplateLocale = Type.Optional(Type.String({ pattern: LOCALE_PATTERN, description: 'the locale of the template (default en); a mail in fr-CH uses fr-CH, else fr, else en' }));
+export const TemplateQuery = Type.Object({ locale: TemplateLocale });
+
 export const TemplateUpdate = Type.Object({
+  locale: TemplateLocale,
   subject: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'null: back to the shipped subject' }))),
   html: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'null: back to the shipped HTML' }))),
   text: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'null: back to the shipped text' }))),
@@ -61,6 +68,7 @@ export const TemplateUpdate = Type.Object({
 });
 
 export const TemplatePreviewInput = Type.Object({
+  locale: TemplateLocale,
   subject: Type.Optional(Type.String({ maxLength: 1000, description: 'a draft to render instead of the saved subject' })),
   html: Type.Optional(Type.String({ maxLength: 100_000, description: 'a draft to render instead of the saved HTML' })),
   text: Type.Optional(Type.String({ maxLength: 100_000, description: 'a draft to render instead of the saved text' })),
@@ -69,6 +77,7 @@ export const TemplatePreviewInput = Type.Object({
 export const RenderedPreview = Type.Object({
   object: Type.Literal('notification_preview'),
   kind: Kind,
+  locale: Type.String(),
   subject: Type.String(),
   html: Type.String(),
   text: Type.String(),

@@ -43,13 +43,13 @@ export async function templateErrorsInThread(template: Partial<Record<TemplatePa
 }
 
 /**
- * Renders a message in the render thread (render.ts renderMessage): the message, or the field errors
+ * Renders a message in the render thread (render.ts renderMessage, amounts formatted for `locale`): the message, or the field errors
  * of the parts that could not be rendered or exceeded a limit (`template` when the thread was ended).
  * @throws JobThreadError when the thread could not start or died for a reason not the template's.
  */
-export async function renderMessageInThread(template: MessageTemplate, data: Record<string, unknown>): Promise<RenderOutcome> {
+export async function renderMessageInThread(template: MessageTemplate, data: Record<string, unknown>, locale: string): Promise<RenderOutcome> {
   try {
-    return (await renderThread.run({ render: template, data })) as RenderOutcome;
+    return (await renderThread.run({ render: template, data, locale })) as RenderOutcome;
   } catch (error) {
     const limit = limitOf(error);
     if (limit) return { ok: false, errors: [limitError('template', limit)] };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTemplates } from './default-templates.js';
+import { defaultTemplates, shippedTemplates } from './default-templates.js';
 import { notificationKinds } from './kinds.js';
 import { shopLink } from './links.js';
 import { renderMessage, templateErrors, type RenderedMessage } from './render.js';
 import type { MessageTemplate } from './default-templates.js';
 
 /** The message rendered, failing the test when it could not be. */
-function rendered(template: MessageTemplate, data: Record<string, unknown>): RenderedMessage {
-  const outcome = renderMessage(template, data);
+function rendered(template: MessageTemplate, data: Record<string, unknown>, locale?: string): RenderedMessage {
+  const outcome = renderMessage(template, data, locale);
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
   return outcome.message;
 }
@@ -21,8 +21,19 @@ describe('notification templates', () => {
     expect(templateErrors({ html: '{{ a | nope }}' })[0]!.message).toMatch(/undefined filter: nope/);
   });
 
-  it('parses every shipped template', () => {
-    for (const kind of notificationKinds) expect(templateErrors(defaultTemplates[kind]), kind).toEqual([]);
+  it('parses every shipped template, in every shipped locale', () => {
+    expect(Object.keys(shippedTemplates)).toEqual(['en', 'fr', 'es']);
+    for (const [locale, templates] of Object.entries(shippedTemplates)) {
+      for (const kind of notificationKinds) expect(templateErrors(templates[kind]), `${locale} ${kind}`).toEqual([]);
+    }
+  });
+
+  it("shows money as the mail's locale writes it, with the currency's own decimals", () => {
+    const template = { subject: '{{ a | money: "KWD" }}', html: '{{ a | money: "EUR" }}', text: '{{ a | money: "JPY" }}' };
+    const data = { a: 123456 };
+    expect(rendered(template, data)).toEqual({ subject: 'KWD 123.456', html: '€1,234.56', text: '¥123,456\n' });
+    expect(rendered(template, data, 'fr')).toMatchObject({ html: '1\u202f234,56\u00a0€', text: '123\u202f456\u00a0JPY\n' });
+    expect(rendered(template, data, 'es')).toMatchObject({ html: '1234,56\u00a0€' });
   });
 
   it('escapes data in HTML only, keeps the subject on one line and shows money in the currency', async () => {

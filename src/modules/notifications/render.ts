@@ -1,31 +1,42 @@
-import { Liquid, type Template } from 'liquidjs';
+import { Liquid, type Context, type Template } from 'liquidjs';
 import type { FieldError } from '../../lib/problem.js';
 import { formatLocality } from './address-format.js';
-import type { MessageTemplate } from './default-templates.js';
+import { currencyDecimals } from '../markets/money.js';
+import { defaultTemplateLocale, type MessageTemplate } from './default-templates.js';
 import { limitError, templateLimits, type TemplateLimit } from './template-limits.js';
 
 /**
- * A currency's formatter and its minor-unit digits, made once: making an Intl.NumberFormat costs
- * some 100 times formatting with it (the money filter was 6 % of a purchase's server time, the mail
- * worker rendering each order confirmation).
+ * A formatter per locale and currency, made once: making an Intl.NumberFormat costs some 100 times
+ * formatting with it (the money filter was 6 % of a purchase's server time, the mail worker rendering
+ * each order confirmation).
  */
-const formats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+const formats = new Map<string, Intl.NumberFormat>();
 
-function formatOf(code: string): { format: Intl.NumberFormat; digits: number } {
-  let kept = formats.get(code);
+function formatOf(locale: string, code: string): Intl.NumberFormat {
+  const key = `${locale} ${code}`;
+  let kept = formats.get(key);
   if (!kept) {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency: code });
-    kept = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
-    formats.set(code, kept);
+    // The currency's own decimals (ISO 4217, as its amounts are kept): ¥1,250 has none, 1.250 KWD three.
+    const digits = currencyDecimals(code);
+    const options = { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits } as const;
+    try {
+      kept = new Intl.NumberFormat(locale, options);
+    } catch {
+      kept = new Intl.NumberFormat(defaultTemplateLocale, options);
+    }
+    formats.set(key, kept);
   }
   return kept;
 }
 
-/** Amounts are integers in minor units: `{{ order.total_price | money: order.currency }}` shows `€12.50`. */
-function money(amount: unknown, currency: unknown): string {
+/**
+ * Amounts are integers in minor units: `{{ order.total_price | money: order.currency }}` shows `€12.50`,
+ * or `12,50 €` in a French mail (the locale its message is rendered in: renderMessage).
+ */
+function money(this: { context: Context }, amount: unknown, currency: unknown): string {
   const code = typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
-  const { format, digits } = formatOf(code);
-  return format.format(Number(amount ?? 0) / 10 ** digits);
+  const { locale } = this.context.globals as { locale?: string };
+  return formatOf(locale ?? defaultTemplateLocale, code).format(Number(amount ?? 0) / 10 ** currencyDecimals(code));
 }
 
 // Templates are staff's, the data is the buyers': a template may not reach past the data it is
@@ -150,23 +161,23 @@ function isOutputTooLarge(output: string): boolean {
 // Synchronous: without the file tags nothing in a template waits, and liquidjs's asynchronous
 // rendering took 1.7 times as long (420 µs against 250 µs for an order confirmation). Each part gets
 // what is left of the message's time.
-function renderPart(part: TemplatePart, source: string, data: Record<string, unknown>, deadline: number): string {
+function renderPart(part: TemplatePart, source: string, data: Record<string, unknown>, locale: string, deadline: number): string {
   const engine = engineOf(part);
-  return engine.renderSync(parsedOf(engine, source), data, { renderLimit: Math.max(0, deadline - performance.now()) }) as string;
+  return engine.renderSync(parsedOf(engine, source), data, { globals: { locale }, renderLimit: Math.max(0, deadline - performance.now()) }) as string;
 }
 
 /**
  * Renders a message from its template and data, within templateLimits. The subject is one line (a
- * line break in it could only break the header). Runs in the render thread (render-thread.ts): the
+ * line break in it could only break the header); its amounts are formatted for `locale`. Runs in the render thread (render-thread.ts): the
  * API's own thread renders nothing. A part that cannot be rendered, or exceeds a limit
  * (`limit_exceeded`, naming it), is a field error of that part.
  */
-export function renderMessage(template: MessageTemplate, data: Record<string, unknown>): RenderOutcome {
+export function renderMessage(template: MessageTemplate, data: Record<string, unknown>, locale = defaultTemplateLocale): RenderOutcome {
   const deadline = performance.now() + templateLimits.renderMs;
   const rendered: Partial<Record<TemplatePart, string>> = {};
   for (const part of parts) {
     try {
-      const output = renderPart(part, template[part], data, deadline);
+      const output = renderPart(part, template[part], data, locale, deadline);
       // liquidjs looks at the clock between the steps of a template: its last step (a sort of a long
       // list) can end past the limit unseen.
       if (performance.now() > deadline) return { ok: false, errors: [limitError(part, 'time')] };

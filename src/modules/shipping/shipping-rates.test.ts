@@ -10,6 +10,7 @@ function rate(fields: Partial<RateView> & Pick<RateView, 'kind' | 'from' | 'to' 
     object: 'shipping_zone_rate',
     name: `Rate ${sequence}`,
     zone_id: 'shz_00000000000000000000000001',
+    translations: {},
     created_at: 1,
     updated_at: 1,
     ...fields,

@@ -1,7 +1,8 @@
 import type { ShippingRateKind } from '../../db/types.js';
+import type { TranslationsView } from '../translations/translations.js';
 
 /** A shipping rate as the API shows it (the spec's shipping method element, `shipping_zone_rate`). */
-export interface RateView {
+export interface RateView extends TranslationsView {
   id: string;
   object: 'shipping_zone_rate';
   name: string;

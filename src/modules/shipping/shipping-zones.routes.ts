@@ -5,19 +5,20 @@ import {
   ShippingZoneCreate, ShippingZoneEnvelope, ShippingZoneList, ShippingZoneListQuery, ShippingZoneUpdate,
 } from './shipping-zones.schemas.js';
 import * as service from './shipping-zones.service.js';
+import { LocaleQuery } from '../translations/translations.schemas.js';
 
 const tags = ['Shipping'];
 
 /** Shipping zones and their rates: store settings, so every route is for staff (admin keys). */
 export async function shippingZonesRoutes(app: App): Promise<void> {
   app.get('/v1/shipping_zones', {
-    config: { action: 'shipping_zone.read' },
+    config: { action: 'shipping_zone.read', translated: true },
     schema: { tags, summary: 'List shipping zones with their rates, in creation order', querystring: ShippingZoneListQuery, response: ok(ShippingZoneList) },
   }, async (request) => service.listShippingZones(request.ctx, pageRequest(request.query), request.url));
 
   app.get('/v1/shipping_zones/:id', {
-    config: { action: 'shipping_zone.read' },
-    schema: { tags, summary: 'Get a shipping zone with its rates', params: IdParams, response: ok(ShippingZoneEnvelope) },
+    config: { action: 'shipping_zone.read', translated: true },
+    schema: { tags, summary: 'Get a shipping zone with its rates', params: IdParams, querystring: LocaleQuery, response: ok(ShippingZoneEnvelope) },
   }, async (request) => ({ data: await service.getShippingZone(request.ctx, request.params.id) }));
 
   app.post('/v1/shipping_zones', {

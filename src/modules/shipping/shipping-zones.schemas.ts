@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 const RATE_KINDS = ['weight', 'price'] as const;
 // Weights, prices and bounds are stored as BIGINT and read as JS numbers: keep them exact.
@@ -14,6 +15,7 @@ export const ShippingRate = Type.Object({
   to: Nullable(Type.Integer({ description: 'exclusive upper bound; null for none' })),
   price: Type.Integer({ description: 'in cents' }),
   zone_id: Id('shz'),
+  ...translationFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 }, { title: 'ShippingRate' });
@@ -43,6 +45,7 @@ export const RateInput = Type.Object({
   from: Type.Optional(amount('inclusive lower bound, grams or cents; default 0')),
   to: Type.Optional(Nullable(amount('exclusive upper bound, above from; null or left out for none'))),
   price: amount('in cents'),
+  ...translationsInput,
 });
 
 const countries = Type.Array(Type.String({ maxLength: 8 }), {
@@ -69,6 +72,6 @@ export const ShippingZoneUpdate = Type.Object({
   rates: Type.Optional(rates),
 });
 
-export const ShippingZoneListQuery = Type.Object(PageQuery);
+export const ShippingZoneListQuery = Type.Object({ ...PageQuery, ...localeQuery });
 export const ShippingZoneEnvelope = DataEnvelope(ShippingZone);
 export const ShippingZoneList = ListEnvelope(ShippingZone);

@@ -11,6 +11,8 @@ import { subdivisionsOf } from '../geo/countries.js';
 import type { RateView } from './shipping-rates.js';
 import type { RateInput, ShippingZoneCreate, ShippingZoneUpdate } from './shipping-zones.schemas.js';
 import * as repo from './shipping-zones.repo.js';
+import { baseLocale } from '../translations/translate.js';
+import { mergeTranslations, parseTranslations, translationsView, type Translations } from '../translations/translations.js';
 
 export interface ZoneState {
   country_code: string;
@@ -38,6 +40,7 @@ export function rateView(row: ShippingRateRow): RateView {
     to: row.to,
     price: row.price,
     zone_id: row.zone_id,
+    ...translationsView(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -113,6 +116,7 @@ interface CheckedRate {
   from: number;
   to: number | null;
   price: number;
+  translations: Translations;
 }
 
 interface CheckedZone {
@@ -126,7 +130,8 @@ interface CheckedZone {
 interface CurrentZone {
   countries: string[];
   states: ZoneState[];
-  rateIds: Set<string>;
+  /** The translations of each of its rates, by id. */
+  rates: Map<string, string>;
 }
 
 /**
@@ -136,7 +141,7 @@ interface CurrentZone {
  * @throws Problem validation_failed naming each invalid member (`countries[1]`, `states[0][code]`,
  * `rates[2][to]`, …).
  */
-function checkZone(input: ZoneInput, current: CurrentZone | undefined): CheckedZone {
+function checkZone(input: ZoneInput, current: CurrentZone | undefined, storeLocale: string): CheckedZone {
   const errors = new FieldErrors();
   const name = input.name?.trim();
   if (name === '') errors.add('name', 'blank', 'must not be blank');
@@ -167,7 +172,7 @@ function checkZone(input: ZoneInput, current: CurrentZone | undefined): CheckedZ
     });
   }
 
-  const rates = input.rates?.map((sent, i) => checkRate(errors, sent, `rates[${i}]`, current?.rateIds));
+  const rates = input.rates?.map((sent, i) => checkRate(errors, sent, `rates[${i}]`, current?.rates, storeLocale));
   const kept = new Set<string>();
   input.rates?.forEach((sent, i) => {
     if (sent.id === undefined) return;
@@ -178,14 +183,17 @@ function checkZone(input: ZoneInput, current: CurrentZone | undefined): CheckedZ
   return { ...(name === undefined ? {} : { name }), countries, states, ...(rates ? { rates } : {}) };
 }
 
-function checkRate(errors: FieldErrors, sent: RateInputValue, prefix: string, rateIds: Set<string> | undefined): CheckedRate {
+/** A rate sent with the id of a stored one merges its translations into that one's. */
+function checkRate(errors: FieldErrors, sent: RateInputValue, prefix: string, stored: Map<string, string> | undefined, storeLocale: string): CheckedRate {
   const name = sent.name.trim();
   if (name === '') errors.add(`${prefix}[name]`, 'blank', 'must not be blank');
   const from = sent.from ?? 0;
   const to = sent.to ?? null;
   if (to !== null && to <= from) errors.add(`${prefix}[to]`, 'out_of_range', `must be above from (${from}), or null for no upper bound`);
-  if (sent.id !== undefined && !rateIds?.has(sent.id)) errors.add(`${prefix}[id]`, 'not_found', 'names no rate of this zone');
-  return { id: sent.id, name, kind: sent.kind, from, to, price: sent.price };
+  if (sent.id !== undefined && !stored?.has(sent.id)) errors.add(`${prefix}[id]`, 'not_found', 'names no rate of this zone');
+  const current = parseTranslations((sent.id === undefined ? undefined : stored?.get(sent.id)) ?? '{}');
+  const translations = mergeTranslations('shipping_rate', current, sent.translations ?? {}, storeLocale, errors, `${prefix}[translations]`);
+  return { id: sent.id, name, kind: sent.kind, from, to, price: sent.price, translations };
 }
 
 function rateRow(zoneId: string, rate: CheckedRate, position: number, now: number): ShippingRateRow {
@@ -198,6 +206,7 @@ function rateRow(zoneId: string, rate: CheckedRate, position: number, now: numbe
     to: rate.to,
     price: rate.price,
     position,
+    translations: JSON.stringify(rate.translations),
     created_at: now,
     updated_at: now,
   };
@@ -209,7 +218,7 @@ function rateRow(zoneId: string, rate: CheckedRate, position: number, now: numbe
  * subdivision of one of the zone countries, or a rate whose `to` is not above its `from`.
  */
 export async function createShippingZone(ctx: Ctx, input: Static<typeof ShippingZoneCreate>): Promise<ZoneView> {
-  const checked = checkZone(input, undefined);
+  const checked = checkZone(input, undefined, await baseLocale(ctx.db));
   const zone = await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: ShippingZoneRow = {
@@ -233,7 +242,7 @@ export async function createShippingZone(ctx: Ctx, input: Static<typeof Shipping
 /** True when saving `next` over `current` would change what the rate says (or where it stands). */
 function rateChanged(current: ShippingRateRow, next: ShippingRateRow): boolean {
   return current.name !== next.name || current.kind !== next.kind || current.from !== next.from
-    || current.to !== next.to || current.price !== next.price || current.position !== next.position;
+    || current.to !== next.to || current.price !== next.price || current.position !== next.position || current.translations !== next.translations;
 }
 
 /**
@@ -256,8 +265,8 @@ export async function updateShippingZone(ctx: Ctx, id: string, input: Static<typ
     const checked = checkZone(input, {
       countries: current.countries,
       states: current.states,
-      rateIds: new Set(currentRates.map((r) => r.id)),
-    });
+      rates: new Map(currentRates.map((r) => [r.id, r.translations])),
+    }, await baseLocale(tx));
 
     const changes = {
       ...(checked.name === undefined ? {} : { name: checked.name }),

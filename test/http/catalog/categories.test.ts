@@ -38,7 +38,8 @@ describeEachDatabase('categories', (t) => {
     await ctx.db.insertInto('products').values({
       id, permalink: id.replace('_', '-'), name: 'Mug', excerpt: null, description: null, meta_title: null,
       meta_description: null, meta_keywords: null, vendor_id: null, modifiers: '[]', images: '[]', hidden_on: '[]',
-      metadata: '{}', private_metadata: '{}', is_active: 1, available_at: null, default_sku_id: null, created_at: 1, updated_at: 1,
+      metadata: '{}', private_metadata: '{}', translations: '{}', translated_words: '', is_active: 1, available_at: null, default_sku_id: null,
+      created_at: 1, updated_at: 1,
     }).execute();
     return id;
   }
@@ -60,11 +61,12 @@ describeEachDatabase('categories', (t) => {
       parent_id: parent.id,
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: category.created_at,
     });
     expect(await rowOf(category.id)).toEqual({
-      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id, metadata: '{}', private_metadata: '{}',
+      id: category.id, permalink: slug(title), title, order: 3, parent_id: parent.id, metadata: '{}', private_metadata: '{}', translations: '{}',
       created_at: category.created_at, updated_at: category.created_at,
     });
     const events = await eventsOf(category.id, 'category.created');

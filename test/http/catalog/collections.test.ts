@@ -102,6 +102,7 @@ describeEachDatabase('collections', (t) => {
       rules: [],
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: collection.created_at,
     });
@@ -109,7 +110,7 @@ describeEachDatabase('collections', (t) => {
     expect(await rowOf(collection.id)).toEqual({
       id: collection.id, permalink: slug(title), title, description: '<p>Hot</p>', meta_title: 'Meta',
       meta_description: 'Meta description', image_url: 'https://cdn.example.com/summer.jpg', kind: 'products',
-      sorting_rule: 'manual', is_visible: 1, visible_at: visibleAt, disjunctive: 0, metadata: '{}', private_metadata: '{}',
+      sorting_rule: 'manual', is_visible: 1, visible_at: visibleAt, disjunctive: 0, metadata: '{}', private_metadata: '{}', translations: '{}',
       created_at: collection.created_at, updated_at: collection.created_at,
     });
     const events = await eventsOf(collection.id, 'collection.created');
@@ -975,7 +976,7 @@ describeEachDatabase('collections', (t) => {
     expect(ids(adminList.body.data)).toEqual([visible.id, hidden.id, scheduled.id, started.id]);
     const seen = await t.storefront.get(`/v1/collections/${visible.id}`);
     expect(seen.status).toBe(200);
-    const { private_metadata: _staffOnly, ...shown } = visible;
+    const { private_metadata: _staffOnly, translations: _staffTranslations, ...shown } = visible;
     expect(seen.body.data).toEqual(shown);
   });
 

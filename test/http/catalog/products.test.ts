@@ -82,6 +82,7 @@ describeEachDatabase('products', (t) => {
       collection_ids: [],
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

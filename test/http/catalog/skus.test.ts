@@ -89,6 +89,7 @@ describeEachDatabase('skus', (t) => {
       product_id: product.id,
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

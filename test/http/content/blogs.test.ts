@@ -38,6 +38,7 @@ describeEachDatabase('blogs', (t) => {
       is_commentable: true,
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: blog.created_at,
     });
@@ -51,6 +52,7 @@ describeEachDatabase('blogs', (t) => {
       is_commentable: 1,
       metadata: '{}',
       private_metadata: '{}',
+      translations: '{}',
       created_at: blog.created_at,
       updated_at: blog.created_at,
     });
@@ -70,7 +72,7 @@ describeEachDatabase('blogs', (t) => {
     expect(staff.body.data).toEqual(blog);
     const storefront = await t.storefront.get(`/v1/blogs/${blog.id}`);
     expect(storefront.status, storefront.text).toBe(200);
-    const { private_metadata: _staffOnly, ...shown } = blog;
+    const { private_metadata: _staffOnly, translations: _staffTranslations, ...shown } = blog;
     expect(storefront.body.data).toEqual(shown);
   });
 

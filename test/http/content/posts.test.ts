@@ -60,6 +60,7 @@ describeEachDatabase('posts', (t) => {
       published_at: publishedAt,
       metadata: {},
       private_metadata: {},
+      translations: {},
       created_at: expect.any(Number),
       updated_at: post.created_at,
     });
@@ -149,7 +150,7 @@ describeEachDatabase('posts', (t) => {
     const draft = await createPost(blog.id, { published_at: now - 60 });
     const scheduled = await createPost(blog.id, { is_published: true, published_at: now + 3600 });
 
-    const { private_metadata: _staffOnly, ...liveShown } = live;
+    const { private_metadata: _staffOnly, translations: _staffTranslations, ...liveShown } = live;
     expect((await t.storefront.get(`/v1/posts/${live.id}`)).body.data).toEqual(liveShown);
     expectProblem(await t.storefront.get(`/v1/posts/${draft.id}`), 404, 'not_found');
     expectProblem(await t.storefront.get(`/v1/posts/${scheduled.id}`), 404, 'not_found');

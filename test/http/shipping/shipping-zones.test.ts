@@ -46,6 +46,7 @@ describeEachDatabase('shipping zones', (t) => {
       object: 'shipping_zone_rate',
       ...fields,
       zone_id: zone.id,
+      translations: {},
       created_at: zone.created_at,
       updated_at: zone.created_at,
     });
@@ -64,8 +65,8 @@ describeEachDatabase('shipping zones', (t) => {
     expect(JSON.parse(row!.countries)).toEqual(['US', 'CL']);
     expect(JSON.parse(row!.states)).toEqual([{ country_code: 'US', code: 'WA' }]);
     expect(await rateRows(zone.id)).toEqual([
-      { ...standard, id: zone.rates[0].id, zone_id: zone.id, position: 0, created_at: zone.created_at, updated_at: zone.created_at },
-      { ...heavy, id: zone.rates[1].id, zone_id: zone.id, position: 1, created_at: zone.created_at, updated_at: zone.created_at },
+      { ...standard, id: zone.rates[0].id, zone_id: zone.id, position: 0, translations: '{}', created_at: zone.created_at, updated_at: zone.created_at },
+      { ...heavy, id: zone.rates[1].id, zone_id: zone.id, position: 1, translations: '{}', created_at: zone.created_at, updated_at: zone.created_at },
     ]);
   });
 
