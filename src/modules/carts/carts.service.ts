@@ -16,6 +16,7 @@ import { discountsFor } from '../discounts/discount-pricing.js';
 import type { Market } from '../markets/market-context.js';
 import { chosenMarket, currencyLocked, marketOfSale, skusSoldIn, storeAmountIn } from '../markets/market-pricing.js';
 import { sellInMarket } from '../markets/market-views.js';
+import { localizeRecords } from '../translations/translate.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
 import type { Cart, CartWriteInput } from './carts.schemas.js';
@@ -102,10 +103,16 @@ function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
   return cart;
 }
 
-/** The cart as the caller is shown it: a storefront sees its products as storefrontProductView. */
+/**
+ * The cart as the caller is shown it: a storefront sees its products as storefrontProductView, in the
+ * cart's language (their translations are staff's).
+ */
 function shownTo(ctx: Ctx, cart: CartView): CartView {
   if (isStaff(ctx)) return cart;
-  return { ...cart, items: cart.items.map((item) => ({ ...item, product: storefrontProductView(item.product) })) };
+  // An item's sku is named after its product, which sits beside it.
+  const productTranslations = new Map(cart.items.map((item) => [item.product_id, item.product.translations ?? {}]));
+  const shown = { ...cart, items: cart.items.map((item) => ({ ...item, product: storefrontProductView(item.product) })) };
+  return localizeRecords(shown, { locale: cart.locale, keepTranslations: false, productTranslations });
 }
 
 /**

@@ -17,12 +17,11 @@ import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView, type HeldParts } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
-import type { RateView } from '../shipping/shipping-rates.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
 import type { CheckoutEnvelope, CheckoutWriteInput, MethodsWriteInput } from './checkout.schemas.js';
-import { reprice, shippingLines, shippingOptions, type PricedOrder, type RepriceOptions } from './order-pricing.js';
+import { reprice, shippingLines, shippingOptions, type OfferedRate, type PricedOrder, type RepriceOptions } from './order-pricing.js';
 import { releaseReservation } from './reservation.js';
 
 export type CheckoutView = Static<typeof CheckoutEnvelope>;
@@ -366,7 +365,7 @@ async function takeForChange(ctx: Ctx, tx: Tx, id: string, now: number): Promise
 }
 
 /** Why a shipping method is not one of the offered rates, with the ids to send instead. */
-function unknownMethod(sent: string, options: RateView[]): string {
+function unknownMethod(sent: string, options: OfferedRate[]): string {
   if (options.length === 0) return 'names no shipping method: none covers the shipping address and this order';
   const named = options.filter((rate) => rate.name.toLowerCase() === sent.trim().toLowerCase());
   if (named.length > 0) return `takes the id of a shipping method, not its name: send ${named.map((rate) => rate.id).join(' or ')} for ${named[0]!.name}`;

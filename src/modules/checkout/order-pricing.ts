@@ -7,6 +7,7 @@ import { marketOfSale, pricingOfSale, storeAmountIn } from '../markets/market-pr
 import * as orders from '../orders/orders.repo.js';
 import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
 import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
+import { translateRateName } from '../translations/translate.js';
 import { findStore } from '../store/stores.repo.js';
 import { taxRateFor } from '../taxes/tax-rates.service.js';
 import { computeTotals, type LineTotals } from './order-totals.js';
@@ -20,25 +21,33 @@ export function parseAddress(json: string | null): CheckedAddress | null {
  * weight or subtotal, in the order's currency (a rate's price and subtotal range are set in the
  * store's; one that cannot be converted is not offered).
  */
-export async function shippingOptions(db: Executor, order: OrderRow, inCurrency?: StoreAmount): Promise<RateView[]> {
+export async function shippingOptions(db: Executor, order: OrderRow, inCurrency?: StoreAmount): Promise<OfferedRate[]> {
   const address = parseAddress(order.shipping_address);
   if (order.is_shipping_required !== 1 || !address) return [];
   const convert = inCurrency ?? await storeAmountOfOrder(db, order);
   // A market that no longer sells in the order's currency offers nothing (pricing it refuses).
   if (!convert) return [];
-  const zones = (await listZonesWithRates(db)).map((zone) => ({ ...zone, rates: zone.rates.flatMap((rate) => rateIn(rate, convert)) }));
-  return applicableRates(zones, { country_code: address.country_code, state_code: address.state_code }, {
+  const zones = (await listZonesWithRates(db)).map((zone) => ({ ...zone, rates: zone.rates.flatMap((rate) => rateIn(rate, convert, order.locale)) }));
+  const rates = applicableRates(zones, { country_code: address.country_code, state_code: address.state_code }, {
     weight: order.total_weight,
     subtotal: order.total_items_price,
   });
+  // The buyer sees the rate in their language alone.
+  return rates.map(({ translations: _translations, ...offered }) => offered);
 }
 
-/** A rate in the currency priced: its price, and its range when it measures the subtotal; none when they cannot be converted. */
-function rateIn(rate: RateView, inCurrency: StoreAmount): RateView[] {
+/** A shipping rate as a checkout offers it. */
+export type OfferedRate = Omit<RateView, 'translations'>;
+
+/**
+ * A rate as the order is offered it: in its currency (the price, and the range when it measures the
+ * subtotal; none when they cannot be converted) and named in its language.
+ */
+function rateIn(rate: RateView, inCurrency: StoreAmount, locale: string | null): RateView[] {
   const price = inCurrency(rate.price);
   const [from, to] = rate.kind === 'price' ? [inCurrency(rate.from), rate.to === null ? null : inCurrency(rate.to)] : [rate.from, rate.to];
   if (price === null || from === null || (to === null && rate.to !== null)) return [];
-  return [{ ...rate, price, from, to }];
+  return [{ ...rate, name: translateRateName(rate, locale), price, from, to }];
 }
 
 /** How the store's amounts read in an order's currency; undefined when its market no longer sells in it. */
@@ -166,6 +175,6 @@ function orderTotals(totals: ReturnType<typeof computeTotals>): Partial<OrderRow
 }
 
 /** The spec's `shipping_lines`: the chosen rate as the order keeps it. */
-export function shippingLines(rate: RateView) {
+export function shippingLines(rate: OfferedRate) {
   return { id: rate.id, kind: rate.kind, price: rate.price, source: 'shipping_zone', title: rate.name, reference: rate.zone_id };
 }

@@ -201,7 +201,7 @@ describeEachDatabase('carts', (t) => {
     const sku = await updateSku(product.sku_id, { weight: 0.35, weight_unit: 'kg' });
     // As the storefront is shown them: without private_metadata.
     const productNow = (await t.storefront.get(`/v1/products/${product.id}`)).body.data;
-    const { private_metadata: _staffOnly, translations: _staffTranslations, ...skuShown } = sku;
+    const { private_metadata: _staffOnly, translations: _staffTranslations, market_prices: _staffPrices, ...skuShown } = sku;
 
     const cart = await createCart({ items: { [sku.id]: 2 } });
 
