@@ -6970,6 +6970,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7281,6 +7285,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7534,6 +7542,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7679,6 +7691,10 @@ export interface operations {
             query?: {
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
                 locale?: string;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
             };
             header?: never;
             path: {
@@ -7826,6 +7842,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -7893,6 +7913,10 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
                 active?: boolean;
                 published?: boolean;
                 listable?: boolean;
@@ -8042,6 +8066,10 @@ export interface operations {
             query?: {
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
                 locale?: string;
+                /** @description a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422 */
+                market?: string;
+                /** @description ISO 3166-1 alpha-2: the active market of that country, else the primary market */
+                country?: string;
             };
             header?: never;
             path: {

@@ -93,7 +93,7 @@ export function registerResponseCache(app: FastifyInstance, feed: ChangeFeed, tt
     const actor = request.ctx.actor;
     const stamp = request.method === 'GET' && actor.kind === 'channel' ? cache.stamp() : null;
     if (stamp === null || actor.kind !== 'channel') return done();
-    // Answers are in the locale Accept-Language asks for when the URL names none (locale-answers.ts).
+    // The market, country and locale are in the URL; without one, Accept-Language chooses the locale (locale-answers.ts).
     const key = `${actor.channelId} ${request.url} ${request.headers['accept-language'] ?? ''}`;
     const payload = cache.get(key, stamp);
     if (payload !== undefined) {

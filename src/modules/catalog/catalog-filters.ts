@@ -3,6 +3,7 @@ import { isSqlite, type Executor } from '../../db/database.js';
 import { metadataMatches } from '../../db/metadata-queries.js';
 import type { Database } from '../../db/types.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
+import type { Market } from '../markets/market-context.js';
 
 /** The listing parameters the spec shares between skus and the products of a collection. */
 export interface CatalogFilter {
@@ -21,6 +22,8 @@ export interface CatalogFilter {
   categoryId?: string;
   /** The sales channel listing: products hidden on it (`hidden_on`) are left out. */
   channelId?: string;
+  /** The market read in: prices are its, and what it does not sell is left out (the primary market's id is null). */
+  market?: Market;
 }
 
 export const sortByValues = [
@@ -185,9 +188,9 @@ export function searchTerms(q: string | undefined): string[] {
 
 /**
  * What a sort_by value orders by: the product name (case-insensitively), the creation time of the
- * product or sku, or the price of the default sku (`d`) or of the listed sku (`s`).
+ * product or sku, or the price of the default sku (`d`), of the listed sku (`s`) or of its market price (`m`).
  */
-export function sortOrder(sortBy: SortBy, priceAlias: 'd' | 's', createdAlias: 'p' | 's') {
+export function sortOrder(sortBy: SortBy, priceAlias: 'd' | 's' | 'm', createdAlias: 'p' | 's') {
   const direction = sortBy.endsWith('descending') ? ('desc' as const) : ('asc' as const);
   const expression = sortBy.startsWith('name')
     ? sql`lower(p.name)`

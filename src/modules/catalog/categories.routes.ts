@@ -1,5 +1,6 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
+import { requestMarket } from '../markets/market-views.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
   CategoryCreate, CategoryEnvelope, CategoryList, CategoryListQuery, CategoryProductsQuery, CategoryTreeEnvelope, CategoryTreeList, CategoryTreeQuery, CategoryUpdate,
@@ -42,7 +43,9 @@ export async function categoriesRoutes(app: App): Promise<void> {
       params: IdOrPermalinkParams, querystring: CategoryProductsQuery, response: ok(ProductList),
     },
   }, async (request) =>
-    service.listCategoryProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
+    service.listCategoryProducts(
+      request.ctx, request.params.id, { ...catalogFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) }, pageRequest(request.query), request.url,
+    ));
 
   app.post('/v1/categories', {
     config: { action: 'category.create' },

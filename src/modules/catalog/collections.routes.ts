@@ -1,5 +1,6 @@
 import { IdOrPermalinkParams, IdParams, created, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
+import { requestMarket } from '../markets/market-views.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
   CollectionEnvelope, CollectionList, CollectionListQuery, CollectionPreview, CollectionPreviewQuery, CollectionProductList,
@@ -34,7 +35,9 @@ export async function collectionsRoutes(app: App): Promise<void> {
       response: ok(CollectionProductList),
     },
   }, async (request) =>
-    service.listCollectionProducts(request.ctx, request.params.id, catalogFilterOf(request.query), pageRequest(request.query), request.url));
+    service.listCollectionProducts(
+      request.ctx, request.params.id, { ...catalogFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) }, pageRequest(request.query), request.url,
+    ));
 
   app.post('/v1/collections', {
     config: { action: 'collection.create' },

@@ -209,7 +209,15 @@ function asksOnlyOnSale(filter: CatalogFilter): boolean {
 function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, joinDefaultSku: boolean) {
   // The join set depends on the scope, which Kysely's types cannot follow: the builder is untyped here.
   let query: SelectQueryBuilder<any, any, any> = db.selectFrom('products as p');
-  if (joinDefaultSku || filter.priceMin !== undefined || filter.priceMax !== undefined) {
+  const marketId = filter.market?.id;
+  if (marketId) {
+    // In a market, `d` is the market price of the product's first sku it sells (its default sku when
+    // sold there), so the price filters and orders read it as they read the default sku; a product
+    // it sells no sku of has none, and the inner join leaves it out.
+    query = query.innerJoin('market_prices as d', (join) => join.on('d.market_id', '=', marketId).on((eb) => eb('d.sku_id', '=', sql<string>`(
+      select mp.sku_id from market_prices mp join skus k on k.id = mp.sku_id
+      where mp.market_id = ${marketId} and mp.product_id = p.id order by k.position, k.id limit 1)`)));
+  } else if (joinDefaultSku || filter.priceMin !== undefined || filter.priceMax !== undefined) {
     query = query.innerJoin('skus as d', 'd.id', 'p.default_sku_id');
   }
   if (scope.kind === 'members') {
@@ -246,7 +254,8 @@ export async function listProducts(
   limit: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const byPrice = order !== 'manual' && order.startsWith('price');
-  if (scope.kind === 'members' && membershipsAnswer(filter)) return listMembers(db, scope.collectionId, filter, order, now, offset, limit);
+  // The memberships keep the store's prices and know nothing of markets: a market takes the general path.
+  if (scope.kind === 'members' && membershipsAnswer(filter) && !filter.market?.id) return listMembers(db, scope.collectionId, filter, order, now, offset, limit);
   if (sortsEveryMatch(order)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
   let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
   if (order === 'manual') {
@@ -397,7 +406,7 @@ function notOnSale(db: Executor, filter: CatalogFilter, now: number) {
 }
 
 async function countProducts(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number): Promise<number> {
-  if (scope.kind === 'members' && asksOnlyOnSale(filter)) return countMembers(db, scope.collectionId, filter, now);
+  if (scope.kind === 'members' && asksOnlyOnSale(filter) && !filter.market?.id) return countMembers(db, scope.collectionId, filter, now);
   const row = await (listingQuery(db, scope, filter, now, false) as SelectQueryBuilder<any, any, any>)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow() as { count: number };

@@ -1,11 +1,11 @@
 import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { requestMarket } from '../markets/market-views.js';
 import { catalogFilterOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
-import { ProductSkuListQuery, SkuList } from './skus.schemas.js';
-import { LocaleQuery } from '../translations/translations.schemas.js';
+import { CatalogReadQuery, ProductSkuListQuery, SkuList } from './skus.schemas.js';
 import { listSkus } from './skus.service.js';
 
 const tags = ['Products'];
@@ -16,21 +16,21 @@ export async function productsRoutes(app: App): Promise<void> {
     config: { ...storefront, action: 'product.read' },
     schema: { tags, summary: 'List products', querystring: ProductListQuery, response: ok(ProductList) },
   }, async (request) => {
-    const filter = { ...catalogFilterOf(request.query), categoryId: request.query.category_id };
+    const filter = { ...catalogFilterOf(request.query), categoryId: request.query.category_id, market: await requestMarket(request.ctx.db, request.query) };
     return service.listProducts(request.ctx, { kind: 'all' }, filter, filter.sortBy ?? 'created-ascending', pageRequest(request.query), request.url);
   });
 
   app.get('/v1/products/:id', {
     config: { ...storefront, action: 'product.read' },
-    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, querystring: LocaleQuery, response: ok(ProductEnvelope) },
-  }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id) }));
+    schema: { tags, summary: 'Get a product', params: IdOrPermalinkParams, querystring: CatalogReadQuery, response: ok(ProductEnvelope) },
+  }, async (request) => ({ data: await service.getProduct(request.ctx, request.params.id, await requestMarket(request.ctx.db, request.query)) }));
 
   app.get('/v1/products/:id/skus', {
     config: { ...storefront, action: 'sku.read' },
     schema: { tags, summary: 'List the skus of a product', params: IdOrPermalinkParams, querystring: ProductSkuListQuery, response: ok(SkuList) },
   }, async (request) => {
     const productId = await service.visibleProductId(request.ctx, request.params.id);
-    const filter = { ...skuFilterOf(request.query), productId };
+    const filter = { ...skuFilterOf(request.query), productId, market: await requestMarket(request.ctx.db, request.query) };
     return listSkus(request.ctx, filter, pageRequest(request.query), request.url);
   });
 

@@ -8,6 +8,8 @@ import { metadataChanges, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
+import type { Market } from '../markets/market-context.js';
+import { sellInMarket } from '../markets/market-views.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, productsWithMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
@@ -292,9 +294,11 @@ async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
   return row;
 }
 
-/** A product; the storefront sees only active, published ones. */
-export async function getProduct(ctx: Ctx, id: string): Promise<ProductView> {
-  const view = await productView(ctx.db, await findVisibleProduct(ctx, id));
+/** A product; the storefront sees only active, published ones; in a market, one it sells a sku of (404 otherwise). */
+export async function getProduct(ctx: Ctx, id: string, market?: Market): Promise<ProductView> {
+  let view: ProductView | undefined = await productView(ctx.db, await findVisibleProduct(ctx, id));
+  if (market) [view] = await sellInMarket(ctx.db, [view], market);
+  if (!view) throw Problem.notFound('product', id);
   return isStorefront(ctx) ? storefrontProductView(view) : asSeenBy(ctx, view);
 }
 
@@ -314,7 +318,8 @@ export async function listProducts(
 ): Promise<Page<ProductView>> {
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
-  const views = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
+  const built = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
+  const views = effective.market ? await sellInMarket(ctx.db, built, effective.market) : built;
   const shown = isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? await productsWithMarketPrices(ctx.db, views) : views;
   return toPage(shown, page, total, url);
 }

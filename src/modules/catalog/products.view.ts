@@ -70,14 +70,14 @@ export function storefrontProductView<T extends Pick<ProductView, 'hidden_on'>>(
 export async function productViews(db: Executor, rows: ProductRow[], options: { listableOnly?: boolean } = {}): Promise<ProductView[]> {
   const ids = rows.map((r) => r.id);
   const vendorIds = [...new Set(rows.map((r) => r.vendor_id).filter((v): v is string => v !== null))];
-  const [skus, vendors, tags, categories, collections] = await Promise.all([
+  const [skus, vendors, tags, categories, collections, pricingOf] = await Promise.all([
     findSkusOfProducts(db, ids),
     repo.findVendors(db, vendorIds),
     repo.findProductTags(db, ids),
     repo.findProductCategoryIds(db, ids),
     repo.findProductCollectionIds(db, ids),
+    loadSkuPricing(db, ids, 'products'),
   ]);
-  const pricingOf = await loadSkuPricing(db, skus.map((s) => s.id));
   const skusByProduct = groupBy(skus, 'product_id');
   const vendorById = new Map(vendors.map((v) => [v.id, v]));
   const tagsByProduct = groupBy(tags, 'product_id');

@@ -124,12 +124,16 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   if (filter.productId) query = query.where('s.product_id', '=', filter.productId);
   if (filter.ids) query = query.where('s.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
   if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
+  // In a market, its price of each sku (`m`): a sku it does not sell has none and is left out.
+  const marketId = filter.market?.id;
+  if (marketId) query = query.innerJoin('market_prices as m', (join) => join.onRef('m.sku_id', '=', 's.id').on('m.market_id', '=', marketId));
+  const price = sql.ref<number>(marketId ? 'm.price' : 's.price');
   return query.where((eb) => {
     const e = eb as ListingBuilder;
     const conditions = [...productConditions(db, e, filter, now, 's'), ...optionConditions(e, 's', filter)];
     if (filter.listable !== undefined) conditions.push(e('s.is_listable', '=', filter.listable ? 1 : 0));
-    if (filter.priceMin !== undefined) conditions.push(e('s.price', '>=', filter.priceMin));
-    if (filter.priceMax !== undefined) conditions.push(e('s.price', '<=', filter.priceMax));
+    if (filter.priceMin !== undefined) conditions.push(e(price, '>=', filter.priceMin));
+    if (filter.priceMax !== undefined) conditions.push(e(price, '<=', filter.priceMax));
     if (filter.lowStock !== undefined) conditions.push(filter.lowStock ? isLow(e) : e.not(isLow(e)));
     if (filter.stockPolicy !== undefined) conditions.push(e('s.stock_policy', '=', filter.stockPolicy));
     return e.and(conditions);
@@ -167,7 +171,7 @@ export async function listSkus(
       .orderBy((eb) => eb.case().when(counted(eb as ListingBuilder)).then(eb.ref('s.in_stock')).else(0).end())
       .orderBy('s.id');
   } else if (filter.sortBy) {
-    const { expression, direction } = sortOrder(filter.sortBy, 's', 's');
+    const { expression, direction } = sortOrder(filter.sortBy, filter.market?.id ? 'm' : 's', 's');
     page = page.orderBy(expression, direction).orderBy('s.id', direction);
   } else {
     page = page.orderBy('s.id');

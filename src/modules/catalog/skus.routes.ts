@@ -1,10 +1,10 @@
 import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
+import { requestMarket } from '../markets/market-views.js';
 import { skuFilterOf } from './listing-query.js';
-import { SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
+import { CatalogReadQuery, SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
 import * as service from './skus.service.js';
-import { LocaleQuery } from '../translations/translations.schemas.js';
 
 const tags = ['Skus'];
 const storefront = { access: 'storefront' as const, cache: true, translated: true };
@@ -13,12 +13,15 @@ export async function skusRoutes(app: App): Promise<void> {
   app.get('/v1/skus', {
     config: { ...storefront, action: 'sku.read' },
     schema: { tags, summary: 'List skus', querystring: SkuListQuery, response: ok(SkuList) },
-  }, async (request) => service.listSkus(request.ctx, skuFilterOf(request.query), pageRequest(request.query), request.url));
+  }, async (request) => {
+    const filter = { ...skuFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) };
+    return service.listSkus(request.ctx, filter, pageRequest(request.query), request.url);
+  });
 
   app.get('/v1/skus/:id', {
     config: { ...storefront, action: 'sku.read' },
-    schema: { tags, summary: 'Get a sku', params: IdParams, querystring: LocaleQuery, response: ok(SkuEnvelope) },
-  }, async (request) => ({ data: await service.getSku(request.ctx, request.params.id) }));
+    schema: { tags, summary: 'Get a sku', params: IdParams, querystring: CatalogReadQuery, response: ok(SkuEnvelope) },
+  }, async (request) => ({ data: await service.getSku(request.ctx, request.params.id, await requestMarket(request.ctx.db, request.query)) }));
 
   app.post('/v1/skus', {
     config: { action: 'sku.create' },

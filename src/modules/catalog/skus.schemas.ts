@@ -3,6 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
+import { marketQuery } from '../markets/markets.schemas.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
 import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
@@ -72,6 +73,7 @@ export type SkuFields = import('typebox').Static<typeof SkuUpdate>;
 /** The listing parameters shared by skus and the products of a collection. */
 export const listingQuery = {
   ...PageQuery,
+  ...marketQuery,
   active: Type.Optional(Type.Boolean()),
   published: Type.Optional(Type.Boolean()),
   listable: Type.Optional(Type.Boolean()),
@@ -133,3 +135,6 @@ export const ProductSkuListQuery = Type.Object(skuListingQuery);
 
 export const SkuEnvelope = DataEnvelope(Sku);
 export const SkuList = ListEnvelope(Sku);
+
+/** The query of a read of one product or sku: its locale and its market. */
+export const CatalogReadQuery = Type.Object({ ...localeQuery, ...marketQuery });

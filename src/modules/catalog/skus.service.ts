@@ -9,6 +9,8 @@ import { metadataChanges, NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
+import type { Market } from '../markets/market-context.js';
+import { sellSkusInMarket } from '../markets/market-views.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, withMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
@@ -191,11 +193,17 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** A sku; the storefront sees only skus of active, published products not hidden on its channel. */
-export async function getSku(ctx: Ctx, id: string): Promise<SkuView> {
+/**
+ * A sku; the storefront sees only skus of active, published products not hidden on its channel; in a
+ * market, one it sells (404 otherwise).
+ */
+export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<SkuView> {
   const row = await repo.findSku(ctx.db, id);
   if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
-  return (await asSeenBy(ctx, [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))]))[0]!;
+  const views = [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))];
+  const [view] = await asSeenBy(ctx, market ? await sellSkusInMarket(ctx.db, views, market) : views);
+  if (!view) throw Problem.notFound('sku', id);
+  return view;
 }
 
 /** Skus passing the filter; the storefront's filter always has active and published set. */
@@ -203,6 +211,7 @@ export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageR
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
   const pricingOf = await loadSkuPricing(ctx.db, rows.map((row) => row.id));
-  return toPage(await asSeenBy(ctx, rows.map((row) => skuView(row, ownerOf(row), pricingOf(row.id)))), page, total, url);
+  const views = rows.map((row) => skuView(row, ownerOf(row), pricingOf(row.id)));
+  return toPage(await asSeenBy(ctx, effective.market ? await sellSkusInMarket(ctx.db, views, effective.market) : views), page, total, url);
 }
 

@@ -59,3 +59,9 @@ export type MarketUpdateInput = import('typebox').Static<typeof MarketUpdate>;
 export const MarketListQuery = Type.Object(PageQuery);
 export const MarketEnvelope = DataEnvelope(Market);
 export const MarketList = ListEnvelope(Market);
+
+/** The query parameters that read the catalogue in a market (market-views.ts). */
+export const marketQuery = {
+  market: Type.Optional(Type.String({ maxLength: 64, description: 'a market id (mkt_…): prices in its currency, what it does not sell left out; unknown or inactive is 422' })),
+  country: Type.Optional(Type.String({ maxLength: 8, description: 'ISO 3166-1 alpha-2: the active market of that country, else the primary market' })),
+};

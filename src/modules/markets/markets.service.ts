@@ -8,6 +8,7 @@ import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/paginat
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { countryName } from '../geo/countries.js';
 import { keepMarketPricesOfMarket } from './market-prices.js';
+import { keptMarkets } from './market-views.js';
 import type { MarketCreateInput, MarketUpdateInput } from './markets.schemas.js';
 import * as repo from './markets.repo.js';
 import { isCurrencyCode, isUsableRate, type Rounding } from './money.js';
@@ -140,6 +141,7 @@ export async function createMarket(ctx: Ctx, input: MarketCreateInput): Promise<
     await keepMarketPricesOfMarket(tx, row.id);
     await announceChange(tx);
   });
+  keptMarkets.forget(ctx.db);
   return marketView(row);
 }
 
@@ -155,7 +157,7 @@ export async function updateMarket(ctx: Ctx, id: string, input: MarketUpdateInpu
   if (input.locales !== undefined) checkLocales(errors, input.locales);
   checkRate(errors, input.exchange_rate);
   errors.throwIfAny();
-  return ctx.db.transaction().execute(async (tx) => {
+  const updated = await ctx.db.transaction().execute(async (tx) => {
     const current = await findOrFail(tx, id);
     const changes: Partial<MarketRow> = { updated_at: ctx.now() };
     if (input.name !== undefined) changes.name = input.name.trim();
@@ -167,13 +169,15 @@ export async function updateMarket(ctx: Ctx, id: string, input: MarketUpdateInpu
     if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
     await repo.updateMarket(tx, id, changes);
     if (countryCodes !== undefined) await claimCountries(tx, id, countryCodes);
-    const updated = { ...current, ...changes };
-    if (updated.currency !== current.currency || updated.exchange_rate !== current.exchange_rate || updated.rounding !== current.rounding) {
+    const after = { ...current, ...changes };
+    if (after.currency !== current.currency || after.exchange_rate !== current.exchange_rate || after.rounding !== current.rounding) {
       await keepMarketPricesOfMarket(tx, id);
     }
     await announceChange(tx);
-    return marketView(updated);
+    return marketView(after);
   });
+  keptMarkets.forget(ctx.db);
+  return updated;
 }
 
 /** Deletes a market with its countries and prices. @throws Problem not_found. */
@@ -182,4 +186,5 @@ export async function deleteMarket(ctx: Ctx, id: string): Promise<void> {
     if (!(await repo.deleteMarket(tx, id))) throw Problem.notFound('market', id);
     await announceChange(tx);
   });
+  keptMarkets.forget(ctx.db);
 }

@@ -3,6 +3,7 @@
 import type { Executor, Tx } from '../../db/database.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { FieldErrors } from '../../lib/problem.js';
+import { findStore } from '../store/stores.repo.js';
 import { keepMarketPricesOfSkus } from './market-prices.js';
 import { isCurrencyCode } from './money.js';
 
@@ -30,15 +31,21 @@ export interface MarketPriceView {
   is_fixed: boolean;
 }
 
-/** The pricing of each of these skus, in one query (fixed prices in currency order). */
-export async function loadSkuPricing(db: Executor, skuIds: string[]): Promise<(skuId: string) => SkuPricing> {
+/**
+ * The pricing of each sku named (by their ids, or by their products' ids), in one query (fixed
+ * prices in currency order).
+ */
+export async function loadSkuPricing(db: Executor, ids: string[], of: 'skus' | 'products' = 'skus'): Promise<(skuId: string) => SkuPricing> {
   const [store, rows] = await Promise.all([
-    db.selectFrom('stores').select('currency').orderBy('id').limit(1).executeTakeFirstOrThrow(),
-    skuIds.length === 0 ? [] : db.selectFrom('sku_prices').selectAll().where('sku_id', 'in', skuIds).orderBy('currency').execute(),
+    findStore(db),
+    ids.length === 0 ? [] : db.selectFrom('sku_prices as sp').selectAll('sp')
+      .$if(of === 'skus', (q) => q.where('sp.sku_id', 'in', ids))
+      .$if(of === 'products', (q) => q.innerJoin('skus as k', 'k.id', 'sp.sku_id').where('k.product_id', 'in', ids))
+      .orderBy('sp.currency').execute(),
   ]);
   const bySku = groupBy(rows, 'sku_id');
   return (skuId) => ({
-    currency: store.currency,
+    currency: store?.currency ?? 'USD',
     prices: (bySku.get(skuId) ?? []).map((r) => ({ currency: r.currency, price: r.price, compared_price: r.compared_price })),
   });
 }

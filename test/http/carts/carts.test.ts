@@ -199,7 +199,7 @@ describeEachDatabase('carts', (t) => {
   it('creates a cart with items, each carrying every item field with its sku and product', async () => {
     const product = await createProduct({ price: 1200, compared_price: 1500 });
     const sku = await updateSku(product.sku_id, { weight: 0.35, weight_unit: 'kg' });
-    // As the storefront is shown them: without private_metadata.
+    // As the storefront is shown them: without private_metadata, translations nor market_prices.
     const productNow = (await t.storefront.get(`/v1/products/${product.id}`)).body.data;
     const { private_metadata: _staffOnly, translations: _staffTranslations, market_prices: _staffPrices, ...skuShown } = sku;
 
