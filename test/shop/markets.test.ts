@@ -23,7 +23,8 @@ async function sellInFrance(t: TestContext) {
   const tee = (await t.admin.get('/v1/products/classic-t-shirt')).body.data;
   await t.admin.post(`/v1/products/${tee.id}`, { translations: { fr: { name: 'T-shirt classique', permalink: 't-shirt-classique' } } });
   const featured = (await t.admin.get('/v1/collections/featured')).body.data;
-  await t.admin.post(`/v1/collections/${featured.id}`, { translations: { fr: { title: 'À la une' } } });
+  // A collection's update names its title and kind.
+  await t.admin.post(`/v1/collections/${featured.id}`, { title: featured.title, kind: featured.kind, sorting_rule: featured.sorting_rule, translations: { fr: { title: 'À la une' } } });
   return { market, tee };
 }
 
@@ -84,6 +85,9 @@ describeEachDatabase('the shop: a buyer in another market', (t) => {
       await page.getByLabel('Ville').fill('Paris');
       await page.getByLabel('Code postal').fill('75002');
       await page.getByLabel('Pays', { exact: true }).selectOption('FR');
+      // France's regions arrive once it is chosen.
+      await page.getByLabel('Région / province').locator('option[value="IDF"]').waitFor({ state: 'attached' });
+      await page.getByLabel('Région / province').selectOption('IDF');
       await page.getByLabel('Téléphone').fill('+33 1 42 68 53 00');
       await page.getByRole('button', { name: 'Continuer', exact: true }).click();
       await page.getByRole('button', { name: 'Continuer vers le paiement' }).waitFor();
