@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { isStorefront } from '../lib/context.js';
-import { marketOf, type Market } from '../modules/markets/market-context.js';
-import { findMarket, findMarketOfCountry } from '../modules/markets/markets.repo.js';
+import { requestMarket } from '../modules/markets/market-views.js';
 import {
-  findProductTranslations, localizeRecords, productsOfLoneSkus, resolveLocale,
+  localizeRecords, productTranslationsFor, resolveLocale,
 } from '../modules/translations/translate.js';
 
 declare module 'fastify' {
@@ -20,23 +19,24 @@ interface LocaleQuery {
   country?: string;
 }
 
-/** The active market the query names by `market` or `country`, if any; what else the names mean is the market reads' business. */
-async function namedMarket(db: Executor, query: LocaleQuery): Promise<Market | null> {
-  const row = typeof query.market === 'string'
-    ? await findMarket(db, query.market)
-    : typeof query.country === 'string' ? await findMarketOfCountry(db, query.country) : undefined;
-  return row && row.is_active === 1 ? marketOf(row) : null;
+/** Whether the request may ask for a locale: a route of translatable records, and a locale, a market or (for storefronts) a language named. */
+function mayAskForLocale(request: FastifyRequest, storefront: boolean): boolean {
+  if (!request.routeOptions.config.translated) return false;
+  const query = (request.query ?? {}) as LocaleQuery;
+  return query.locale !== undefined || query.market !== undefined || query.country !== undefined
+    || (storefront && request.headers['accept-language'] !== undefined);
 }
 
-async function requestLocale(request: FastifyRequest, storefront: boolean): Promise<string | null> {
-  if (!request.routeOptions.config.translated) return null;
+async function answerInLocale(request: FastifyRequest, payload: unknown, storefront: boolean): Promise<unknown> {
   const query = (request.query ?? {}) as LocaleQuery;
-  return resolveLocale(request.ctx.db, {
+  const locale = await resolveLocale(request.ctx.db, {
     locale: query.locale,
     // Staff edit the records' own text: a dashboard's browser language must not replace it.
     acceptLanguage: storefront ? request.headers['accept-language'] : undefined,
-    market: await namedMarket(request.ctx.db, query),
+    market: await requestMarket(request.ctx.db, query),
   });
+  const productTranslations = locale === null ? undefined : await productTranslationsFor(request.ctx.db, payload);
+  return localizeRecords(payload, { locale, keepTranslations: !storefront, productTranslations });
 }
 
 /**
@@ -45,12 +45,14 @@ async function requestLocale(request: FastifyRequest, storefront: boolean): Prom
  * record or route answers: a cart's products, a checkout's shipping rates).
  */
 export function registerLocaleAnswers(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.ctx || reply.statusCode >= 300) return payload;
+  // Callback style: only a request that may ask for a locale waits for the database.
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (!request.ctx || reply.statusCode >= 300) return done(null, payload);
     const storefront = isStorefront(request.ctx);
-    const locale = await requestLocale(request, storefront);
-    if (locale === null && !storefront) return payload;
-    const productTranslations = locale === null ? undefined : await findProductTranslations(request.ctx.db, productsOfLoneSkus(payload));
-    return localizeRecords(payload, { locale, keepTranslations: !storefront, productTranslations });
+    if (mayAskForLocale(request, storefront)) {
+      answerInLocale(request, payload, storefront).then((answer) => done(null, answer), (error: Error) => done(error));
+      return;
+    }
+    done(null, storefront ? localizeRecords(payload, { locale: null, keepTranslations: false }) : payload);
   });
 }

@@ -1,27 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { choose, describedAs, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { useFakeStripe } from '../helpers/stripe-checkout.js';
 import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
-
-/** The field of that label, whether it is marked required (`Name *`) or not. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
-
-/** Picks an option of a Mantine select (or multi-select) by typing part of it. */
-async function choose(scope: Page | Locator, page: Page, label: string, typed: string, option: string) {
-  const input = field(scope, label);
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The texts that describe a field to assistive technology (its description and its error). */
-async function describedAs(page: Page, field: Locator): Promise<string> {
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
-}
 
 /** The server's 422 shows beside `field`: the field is invalid and described by the message. */
 async function expectRefusedBeside(page: Page, field: Locator, message: string) {

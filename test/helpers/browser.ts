@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { testDatabases, type TestContext } from './test-app.js';
@@ -166,4 +166,21 @@ export async function screenshot(t: TestContext, page: Page, name: string): Prom
   if (!firstDatabase(t)) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The field of that label, whether it is marked required (`Name *`) or not. */
+export const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+
+/** Picks an option of a Mantine select (or multi-select) by typing part of it. */
+export async function choose(scope: Page | Locator, page: Page, label: string, typed: string, option: string) {
+  const input = field(scope, label);
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The texts that describe a field to assistive technology (its description and its error). */
+export async function describedAs(page: Page, target: Locator): Promise<string> {
+  const ids = ((await target.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
 }

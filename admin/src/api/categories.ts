@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap, type StorefrontClient } from 'storefront/client';
+import type { TranslationsChange } from '../components/translation-editor';
 import { useSession } from '../lib/session';
 
 /** Top-level categories a page of the tree holds, each with all its descendants. */
 export const ROOTS_PER_PAGE = 100;
 
-type CategoryWrite = { title: string; parent_id?: string | null; order?: number; permalink?: string };
+type CategoryWrite = { title: string; parent_id?: string | null; order?: number; permalink?: string } & Partial<TranslationsChange>;
 
 export const categoryKeys = {
   all: ['categories'] as const,

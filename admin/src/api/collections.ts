@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { unwrap, type StorefrontClient } from 'storefront/client';
+import type { TranslationsChange } from '../components/translation-editor';
 import { useSession } from '../lib/session';
 import type { CollectionListSearch } from '../routes/collections/collection-list/search';
 
@@ -8,7 +9,7 @@ export const COLLECTIONS_PER_PAGE = 25;
 export const MEMBERS_PER_PAGE = 250;
 export const PREVIEW_PER_PAGE = 10;
 
-type CollectionWrite = {
+type CollectionWrite = Partial<TranslationsChange> & {
   title: string;
   kind: 'products' | 'smart';
   permalink?: string;

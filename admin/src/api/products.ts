@@ -1,4 +1,5 @@
 import type { MetadataChanges } from '../components/metadata-section';
+import type { TranslationsChange } from '../components/translation-editor';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { unwrap, type components, type StorefrontClient } from 'storefront/client';
 import { useSession } from '../lib/session';
@@ -36,9 +37,11 @@ export interface SkuWrite {
   weight: number | null;
   weight_unit: 'kg' | 'gr' | 'lb' | 'oz';
   modifiers: Record<string, string>;
+  /** Fixed prices in other currencies: the whole set, replacing the stored one. */
+  prices?: Array<{ currency: string; price: number; compared_price: number | null }>;
 }
 /** A part of a sku saved from the skus table: only the fields staff changed. */
-export type SkuChanges = Partial<Omit<SkuWrite, 'modifiers'>> & { image?: { id: string } | { url: string } | null };
+export type SkuChanges = Partial<Omit<SkuWrite, 'modifiers'>> & { image?: { id: string } | { url: string } | null } & Partial<TranslationsChange>;
 
 export const PRODUCTS_PER_PAGE = 25;
 
@@ -111,7 +114,7 @@ export function useUpdateProduct(id: string) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProductWrite | MetadataChanges) => unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body })).data,
+    mutationFn: async (body: ProductWrite | MetadataChanges | TranslationsChange) => unwrap(await client.POST('/v1/products/{id}', { params: { path: { id } }, body })).data,
     onSuccess: (product) => productChanged(queryClient, product),
   });
 }

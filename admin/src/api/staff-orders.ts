@@ -28,15 +28,16 @@ export function useSkuSearch(words: string) {
 }
 
 /**
- * Starts a staff order (docs/api.md, "Staff orders"): a cart for the customer with the lines, checked
- * out, the customer's address as where it ships. Answers the checkout, with the shipping methods and
+ * Starts a staff order (docs/api.md, "Staff orders"): a cart for the customer with the lines, in the
+ * market of the country it ships to (its currency: a cart keeps it, and a checkout to a country of
+ * another currency is refused), checked out, the customer's address as where it ships. Answers the checkout, with the shipping methods and
  * payment gateways it offers.
  */
 export function useStartStaffOrder() {
   const { client } = useSession();
   return useMutation({
-    mutationFn: async ({ customerId, addressId, items }: { customerId: string; addressId: string | null; items: Record<string, number> }) => {
-      const cart = unwrap(await client.POST('/v1/carts', { body: { customer_id: customerId, items } })).data;
+    mutationFn: async ({ customerId, addressId, countryCode, items }: { customerId: string; addressId: string | null; countryCode: string | null; items: Record<string, number> }) => {
+      const cart = unwrap(await client.POST('/v1/carts', { body: { customer_id: customerId, items, ...(countryCode ? { country_code: countryCode } : {}) } })).data;
       const started = unwrap(await client.POST('/v1/carts/{id}/checkout', { params: { path: { id: cart.id } }, body: {} }));
       if (!started.meta.is_shipping_required || addressId === null) return started;
       return unwrap(await client.PUT('/v1/checkouts/{id}', { params: { path: { id: started.data.id } }, body: { shipping: { id: addressId } } }));

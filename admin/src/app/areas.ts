@@ -50,6 +50,7 @@ export const areas: readonly Area[] = [
       { label: 'Team', to: '/settings/team', read: 'user.read' },
       { label: 'Shipping', to: '/settings/shipping', read: 'shipping_zone.read' },
       { label: 'Taxes', to: '/settings/taxes', read: 'tax_rate.read' },
+      { label: 'Markets', to: '/settings/markets', read: 'market.read' },
       { label: 'Payments', to: '/settings/payments', read: 'gateway.read' },
       { label: 'Channels', to: '/settings/channels', read: 'channel.read' },
       { label: 'API keys', to: '/settings/api-keys', read: 'api_key.read' },

@@ -1,17 +1,24 @@
+import { currencyDecimals } from '../../../src/modules/markets/money';
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * The currency's format with its ISO 4217 decimals, the server's minor units (money.ts): JPY none,
+ * KWD three, even where the browser's own data differs (it shows IQD without its fils).
+ */
 function moneyFormat(currency: string): Intl.NumberFormat {
   let format = moneyFormats.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    const digits = minorDigits(currency);
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     moneyFormats.set(currency, format);
   }
   return format;
 }
 
-/** Digits after the point in the currency's minor unit (2 for USD, 0 for JPY). */
+/** Digits after the point in the currency's minor unit (2 for USD, 0 for JPY), as the API counts them. */
 export function minorDigits(currency: string): number {
-  return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyDecimals(currency);
 }
 
 /** An amount in minor units (the API's cents) as the staff's locale writes money. */
@@ -39,4 +46,9 @@ export function formatTime(seconds: number | null | undefined): string {
 export function humanise(word: string): string {
   const text = word.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A rate kept with a market or an order, in words: `EUR at 0.92 per USD`. */
+export function rateWords(currency: string, rate: string, storeCurrency: string): string {
+  return `${currency} at ${rate} per ${storeCurrency}`;
 }

@@ -14,8 +14,8 @@ import { findChannel, findFirstChannel } from '../access/api-keys.repo.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { discountsFor } from '../discounts/discount-pricing.js';
 import type { Market } from '../markets/market-context.js';
-import { chosenMarket, currencyLocked, marketOfSale, skusSoldIn, storeAmountIn } from '../markets/market-pricing.js';
-import { sellInMarket } from '../markets/market-views.js';
+import { currencyLocked, marketOfSale, skusSoldIn, storeAmountIn } from '../markets/market-pricing.js';
+import { requestMarket, sellInMarket } from '../markets/market-views.js';
 import { localizeRecords } from '../translations/translate.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
@@ -256,7 +256,7 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
  */
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
   const { channelId, customerId } = await newCartOwner(ctx, input);
-  const market = await chosenMarket(ctx.db, input);
+  const market = await cartMarket(ctx.db, input);
   const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId, market);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
@@ -339,11 +339,16 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
   });
 }
 
+/** The market a cart is asked to sell in: `market_id`, else `country_code`'s (requestMarket). */
+function cartMarket(db: Executor, input: CartWriteInput): Promise<Market> {
+  return requestMarket(db, { market: input.market_id, country: input.country_code }, { market: 'market_id', country: 'country_code' });
+}
+
 /**
  * The market a cart sells in after a change: another one named (`market_id`, or `country_code`'s) in
  * the cart's currency, else its own.
  * @throws Problem validation_failed (currency_locked) for a market in another currency, or a cart whose
- * market no longer sells in its currency; validation_failed naming market_id as chosenMarket.
+ * market no longer sells in its currency; validation_failed naming market_id or country_code as cartMarket.
  */
 async function marketMove(db: Executor, cart: CartRow, input: CartWriteInput): Promise<Market> {
   const storeCurrency = (await findStore(db))?.currency ?? 'USD';
@@ -353,7 +358,7 @@ async function marketMove(db: Executor, cart: CartRow, input: CartWriteInput): P
     if (!market) throw currencyLocked('market_id', currency);
     return market;
   }
-  const market = await chosenMarket(db, input);
+  const market = await cartMarket(db, input);
   if (market.currency !== currency) throw currencyLocked(input.market_id !== undefined ? 'market_id' : 'country_code', currency);
   return market;
 }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, Timestamp } from '../../http/common-schemas.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery } from './skus.schemas.js';
-import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 const categoryProperties = {
   id: Id('cat'),

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
-import { PERMALINK_PATTERN } from './permalinks.js';
 import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
+import { PERMALINK_PATTERN } from './permalinks.js';
 import { Product } from './products.schemas.js';
 import { listingQuery } from './skus.schemas.js';
 import { ruleConditions, ruleFields } from './smart-rules.js';

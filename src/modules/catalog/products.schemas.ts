@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, NonBlank, Nullable, Timestamp } from '../../http/common-schemas.js';
+import { translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
 import { SkuPricesInput } from '../markets/sku-prices.schemas.js';
-import { translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 export const Vendor = Type.Object({
   id: Id('vnd'),

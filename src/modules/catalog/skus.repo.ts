@@ -123,7 +123,14 @@ function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   let query: SelectQueryBuilder<any, any, any> = db.selectFrom('skus as s').innerJoin('products as p', 'p.id', 's.product_id');
   if (filter.productId) query = query.where('s.product_id', '=', filter.productId);
   if (filter.ids) query = query.where('s.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
-  if (filter.permalinks) query = query.where('s.permalink', 'in', filter.permalinks.length > 0 ? filter.permalinks : ['']);
+  if (filter.permalinks) {
+    const permalinks = filter.permalinks.length > 0 ? filter.permalinks : [''];
+    // A translated permalink names its sku as its own does.
+    query = query.where((eb) => eb.or([
+      eb('s.permalink', 'in', permalinks),
+      eb('s.id', 'in', eb.selectFrom('translated_permalinks').select('object_id').where('kind', '=', 'sku').where('permalink', 'in', permalinks)),
+    ]));
+  }
   // In a market, its price of each sku (`m`): a sku it does not sell has none and is left out.
   const marketId = filter.market?.id;
   if (marketId) query = query.innerJoin('market_prices as m', (join) => join.onRef('m.sku_id', '=', 's.id').on('m.market_id', '=', marketId));

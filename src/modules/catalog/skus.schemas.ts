@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInput, metadataQuery, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
 import { weightUnits } from '../../lib/weight.js';
+import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { sortByValues } from './catalog-filters.js';
 import { ImageRef } from './images.js';
 import { marketQuery } from '../markets/markets.schemas.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
-import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 
 export const Sku = Type.Object({
   id: Id('sku'),

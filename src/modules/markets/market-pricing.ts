@@ -92,20 +92,3 @@ export async function skusSoldIn(db: Executor, market: Market, skuIds: string[])
   return new Set(rows.map((row) => row.sku_id));
 }
 
-/**
- * The market a buyer asks for: `market_id` (an active market), else `country_code`'s active market,
- * else the primary market.
- * @throws Problem validation_failed naming market_id when it names no active market.
- */
-export async function chosenMarket(db: Executor, choice: { market_id?: string; country_code?: string }): Promise<Market> {
-  if (choice.market_id !== undefined) {
-    const row = await findMarket(db, choice.market_id);
-    if (!row || row.is_active !== 1) throw Problem.invalid([{ field: 'market_id', code: 'not_found', message: 'names no active market' }]);
-    return marketOf(row);
-  }
-  if (choice.country_code !== undefined) {
-    const row = await findMarketOfCountry(db, choice.country_code);
-    if (row && row.is_active === 1) return marketOf(row);
-  }
-  return (await marketOfSale(db, { market_id: null, currency: null }))!;
-}

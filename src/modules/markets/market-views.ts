@@ -23,23 +23,23 @@ export interface MarketQuery {
 }
 
 /**
- * The market a request reads in: the active market it names, else the active market of its
- * country, else the primary market (the store's own currency), which is also the answer without
- * either.
+ * The market a request reads in (or a cart is made in): the active market it names, else the active
+ * market of its country, else the primary market (the store's own currency), which is also the answer
+ * without either. `fields`: the names the request gave them, for its errors.
  * @throws Problem validation_failed on `market` for an unknown or inactive market, on `country` for
  * a code that is no ISO 3166-1 country.
  */
-export async function requestMarket(db: Executor, query: MarketQuery): Promise<Market> {
+export async function requestMarket(db: Executor, query: MarketQuery, fields = { market: 'market', country: 'country' }): Promise<Market> {
   if (query.market === undefined && query.country === undefined) return primary(db);
   const markets = await keptMarkets.get(db);
   const errors = new FieldErrors();
   let found: MarketRow | undefined;
   if (query.market !== undefined) {
     found = markets.find((m) => m.id === query.market && m.is_active === 1);
-    if (!found) errors.add('market', 'not_found', 'names no active market');
+    if (!found) errors.add(fields.market, 'not_found', 'names no active market');
   } else {
     const country = query.country!.trim().toUpperCase();
-    if (!countryName(country)) errors.add('country', 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
+    if (!countryName(country)) errors.add(fields.country, 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
     found = markets.find((m) => m.is_active === 1 && (JSON.parse(m.country_codes) as string[]).includes(country));
   }
   errors.throwIfAny();

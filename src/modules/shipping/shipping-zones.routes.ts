@@ -4,8 +4,8 @@ import { pageRequest } from '../../lib/pagination.js';
 import {
   ShippingZoneCreate, ShippingZoneEnvelope, ShippingZoneList, ShippingZoneListQuery, ShippingZoneUpdate,
 } from './shipping-zones.schemas.js';
-import * as service from './shipping-zones.service.js';
 import { LocaleQuery } from '../translations/translations.schemas.js';
+import * as service from './shipping-zones.service.js';
 
 const tags = ['Shipping'];
 

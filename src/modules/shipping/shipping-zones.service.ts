@@ -8,11 +8,11 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { subdivisionsOf } from '../geo/countries.js';
+import { baseLocale } from '../translations/translate.js';
+import { mergeTranslations, parseTranslations, translationsView, type Translations } from '../translations/translations.js';
 import type { RateView } from './shipping-rates.js';
 import type { RateInput, ShippingZoneCreate, ShippingZoneUpdate } from './shipping-zones.schemas.js';
 import * as repo from './shipping-zones.repo.js';
-import { baseLocale } from '../translations/translate.js';
-import { mergeTranslations, parseTranslations, translationsView, type Translations } from '../translations/translations.js';
 
 export interface ZoneState {
   country_code: string;

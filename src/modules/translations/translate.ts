@@ -14,6 +14,11 @@ const marketLocales = new KeptSetting(async (db) => {
   return rows.flatMap((row) => JSON.parse(row.locales) as string[]);
 });
 
+/** Drops the kept market locales: the markets' writes call it once committed, as the store's do for the store row. */
+export function forgetMarketLocales(db: Executor): void {
+  marketLocales.forget(db);
+}
+
 /** The store's language: the records' own text is in it. */
 export async function baseLocale(db: Executor): Promise<string> {
   return (await findStore(db))?.lang ?? 'en';
@@ -145,23 +150,41 @@ export function translateRateName(rate: { name: string; translations: Translatio
   return fieldsInLocale(translations, locale).name ?? rate.name;
 }
 
-/** The product ids of skus in `value` shown without their product (a sku list), whose names need their product's translations. */
-export function productsOfLoneSkus(value: unknown, ids = new Set<string>(), inProduct = false): Set<string> {
+/** The products in `value` with their translations, and the products of skus shown without them. */
+function productsShown(value: unknown, found: { products: Map<string, Translations>; ofLoneSkus: Set<string> }, inProduct: boolean): void {
   if (Array.isArray(value)) {
-    for (const item of value) productsOfLoneSkus(item, ids, inProduct);
-  } else if (isPlainObject(value)) {
-    const isRecord = isRecordView(value);
-    if (isRecord && value.object === 'sku' && !inProduct && typeof value.product_id === 'string') ids.add(value.product_id);
-    for (const [key, member] of Object.entries(value)) {
-      if (!(isRecord && OPAQUE.has(key))) productsOfLoneSkus(member, ids, inProduct || (isRecord && value.object === 'product'));
-    }
+    for (const item of value) productsShown(item, found, inProduct);
+    return;
   }
-  return ids;
+  if (!isPlainObject(value)) return;
+  const isRecord = isRecordView(value);
+  if (isRecord && value.object === 'product' && typeof value.id === 'string') found.products.set(value.id, value.translations);
+  if (isRecord && value.object === 'sku' && !inProduct && typeof value.product_id === 'string') found.ofLoneSkus.add(value.product_id);
+  for (const [key, member] of Object.entries(value)) {
+    if (!(isRecord && OPAQUE.has(key))) productsShown(member, found, inProduct || (isRecord && value.object === 'product'));
+  }
 }
 
-/** The translations of these products, by id. */
-export async function findProductTranslations(db: Executor, ids: Set<string>): Promise<Map<string, Translations>> {
-  if (ids.size === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['id', 'translations']).where('id', 'in', [...ids]).execute();
-  return new Map(rows.map((row) => [row.id, JSON.parse(row.translations) as Translations]));
+/**
+ * The translations of the products whose skus `value` shows without them (a sku list; a cart item's
+ * sku beside its product), for localizeRecords: those shown in `value`, the others read.
+ */
+export async function productTranslationsFor(db: Executor, value: unknown): Promise<Map<string, Translations>> {
+  const found = { products: new Map<string, Translations>(), ofLoneSkus: new Set<string>() };
+  productsShown(value, found, false);
+  const missing = [...found.ofLoneSkus].filter((id) => !found.products.has(id));
+  if (missing.length === 0) return found.products;
+  const rows = await db.selectFrom('products').select(['id', 'translations']).where('id', 'in', missing).execute();
+  for (const row of rows) found.products.set(row.id, JSON.parse(row.translations) as Translations);
+  return found.products;
+}
+
+/**
+ * `value` (an answer holding records: a cart with its items' products and skus) in `locale`, as a
+ * storefront is shown it: translated fields in place, skus named after their product's translated
+ * name, no `translations` left. Null keeps the records' own text.
+ */
+export async function translateAnswer<T>(db: Executor, value: T, locale: string | null): Promise<T> {
+  const productTranslations = locale === null ? undefined : await productTranslationsFor(db, value);
+  return localizeRecords(value, { locale, keepTranslations: false, productTranslations });
 }

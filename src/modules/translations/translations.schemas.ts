@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../http/common-schemas.js';
-import { LOCALE_PATTERN, MAX_LOCALES } from './translations.js';
+import { LOCALE_PATTERN } from '../markets/locales.js';
+import { MAX_LOCALES } from './translations.js';
 
 /**
  * Translations (DESIGN.md §10) as a write sends them. The locales, fields and lengths are checked by

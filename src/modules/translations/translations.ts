@@ -1,13 +1,12 @@
 import { FieldErrors } from '../../lib/problem.js';
 import { sanitizeContent } from '../content/html.js';
 import { PERMALINK_PATTERN } from '../catalog/permalinks.js';
+import { LOCALE_PATTERN } from '../markets/locales.js';
 
 // Translations of records' text fields (DESIGN.md §10): `{"fr": {"name": "Chapeau"}}`, held per record
 // as JSON text. This file is the pure part: which fields each kind of record translates, how a write
 // merges, and what a locale's text of a record is.
 
-/** A locale as markets and stores name them: `fr`, `fr-CA`. */
-export const LOCALE_PATTERN = '^[a-z]{2}(-[A-Z]{2})?$';
 const LOCALE = new RegExp(LOCALE_PATTERN);
 const PERMALINK = new RegExp(PERMALINK_PATTERN);
 

@@ -36,6 +36,15 @@ describeEachDatabase('translations of products and skus', (t) => {
     expect(JSON.parse(row.translations)).toEqual({ fr: { name: 'Chapeau', meta_title: 'Chapeaux' } });
   });
 
+  it('keeps every locale of concurrent writes to one product', async () => {
+    const product = await createProduct(t, {});
+    const locales = ['fr', 'de', 'es', 'it', 'nl', 'pt'];
+    const writes = await Promise.all(locales.map((locale) => t.admin.post(`/v1/products/${product.id}`, { translations: { [locale]: { name: `Name ${locale}` } } })));
+    for (const res of writes) expect(res.status, res.text).toBe(200);
+    const read = await t.admin.get(`/v1/products/${product.id}`);
+    expect(Object.keys(read.body.data.translations).sort()).toEqual([...locales].sort());
+  });
+
   it('refuses a malformed locale, the store language, an unknown field, an over-long value and a malformed permalink, naming each', async () => {
     const res = await t.admin.post('/v1/products', {
       name: `Hat ${uniqueWord()}`,

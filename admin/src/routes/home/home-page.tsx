@@ -5,6 +5,8 @@ import { AnchorLink } from '../../components/links';
 import { MailNotice } from '../../components/mail-setup';
 import { ProblemAlert } from '../../components/problem-alert';
 import { Section } from '../../components/section';
+import { useAllMarkets } from '../../api/markets';
+import { useCan } from '../../lib/access';
 import { formatMoney } from '../../lib/format';
 import { SalesChart } from './sales-chart';
 import { TopCustomers, TopProducts } from './top-sellers';
@@ -43,6 +45,7 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       )}
+      {sales.data && <OtherCurrencies currency={sales.data.currency} />}
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <OrdersToShip />
         <LowStock />
@@ -56,6 +59,22 @@ export function HomePage() {
       )}
       <Section title="Daily sales, last 30 days">{sales.data ? <SalesChart report={sales.data} /> : <Text size="sm" c="dimmed">Loading the sales…</Text>}</Section>
     </Stack>
+  );
+}
+
+/**
+ * Which currencies the figures hold besides the store's: the API counts an order in a market's
+ * currency converted back at the rate it kept, and leaves out those that kept none.
+ */
+function OtherCurrencies({ currency }: { currency: string }) {
+  const { can } = useCan();
+  const markets = useAllMarkets(can('market.read'));
+  const others = [...new Set((markets.data ?? []).map((market) => market.currency))].filter((other) => other !== currency).sort();
+  if (others.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" mt={-8}>
+      In {currency}: orders in {others.join(', ')} count converted back at the exchange rate each order kept; those of a market without a rate are left out.
+    </Text>
   );
 }
 

@@ -11,13 +11,13 @@ import { lastOrder, type Placed } from './tree';
 const TOP = 'top';
 
 /** What the dialog does: make a category under a parent (or at the top), or rename and move one. */
-export type CategoryEdit = { kind: 'create'; parentId: string | null } | { kind: 'edit'; category: CategoryNode };
+export type CategoryEdit = { kind: 'create'; parentId: string | null } | { kind: 'edit' | 'translate'; category: CategoryNode };
 
 /**
  * A category's title and parent. Every category is offered as a parent, its own descendants too: the
  * server refuses a cycle, and its words appear beside the field.
  */
-export function CategoryDialog({ edit, placed, roots, onClose }: { edit: CategoryEdit | null; placed: Placed[]; roots: CategoryNode[]; onClose: () => void }) {
+export function CategoryDialog({ edit, placed, roots, onClose }: { edit: Exclude<CategoryEdit, { kind: 'translate' }> | null; placed: Placed[]; roots: CategoryNode[]; onClose: () => void }) {
   const create = useCreateCategory();
   const update = useUpdateCategories();
   const form = useForm({ initialValues: { title: '', parent_id: TOP } });

@@ -9,7 +9,9 @@ import { ProblemAlert } from '../../../components/problem-alert';
 import { WriteButton } from '../../../components/write-button';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { useCan } from '../../../lib/access';
+import { useStoreLocales } from '../../../lib/locales';
 import { CategoryDialog, type CategoryEdit } from './category-dialog';
+import { CategoryTranslationDialog } from './category-translation-dialog';
 import { flatten, reorder, type Placed } from './tree';
 
 const route = getRouteApi('/_shell/categories');
@@ -50,7 +52,8 @@ export function CategoryTreePage() {
       {tree.data && roots.length > 0 && (
         <Pager pagination={tree.data.meta.pagination} noun="top-level categories" onPage={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
       )}
-      <CategoryDialog edit={edit} placed={placed} roots={roots} onClose={() => setEdit(null)} />
+      <CategoryDialog edit={edit?.kind === 'translate' ? null : edit} placed={placed} roots={roots} onClose={() => setEdit(null)} />
+      <CategoryTranslationDialog category={edit?.kind === 'translate' ? edit.category : null} onClose={() => setEdit(null)} />
     </Stack>
   );
 }
@@ -74,6 +77,7 @@ function Level({ nodes, placed, onEdit, label }: { nodes: CategoryNode[]; placed
 
 function CategoryRow({ node, index, siblings, placed, onEdit }: { node: CategoryNode; index: number; siblings: CategoryNode[]; placed: Placed[]; onEdit: (edit: CategoryEdit) => void }) {
   const readOnly = !useCan().can('category.update');
+  const translatable = useStoreLocales().translated.length > 0;
   const update = useUpdateCategories();
   const remove = useDeleteCategory();
   const move = (to: number) =>
@@ -123,6 +127,7 @@ function CategoryRow({ node, index, siblings, placed, onEdit }: { node: Category
           <Menu.Dropdown>
             <Menu.Item onClick={() => onEdit({ kind: 'edit', category: node })}>Rename or move</Menu.Item>
             <Menu.Item onClick={() => onEdit({ kind: 'create', parentId: node.id })}>Add a subcategory</Menu.Item>
+            {translatable && <Menu.Item onClick={() => onEdit({ kind: 'translate', category: node })}>Translate</Menu.Item>}
             <Menu.Item color="red" onClick={confirmDelete}>
               Delete
             </Menu.Item>

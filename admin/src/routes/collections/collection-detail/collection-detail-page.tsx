@@ -1,12 +1,16 @@
 import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Collection } from 'storefront/client';
 import { useCollection, useDeleteCollection, useUpdateCollection } from '../../../api/collections';
 import { MetadataSection } from '../../../components/metadata-section';
 import { RecordFrame } from '../../../components/record-frame';
+import { Section } from '../../../components/section';
+import { LanguageSwitcher, TranslationEditor } from '../../../components/translation-editor';
 import { WriteButton } from '../../../components/write-button';
 import { formatTime } from '../../../lib/format';
+import { languageName } from '../../../lib/locales';
 import { notifyDone, notifyProblem } from '../../../lib/notify';
 import { CollectionForm } from './collection-form';
 import { CollectionMembers } from './collection-members';
@@ -18,6 +22,8 @@ export function CollectionDetailPage() {
   const { collectionId } = route.useParams();
   const collection = useCollection(collectionId);
   const update = useUpdateCollection(collectionId);
+  // The language edited: null for the store's own (the collection's form), else a translation's locale.
+  const [locale, setLocale] = useState<string | null>(null);
 
   return (
     <RecordFrame query={collection} noun="collection" back={{ to: '/collections', label: 'Collections' }}>
@@ -35,9 +41,16 @@ export function CollectionDetailPage() {
                 Updated {formatTime(data.updated_at)} · {data.id}
               </Text>
             </Stack>
-            <DeleteCollection collection={data} />
+            <Group gap="sm" align="flex-end">
+              <LanguageSwitcher value={locale} onChange={setLocale} />
+              <DeleteCollection collection={data} />
+            </Group>
           </Group>
-          {data.kind === 'products' ? (
+          {locale ? (
+            <Section title={`Text in ${languageName(locale)}`}>
+              <TranslationEditor record={data} locale={locale} action="collection.update" title="Collection" save={(change) => update.mutateAsync({ title: data.title, kind: data.kind, ...change })} />
+            </Section>
+          ) : data.kind === 'products' ? (
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <CollectionForm key={data.updated_at} collection={data} />

@@ -1,9 +1,13 @@
 import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useBlog, usePosts } from '../../../api/content';
+import { useState } from 'react';
+import { useBlog, usePosts, useUpdateBlog } from '../../../api/content';
 import { AnchorLink } from '../../../components/links';
 import { RecordFrame } from '../../../components/record-frame';
+import { Section } from '../../../components/section';
+import { LanguageSwitcher, TranslationEditor } from '../../../components/translation-editor';
 import { WriteButton } from '../../../components/write-button';
+import { languageName } from '../../../lib/locales';
 import { ContentTable } from '../shared/content-table';
 import { TitleSearch } from '../shared/title-search';
 import { BlogSettings } from './blog-settings';
@@ -17,6 +21,9 @@ export function BlogDetailPage() {
   const navigate = route.useNavigate();
   const blog = useBlog(blogId);
   const posts = usePosts(blogId, search);
+  const update = useUpdateBlog(blogId);
+  // The language edited: null for the store's own (the blog's settings), else a translation's locale.
+  const [locale, setLocale] = useState<string | null>(null);
 
   return (
     <RecordFrame query={blog} noun="blog" back={{ to: '/blogs', label: 'Blogs' }}>
@@ -29,8 +36,16 @@ export function BlogDetailPage() {
                 Blog · {data.id}
               </Text>
             </Stack>
-            <WriteButton action="post.create" onClick={() => void navigate({ to: '/blogs/$blogId/posts/new', params: { blogId } })}>New post</WriteButton>
+            <Group gap="sm" align="flex-end">
+              <LanguageSwitcher value={locale} onChange={setLocale} />
+              <WriteButton action="post.create" onClick={() => void navigate({ to: '/blogs/$blogId/posts/new', params: { blogId } })}>New post</WriteButton>
+            </Group>
           </Group>
+          {locale && (
+            <Section title={`Blog text in ${languageName(locale)}`}>
+              <TranslationEditor record={data} locale={locale} action="blog.update" title="Blog" save={(change) => update.mutateAsync(change)} />
+            </Section>
+          )}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Stack gap="sm">
@@ -53,7 +68,7 @@ export function BlogDetailPage() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <BlogSettings blog={data} />
+              {!locale && <BlogSettings blog={data} />}
             </Grid.Col>
           </Grid>
         </>

@@ -67,7 +67,7 @@ export function NewOrderPage() {
     if (!customerId) return;
     setMessage(null);
     try {
-      const checkout = await start.mutateAsync({ customerId, addressId: address?.id ?? null, items: Object.fromEntries(lines.map((line) => [line.sku.id, line.quantity])) });
+      const checkout = await start.mutateAsync({ customerId, addressId: address?.id ?? null, countryCode: address?.country_code ?? null, items: Object.fromEntries(lines.map((line) => [line.sku.id, line.quantity])) });
       setStarted(checkout);
       setRateId(checkout.meta.shipping_methods[0]?.id ?? null);
     } catch (error) {
@@ -186,14 +186,14 @@ export function NewOrderPage() {
         <Section title="Shipping and payment">
           <Stack gap="sm">
             <Text size="sm">
-              Items {formatMoney(started.data.total_items_price, currency)}
-              {started.data.total_discount > 0 ? ` · discount −${formatMoney(started.data.total_discount, currency)}` : ''}
+              Items {formatMoney(started.data.total_items_price, started.data.currency)}
+              {started.data.total_discount > 0 ? ` · discount −${formatMoney(started.data.total_discount, started.data.currency)}` : ''}
             </Text>
             {started.meta.is_shipping_required && (
               <Radio.Group label="Shipping method" value={rateId} onChange={setRateId}>
                 <Stack gap={6} mt={6}>
                   {started.meta.shipping_methods.map((rate) => (
-                    <Radio key={rate.id} value={rate.id} label={`${rate.name} · ${formatMoney(rate.price, currency)}`} />
+                    <Radio key={rate.id} value={rate.id} label={`${rate.name} · ${formatMoney(rate.price, started.data.currency)}`} />
                   ))}
                   {started.meta.shipping_methods.length === 0 && <Text size="sm" c="red.8">No shipping zone covers this address: add one in Settings → Shipping.</Text>}
                 </Stack>

@@ -11,6 +11,7 @@ import { OrderFulfillments } from './order-fulfillments';
 import { OrderHistory } from './order-history';
 import { OrderMetadata } from './order-metadata';
 import { OrderItems } from './order-items';
+import { OrderMarket } from './order-market';
 import { OrderNote } from './order-note';
 import { OrderPayments } from './order-payments';
 import { OrderReturns } from './order-returns';
@@ -63,6 +64,7 @@ export function OrderDetailPage() {
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="lg">
                 <OrderBuyer order={data} />
+                <OrderMarket order={data} />
                 <OrderNote order={data} />
                 <OrderMetadata order={data} />
               </Stack>

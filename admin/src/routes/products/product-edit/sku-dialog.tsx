@@ -7,6 +7,7 @@ import { minorDigits, toMajor, toMinor } from '../../../lib/format';
 import { notifyDone } from '../../../lib/notify';
 import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
+import { FixedPricesField, fixedPricesInput, fixedPricesOf, MarketPrices, type FixedPriceValues } from './sku-prices';
 
 interface Values {
   options: Record<string, string>;
@@ -19,6 +20,7 @@ interface Values {
   low_threshold: number | string;
   weight: number | string;
   weight_unit: SkuWrite['weight_unit'];
+  prices: FixedPriceValues[];
 }
 
 const units = [
@@ -28,7 +30,7 @@ const units = [
   { value: 'oz', label: 'oz' },
 ];
 
-const fields = ['modifiers', 'code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight', 'weight_unit'];
+const fields = ['modifiers', 'code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight', 'weight_unit', 'prices'];
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));
@@ -45,6 +47,7 @@ function valuesOf(product: Product, sku: Sku | null, currency: string): Values {
     low_threshold: sku?.low_threshold ?? '',
     weight: sku?.weight ?? '',
     weight_unit: (sku?.weight_unit ?? 'kg') as SkuWrite['weight_unit'],
+    prices: fixedPricesOf(sku),
   };
 }
 
@@ -74,6 +77,7 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
       low_threshold: numberOrNull(values.low_threshold),
       weight: numberOrNull(values.weight),
       weight_unit: values.weight_unit,
+      prices: fixedPricesInput(values.prices),
       modifiers: Object.fromEntries(Object.entries(values.options).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()])),
     };
     save.mutate(body, {
@@ -128,6 +132,15 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
           <Select label="Weight unit" data={units} allowDeselect={false} readOnly={readOnly} {...form.getInputProps('weight_unit')} />
         </Grid.Col>
       </Grid>
+      <FixedPricesField
+        rows={form.values.prices}
+        onChange={(prices) => form.setFieldValue('prices', prices)}
+        inputProps={(path) => form.getInputProps(path as 'prices')}
+        error={form.errors.prices as string | undefined}
+        storeCurrency={currency}
+        readOnly={readOnly}
+      />
+      {sku && <MarketPrices sku={sku} />}
     </FormDialog>
   );
 }
