@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/database.js';
 import { isStorefront } from '../lib/context.js';
 import { requestMarket } from '../modules/markets/market-views.js';
-import {
-  localizeRecords, productTranslationsFor, resolveLocale,
-} from '../modules/translations/translate.js';
+import { localizeRecords, productTranslationsFor, resolveLocale } from '../modules/translations/translate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +30,7 @@ async function answerInLocale(request: FastifyRequest, payload: unknown, storefr
     locale: query.locale,
     // Staff edit the records' own text: a dashboard's browser language must not replace it.
     acceptLanguage: storefront ? request.headers['accept-language'] : undefined,
+    // The route has answered: a market it names is one it found.
     market: await requestMarket(request.ctx.db, query),
   });
   const productTranslations = locale === null ? undefined : await productTranslationsFor(request.ctx.db, payload);

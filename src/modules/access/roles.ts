@@ -16,7 +16,7 @@ export const ROLE_GRANTS: Record<Role, { allow: readonly string[]; deny: readonl
   },
   fulfillment: {
     allow: [
-      'profile.*', 'access.read', 'store.read', 'country.read', 'order.read', 'order.comment', 'customer.read',
+      'profile.*', 'access.read', 'store.read', 'country.read', 'market.read', 'order.read', 'order.comment', 'customer.read',
       'fulfillment.*', 'return.read', 'return.receive',
     ],
     deny: [],

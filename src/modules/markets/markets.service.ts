@@ -7,7 +7,6 @@ import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { countryName } from '../geo/countries.js';
-import { forgetMarketLocales } from '../translations/translate.js';
 import { keepMarketPricesOfMarket } from './market-prices.js';
 import { keptMarkets } from './market-views.js';
 import type { MarketCreateInput, MarketUpdateInput } from './markets.schemas.js';
@@ -143,7 +142,6 @@ export async function createMarket(ctx: Ctx, input: MarketCreateInput): Promise<
     await announceChange(tx);
   });
   keptMarkets.forget(ctx.db);
-  forgetMarketLocales(ctx.db);
   return marketView(row);
 }
 
@@ -179,7 +177,6 @@ export async function updateMarket(ctx: Ctx, id: string, input: MarketUpdateInpu
     return marketView(after);
   });
   keptMarkets.forget(ctx.db);
-  forgetMarketLocales(ctx.db);
   return updated;
 }
 
@@ -190,5 +187,4 @@ export async function deleteMarket(ctx: Ctx, id: string): Promise<void> {
     await announceChange(tx);
   });
   keptMarkets.forget(ctx.db);
-  forgetMarketLocales(ctx.db);
 }

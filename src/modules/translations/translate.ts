@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
-import { KeptSetting } from '../../db/kept-setting.js';
 import type { Market } from '../markets/market-context.js';
+import { keptMarkets } from '../markets/market-views.js';
 import { findStore } from '../store/stores.repo.js';
 import { fieldsInLocale, matchAcceptLanguage, type Translations } from './translations.js';
 
@@ -8,25 +8,15 @@ import { fieldsInLocale, matchAcceptLanguage, type Translations } from './transl
 // text fields in it. Views are never changed in place: they may be kept for the next caller
 // (kept-product-views.ts), staff among them.
 
-/** The locales of the active markets, kept as the store row is: every storefront read may ask for them. */
-const marketLocales = new KeptSetting(async (db) => {
-  const rows = await db.selectFrom('markets').select('locales').where('is_active', '=', 1).execute();
-  return rows.flatMap((row) => JSON.parse(row.locales) as string[]);
-});
-
-/** Drops the kept market locales: the markets' writes call it once committed, as the store's do for the store row. */
-export function forgetMarketLocales(db: Executor): void {
-  marketLocales.forget(db);
-}
-
 /** The store's language: the records' own text is in it. */
 export async function baseLocale(db: Executor): Promise<string> {
   return (await findStore(db))?.lang ?? 'en';
 }
 
-/** The store's locales: its language, then every active market's locales. */
+/** The store's locales: its language, then every active market's locales (the markets kept as the store row is). */
 export async function storeLocales(db: Executor): Promise<string[]> {
-  return [...new Set([await baseLocale(db), ...(await marketLocales.get(db))])];
+  const markets = (await keptMarkets.get(db)).filter((market) => market.is_active === 1);
+  return [...new Set([await baseLocale(db), ...markets.flatMap((market) => JSON.parse(market.locales) as string[])])];
 }
 
 export interface LocaleRequest {

@@ -8,12 +8,10 @@ async function createProduct(t: TestContext, body: Record<string, unknown>) {
   return res.body.data;
 }
 
-/** A market selling in German and French, written as migration 039 holds it (the markets API is another helper's). */
-async function addMarket(t: TestContext, locales: string[]): Promise<void> {
-  await t.db.insertInto('markets').values({
-    id: `mkt_${uniqueWord().padEnd(26, '0')}`, name: 'Europe', currency: 'EUR', country_codes: '["DE"]', locales: JSON.stringify(locales),
-    exchange_rate: '0.9', rounding: 'none', is_active: 1, created_at: 1, updated_at: 1,
-  }).execute();
+async function addMarket(t: TestContext, locales: string[]): Promise<string> {
+  const res = await t.admin.post('/v1/markets', { name: 'Europe', country_codes: ['DE'], currency: 'EUR', locales, exchange_rate: '0.9' });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
 }
 
 describeEachDatabase('translations of products and skus', (t) => {
@@ -128,7 +126,7 @@ describeEachDatabase('translations of products and skus', (t) => {
   });
 
   it('matches Accept-Language against the store and market locales for storefronts: exactly, then by language', async () => {
-    await addMarket(t, ['de', 'fr-FR']);
+    const market = await addMarket(t, ['de', 'fr-FR']);
     const product = await createProduct(t, { translations: { de: { name: 'Hut' }, 'fr-FR': { name: 'Chapeau' } } });
     const asked = (header: string) => t.storefront.get(`/v1/products/${product.id}`, { headers: { 'accept-language': header } });
 
@@ -141,6 +139,9 @@ describeEachDatabase('translations of products and skus', (t) => {
     expect(unmatched).not.toHaveProperty('locale');
     // The locale parameter wins over the header.
     expect((await t.storefront.get(`/v1/products/${product.id}?locale=de`, { headers: { 'accept-language': 'fr' } })).body.data.name).toBe('Hut');
+    // A read in a market, asking for no language, is in the market's first locale.
+    expect((await t.storefront.get(`/v1/products/${product.id}?market=${market}`)).body.data).toMatchObject({ name: 'Hut', locale: 'de', currency: 'EUR' });
+    expect((await t.storefront.get(`/v1/products/${product.id}?country=DE&locale=fr-FR`)).body.data).toMatchObject({ name: 'Chapeau', locale: 'fr-FR' });
     // Staff edit the records' own text: their browser's language does not replace it.
     const staff = await t.admin.get(`/v1/products/${product.id}`, { headers: { 'accept-language': 'de' } });
     expect(staff.body.data.name).toBe(product.name);
