@@ -16,6 +16,12 @@ const config: NextConfig = {
   // The API server compresses nothing for the shop either: Next does, as its own server would.
   compress: true,
   reactStrictMode: true,
+  // A language's pages are the same pages (`/fr/cart` is `/cart`), told their language by proxy.ts,
+  // which also sends a prefix that is no language of the store to the page without it.
+  async rewrites() {
+    const locale = ':locale([a-z]{2}|[a-z]{2}-[A-Z]{2})';
+    return { beforeFiles: [{ source: `/${locale}`, destination: '/' }, { source: `/${locale}/:path+`, destination: '/:path+' }], afterFiles: [], fallback: [] };
+  },
 };
 
 export default config;

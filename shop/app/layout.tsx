@@ -1,18 +1,22 @@
-import Link from 'next/link';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { LocalLink as Link } from '@/components/local-link';
+import { MarketPickers } from '@/components/market-pickers';
 import { currentCart } from '@/lib/cart';
-import { siteUrl } from '@/lib/seo';
+import { localized, pageWords, requestLocale, requestPath } from '@/lib/locale';
+import { alternatesOf, siteUrl } from '@/lib/seo';
 import { shopInfo } from '@/lib/store';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const shop = await shopInfo();
+  const [shop, path] = await Promise.all([shopInfo(), requestPath()]);
   return {
     metadataBase: new URL(await siteUrl()),
     title: { default: shop.name, template: `%s · ${shop.name}` },
     description: shop.description ?? `${shop.name}: shop online.`,
     openGraph: { siteName: shop.name, type: 'website' },
+    // The page in each language; a record's page names its own (its permalink may be translated).
+    alternates: await alternatesOf(() => new URL(path, 'http://shop.invalid').pathname),
   };
 }
 
@@ -23,29 +27,30 @@ export const dynamic = 'force-dynamic';
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [shop, cart] = await Promise.all([shopInfo(), currentCart()]);
+  const [shop, cart, locale, words] = await Promise.all([shopInfo(), currentCart(), requestLocale(), pageWords()]);
   const count = cart?.total_items ?? 0;
   return (
-    <html lang={shop.lang}>
+    <html lang={locale}>
       <body>
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">{words.skipToContent}</a>
         <header className="site-header">
           <Link href="/" className="brand">{shop.name}</Link>
-          <form action="/search" method="get" role="search" className="search-form">
-            <label htmlFor="site-search" className="visually-hidden">Search products</label>
-            <input id="site-search" type="search" name="q" placeholder="Search products" />
-            <button type="submit">Search</button>
+          <form action={await localized('/search')} method="get" role="search" className="search-form">
+            <label htmlFor="site-search" className="visually-hidden">{words.searchProducts}</label>
+            <input id="site-search" type="search" name="q" placeholder={words.searchProducts} />
+            <button type="submit">{words.search}</button>
           </form>
-          <nav aria-label="Your shop" className="site-nav">
-            <Link href="/account">Account</Link>
-            <Link href="/cart">Cart{count > 0 ? <span className="cart-count" aria-label={`, ${count} items`}>{count}</span> : null}</Link>
+          <nav aria-label={words.yourShop} className="site-nav">
+            <Link href="/account">{words.account}</Link>
+            <Link href="/cart">{words.cart}{count > 0 ? <span className="cart-count" aria-label={words.itemsInCart(count)}>{count}</span> : null}</Link>
           </nav>
+          <MarketPickers />
         </header>
         <main id="main">{children}</main>
         <footer className="site-footer">
-          <nav aria-label="Shop information">
-            <Link href="/blogs">Blog</Link>
-            <Link href="/search">All products</Link>
+          <nav aria-label={words.shopInformation}>
+            <Link href="/blogs">{words.blog}</Link>
+            <Link href="/search">{words.allProducts}</Link>
           </nav>
           <p>© {shop.name}</p>
         </footer>

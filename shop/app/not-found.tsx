@@ -1,16 +1,18 @@
-import Link from 'next/link';
+import { LocalLink as Link } from '@/components/local-link';
+import { localized, pageWords } from '@/lib/locale';
 
-export default function NotFound() {
+export default async function NotFound() {
+  const words = await pageWords();
   return (
     <div className="message-page">
-      <h1>Page not found</h1>
-      <p>The page you asked for is not here: it may have moved or been taken down.</p>
-      <form action="/search" method="get" role="search">
-        <label htmlFor="not-found-search">Search the shop</label>{' '}
+      <h1>{words.pageNotFound}</h1>
+      <p>{words.notHere}</p>
+      <form action={await localized('/search')} method="get" role="search">
+        <label htmlFor="not-found-search">{words.searchTheShop}</label>{' '}
         <input id="not-found-search" type="search" name="q" />
-        <button type="submit">Search</button>
+        <button type="submit">{words.search}</button>
       </form>
-      <p><Link href="/">Go to the home page</Link></p>
+      <p><Link href="/">{words.goHome}</Link></p>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { statesFor } from '@/app/checkout/actions';
+import type { Words } from '@/lib/words';
 
 type Option = { code: string; name: string };
 
@@ -23,7 +24,7 @@ export interface AddressValues {
  * a new country fetches its states. Without JavaScript the list is the one of the country the page
  * was made for.
  */
-export function AddressFields({ prefix, countries, initialStates, values, optional = false }: { prefix: string; countries: Option[]; initialStates: Option[]; values: AddressValues; optional?: boolean }) {
+export function AddressFields({ prefix, countries, initialStates, values, words, optional = false }: { prefix: string; countries: Option[]; initialStates: Option[]; values: AddressValues; words: Words['address']; optional?: boolean }) {
   const [country, setCountry] = useState(values.country_code ?? countries[0]?.code ?? '');
   const [states, setStates] = useState(initialStates);
   const [, startTransition] = useTransition();
@@ -31,25 +32,25 @@ export function AddressFields({ prefix, countries, initialStates, values, option
   // Optional as a whole when a saved address may be chosen instead: the API then says what is missing.
   const field = (name: keyof AddressValues, label: string, autoComplete: string, required = !optional) => (
     <div className="field">
-      <label htmlFor={id(name)}>{label}{required ? '' : ' (optional)'}</label>
+      <label htmlFor={id(name)}>{label}{required ? '' : words.optional}</label>
       <input id={id(name)} name={`${prefix}_${name}`} defaultValue={values[name] ?? ''} autoComplete={`${prefix} ${autoComplete}`} required={required} />
     </div>
   );
   return (
     <>
       <div className="field-row">
-        {field('first_name', 'First name', 'given-name')}
-        {field('last_name', 'Last name', 'family-name')}
+        {field('first_name', words.firstName, 'given-name')}
+        {field('last_name', words.lastName, 'family-name')}
       </div>
-      {field('address1', 'Address', 'address-line1')}
-      {field('address2', 'Apartment, suite, etc.', 'address-line2', false)}
+      {field('address1', words.address1, 'address-line1')}
+      {field('address2', words.address2, 'address-line2', false)}
       <div className="field-row">
-        {field('city', 'City', 'address-level2')}
-        {field('postcode', 'Postal code', 'postal-code')}
+        {field('city', words.city, 'address-level2')}
+        {field('postcode', words.postcode, 'postal-code')}
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor={id('country_code')}>Country</label>
+          <label htmlFor={id('country_code')}>{words.country}</label>
           <select
             id={id('country_code')}
             name={`${prefix}_country_code`}
@@ -65,10 +66,10 @@ export function AddressFields({ prefix, countries, initialStates, values, option
           </select>
         </div>
         <div className="field">
-          <label htmlFor={id('state')}>State / province{states.length === 0 ? ' (optional)' : ''}</label>
+          <label htmlFor={id('state')}>{words.state}{states.length === 0 ? words.optional : ''}</label>
           {states.length > 0 ? (
             <select key={country} id={id('state')} name={`${prefix}_state_code`} defaultValue={values.state_code ?? ''} autoComplete={`${prefix} address-level1`} required={!optional}>
-              <option value="" disabled>Choose…</option>
+              <option value="" disabled>{words.choose}</option>
               {states.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
             </select>
           ) : (
@@ -76,7 +77,7 @@ export function AddressFields({ prefix, countries, initialStates, values, option
           )}
         </div>
       </div>
-      {field('phone', 'Phone', 'tel')}
+      {field('phone', words.phone, 'tel')}
     </>
   );
 }

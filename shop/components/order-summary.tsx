@@ -1,21 +1,22 @@
 import type { components } from '@storefront-api/client';
-import { money } from '@/lib/store';
+import { moneyFormat, pageWords } from '@/lib/locale';
 
 type Order = components['schemas']['Checkout'];
 
-/** An order's lines and the sums that make its total, line by line. */
-export function OrderSummary({ order }: { order: Order }) {
+/** An order's lines and the sums that make its total, line by line, in the order's currency. */
+export async function OrderSummary({ order }: { order: Order }) {
+  const [words, money] = await Promise.all([pageWords(), moneyFormat()]);
   const currency = order.currency;
-  const rows: Array<[string, string]> = [['Subtotal', money(order.total_items_price, currency)]];
-  if (order.total_discount > 0) rows.push(['Discount', `−${money(order.total_discount, currency)}`]);
-  if (order.is_shipping_required) rows.push(['Shipping', order.shipping_lines ? money(order.shipping_rate, currency) : 'Chosen next']);
+  const rows: Array<[string, string, string?]> = [[words.subtotal, money(order.total_items_price, currency)]];
+  if (order.total_discount > 0) rows.push([words.discount, `−${money(order.total_discount, currency)}`]);
+  if (order.is_shipping_required) rows.push([words.shipping, order.shipping_lines ? money(order.shipping_rate, currency) : words.chosenNext]);
   // Prices that include taxes show them as a part of the total, not as one more sum.
   const beforeTaxes = order.total_items_price - order.total_discount + (order.shipping_lines ? order.shipping_rate : 0);
   const taxesAdded = beforeTaxes + order.total_taxes === order.total_price;
-  if (order.total_taxes > 0) rows.push([taxesAdded ? 'Taxes' : 'Including taxes', money(order.total_taxes, currency)]);
+  if (order.total_taxes > 0) rows.push([taxesAdded ? words.taxes : words.includingTaxes, money(order.total_taxes, currency), taxesAdded ? undefined : 'muted']);
   return (
     <section className="order-summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">Order summary</h2>
+      <h2 id="summary-title">{words.orderSummary}</h2>
       <ul>
         {order.items.map((item) => (
           <li key={item.id}>
@@ -25,8 +26,8 @@ export function OrderSummary({ order }: { order: Order }) {
         ))}
       </ul>
       <dl className="totals">
-        {rows.map(([label, value]) => <div key={label} className={label === 'Including taxes' ? 'total-row muted' : 'total-row'}><dt>{label}</dt><dd>{value}</dd></div>)}
-        <div className="total-row grand"><dt>Total</dt><dd>{money(order.total_price, currency)}</dd></div>
+        {rows.map(([label, value, tone]) => <div key={label} className={tone ? `total-row ${tone}` : 'total-row'}><dt>{label}</dt><dd>{value}</dd></div>)}
+        <div className="total-row grand"><dt>{words.total}</dt><dd>{money(order.total_price, currency)}</dd></div>
       </dl>
     </section>
   );

@@ -1,7 +1,8 @@
-import { money } from '@/lib/store';
+import { moneyFormat, pageWords } from '@/lib/locale';
 
-/** A price, and the compared price struck through beside it when it is higher (a sale). */
-export function Price({ price, compared, currency }: { price: number; compared?: number | null; currency: string }) {
+/** A price in the page's language, and the compared price struck through beside it when it is higher (a sale). */
+export async function Price({ price, compared, currency }: { price: number; compared?: number | null; currency: string }) {
+  const [money, words] = await Promise.all([moneyFormat(), pageWords()]);
   const onSale = compared != null && compared > price;
   return (
     <span className="price">
@@ -9,7 +10,7 @@ export function Price({ price, compared, currency }: { price: number; compared?:
       {onSale ? (
         <>
           {' '}
-          <s className="price-was" aria-label={`was ${money(compared, currency)}`}>{money(compared, currency)}</s>
+          <s className="price-was" aria-label={words.was(money(compared, currency))}>{money(compared, currency)}</s>
         </>
       ) : null}
     </span>

@@ -1,18 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { createClient, type ChannelClient } from '@storefront-api/client';
-
-/**
- * Where the API is and the channel key the shop speaks with. Served by `npm start`, the server sets
- * both for the shop it mounts (its own address and a key of its own); run apart, they come from the
- * environment (docs/shop.md).
- */
-function settings(): { baseUrl: string; channelKey: string } {
-  const baseUrl = process.env.STOREFRONT_API_URL;
-  const channelKey = process.env.STOREFRONT_CHANNEL_KEY;
-  if (!baseUrl || !channelKey) throw new Error('The shop needs STOREFRONT_API_URL and STOREFRONT_CHANNEL_KEY (docs/shop.md)');
-  return { baseUrl, channelKey };
-}
+import { apiSettings } from './settings';
 
 /**
  * Sends a call for the buyer whose request the shop is answering: their address (as the server
@@ -43,7 +32,7 @@ let anonymous: { client: ChannelClient; made: string } | undefined;
 /** The client for anyone: catalogue, content, carts and checkouts (their ids are the buyer's secret). */
 export function shopClient(): ChannelClient {
   // Made once per process, and again if the settings change (a test's servers, one after another).
-  const current = settings();
+  const current = apiSettings();
   const made = `${current.baseUrl} ${current.channelKey}`;
   if (anonymous?.made !== made) anonymous = { client: createClient({ ...current, retry: false, fetch: forBuyer }), made };
   return anonymous.client;

@@ -1,5 +1,6 @@
 import { StorefrontProblem } from '@storefront-api/client';
 import { redirect } from 'next/navigation';
+import { localized } from './locale';
 
 /** A problem's words for the buyer: the first field error's message when there is one. */
 export function problemText(error: unknown): string {
@@ -25,7 +26,7 @@ export function withError(path: string, message: string): string {
 }
 
 /**
- * Runs a form action's API calls; a refusal sends the buyer back to `from` with its words (`describe`
+ * Runs a form action's API calls; a refusal sends the buyer back to `from` (in the page's language) with its words (`describe`
  * finds them), shown beside the form: the same with JavaScript or without. redirect() throws, so it is
  * called outside the try, never taken for a failure.
  */
@@ -36,7 +37,7 @@ export async function orGoBack(from: string, calls: () => Promise<void>, describ
   } catch (error) {
     failure = await describe(error);
   }
-  if (failure) redirect(withError(from, failure));
+  if (failure) redirect(withError(await localized(from), failure));
 }
 
 /** A form field's text, trimmed; undefined when it is empty. */

@@ -1,4 +1,7 @@
 import { headers } from 'next/headers';
+import { requestLocale } from './locale';
+import { localePath } from './locale-paths';
+import { shopInfo } from './store';
 
 /**
  * The shop's public address, for canonical links, Open Graph and the sitemap: STOREFRONT_SHOP_URL
@@ -18,4 +21,18 @@ export function plainText(html: string | null | undefined, max = 160): string {
   const text = (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   return `${text.slice(0, text.lastIndexOf(' ', max - 1) > 0 ? text.lastIndexOf(' ', max - 1) : max - 1)}…`;
+}
+
+/**
+ * A page's canonical path in the page's language, and (when the store sells in more than one) its
+ * path in each language for hreflang, `x-default` being the store's own. `pathIn` is the page's path
+ * in a language, unprefixed: a record's permalink may be translated.
+ */
+export async function alternatesOf(pathIn: (locale: string) => string | Promise<string>): Promise<{ canonical: string; languages?: Record<string, string> }> {
+  const [shop, locale] = await Promise.all([shopInfo(), requestLocale()]);
+  const canonical = localePath(await pathIn(locale), locale, shop.lang);
+  if (shop.locales.length < 2) return { canonical };
+  const paths = await Promise.all(shop.locales.map(async (each) => [each, each === locale ? canonical : localePath(await pathIn(each), each, shop.lang)] as const));
+  const languages = Object.fromEntries(paths);
+  return { canonical, languages: { ...languages, 'x-default': languages[shop.lang]! } };
 }

@@ -19,27 +19,27 @@ export async function countOf(kind: Kind): Promise<number> {
   return unwrap(answer).meta.pagination.total_items;
 }
 
-/** The paths of file `n` (from 1) of a kind, with their last change. */
-export async function pathsOf(kind: Kind, n: number): Promise<Array<{ path: string; updatedAt: number }>> {
+/** The paths of file `n` (from 1) of a kind in `locale` (unprefixed: permalinks may be translated), with their record's id and last change. */
+export async function pathsOf(kind: Kind, n: number, locale: string): Promise<Array<{ id: string; path: string; updatedAt: number }>> {
   const client = shopClient();
   const first = (n - 1) * (URLS_PER_FILE / PER_PAGE) + 1;
   const pages = Array.from({ length: URLS_PER_FILE / PER_PAGE }, (_, i) => first + i);
   if (kind === 'posts') {
-    const blogs = new Map(unwrap(await client.GET('/v1/blogs', { params: { query: { per_page: 250 } } })).data.map((blog) => [blog.id, blog.permalink]));
-    const posts = await Promise.all(pages.map((page) => client.GET('/v1/posts', { params: { query: { page, per_page: PER_PAGE } } }).then(unwrap)));
-    return posts.flatMap((list) => list.data).map((post) => ({ path: `/blogs/${blogs.get(post.blog_id)}/${post.permalink}`, updatedAt: post.updated_at }));
+    const blogs = new Map(unwrap(await client.GET('/v1/blogs', { params: { query: { per_page: 250, locale } } })).data.map((blog) => [blog.id, blog.permalink]));
+    const posts = await Promise.all(pages.map((page) => client.GET('/v1/posts', { params: { query: { page, per_page: PER_PAGE, locale } } }).then(unwrap)));
+    return posts.flatMap((list) => list.data).map((post) => ({ id: post.id, path: `/blogs/${blogs.get(post.blog_id)}/${post.permalink}`, updatedAt: post.updated_at }));
   }
   const read = (page: number) => {
-    const query = { params: { query: { page, per_page: PER_PAGE } } };
+    const query = { params: { query: { page, per_page: PER_PAGE, locale } } };
     if (kind === 'products') return client.GET('/v1/products', query).then(unwrap);
     if (kind === 'collections') return client.GET('/v1/collections', query).then(unwrap);
     if (kind === 'categories') return client.GET('/v1/categories', query).then(unwrap);
     return client.GET('/v1/pages', query).then(unwrap);
   };
-  const prefix = kind === 'products' ? '/products' : kind === 'collections' ? '/collections' : kind === 'categories' ? '/categories' : '/pages';
   const lists = await Promise.all(pages.map(read));
-  return lists.flatMap((list) => list.data as Array<{ permalink: string; updated_at?: number }>).map((row) => ({
-    path: `${prefix}/${row.permalink}`,
+  return lists.flatMap((list) => list.data as Array<{ id: string; permalink: string; updated_at?: number }>).map((row) => ({
+    id: row.id,
+    path: `/${kind}/${row.permalink}`,
     updatedAt: row.updated_at ?? 0,
   }));
 }

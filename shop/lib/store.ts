@@ -1,52 +1,39 @@
 import { cache } from 'react';
-import { unwrap } from '@storefront-api/client';
 import { shopClient } from './api';
+import { keptShopInfo, type ShopInfo } from './shop-info';
 
-export interface ShopInfo {
-  name: string;
-  currency: string;
-  lang: string;
-  description: string | null;
-  /** Where the store is: the country an address form starts with. */
-  countryCode: string | null;
+export type { MarketInfo, ShopInfo } from './shop-info';
+
+/** The store's name, currency, languages and markets (read at most once a minute: lib/shop-info.ts). */
+export const shopInfo = cache((): Promise<ShopInfo> => keptShopInfo(shopClient()));
+
+/** ISO 4217 currencies whose minor unit is not the cent (the API's amounts are in minor units): their decimals. */
+const DECIMALS: Record<string, number> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
+
+/** How many decimals a currency's amounts have: 2 unless ISO 4217 says otherwise (JPY none). */
+export function currencyDecimals(currency: string): number {
+  return DECIMALS[currency.toUpperCase()] ?? 2;
 }
 
-/** How long the store's name, currency and language are kept: every page shows them, and they seldom change. */
-const KEEP_MS = 60_000;
-
-let kept: { client: unknown; until: number; info: Promise<ShopInfo> } | undefined;
-
-async function readShopInfo(): Promise<ShopInfo> {
-  const store = unwrap(await shopClient().GET('/v1/store')).data;
-  return { name: store.name ?? 'Shop', currency: store.currency ?? 'USD', lang: store.lang ?? 'en', description: store.description ?? null, countryCode: store.country_code ?? null };
+/** An amount in minor units as a decimal string, for machines (JSON-LD): `1900` USD → `19.00`, `2199` JPY → `2199`. */
+export function decimalAmount(minor: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return (minor / 10 ** decimals).toFixed(decimals);
 }
-
-/**
- * The store's name, currency and language, read from the API at most once a minute per process (a
- * page otherwise spends one of its two API calls on them); a failed read is not kept.
- */
-export const shopInfo = cache(async (): Promise<ShopInfo> => {
-  const client = shopClient();
-  if (!kept || kept.client !== client || kept.until < Date.now()) {
-    const info = readShopInfo();
-    kept = { client, until: Date.now() + KEEP_MS, info };
-    info.catch(() => {
-      if (kept?.info === info) kept = undefined;
-    });
-  }
-  return kept.info;
-});
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** Cents as the buyer reads them: `$19.00`, `€19,00`. */
-export function money(cents: number, currency: string, locale = 'en-US'): string {
+/** An amount in minor units as the buyer reads it, in their language: `$19.00`, `19,00 €`, `¥2,199`. */
+export function money(minor: number, currency: string, locale = 'en-US'): string {
   const key = `${locale}:${currency}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formats.set(key, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  return format.format(minor / 10 ** currencyDecimals(currency));
 }

@@ -7,6 +7,7 @@ import { buyerClient, CUSTOMER_ID_COOKIE, CUSTOMER_TOKEN_COOKIE, shopClient } fr
 import { cookieOptions } from '@/lib/cart';
 import { currentCustomer } from '@/lib/customer';
 import { formText, orGoBack, withError } from '@/lib/problems';
+import { localized } from '@/lib/locale';
 
 const text = formText;
 
@@ -46,14 +47,14 @@ export async function signUp(form: FormData): Promise<void> {
     const { id, token } = await signInAs(email, secret);
     await shopClient().withCustomerToken(token).POST('/v1/customers/{id}/verification', { params: { path: { id } } });
   });
-  redirect('/account');
+  redirect(await localized('/account'));
 }
 
 export async function signIn(form: FormData): Promise<void> {
   await orGoBack('/account?form=sign-in', async () => {
     await signInAs(text(form, 'email') ?? '', password(form, 'password'));
   });
-  redirect('/account');
+  redirect(await localized('/account'));
 }
 
 /**
@@ -65,7 +66,7 @@ export async function signOut(): Promise<void> {
   const token = (await cookies()).get(CUSTOMER_TOKEN_COOKIE)?.value;
   if (token) await shopClient().withCustomerToken(token).DELETE('/v1/customers/token').catch(() => undefined);
   await forgetCustomer();
-  redirect('/account?notice=signed-out');
+  redirect(await localized('/account?notice=signed-out'));
 }
 
 /** "Forgot your password?": the API answers the same whether the email has an account or not, and so does the shop. */
@@ -73,7 +74,7 @@ export async function requestPasswordReset(form: FormData): Promise<void> {
   await orGoBack('/account/forgot', async () => {
     unwrap(await shopClient().POST('/v1/customers/password_reset', { body: { email: text(form, 'email') ?? '' } }));
   });
-  redirect('/account/forgot?sent=1');
+  redirect(await localized('/account/forgot?sent=1'));
 }
 
 /**
@@ -84,12 +85,12 @@ export async function resetPassword(form: FormData): Promise<void> {
   const token = text(form, 'token') ?? '';
   const from = `/account/reset?${new URLSearchParams({ token })}`;
   const secret = password(form, 'password');
-  if (secret !== password(form, 'password_confirmation')) redirect(withError(from, 'The two passwords are not the same'));
+  if (secret !== password(form, 'password_confirmation')) redirect(withError(await localized(from), 'The two passwords are not the same'));
   await orGoBack(from, async () => {
     unwrap(await shopClient().POST('/v1/customers/password', { body: { token, password: secret } }));
   });
   await forgetCustomer();
-  redirect('/account?notice=password-set');
+  redirect(await localized('/account?notice=password-set'));
 }
 
 /** The verification link's button: the email is proven (and the guest orders of that email join the account). */
@@ -98,13 +99,13 @@ export async function verifyEmail(form: FormData): Promise<void> {
   await orGoBack(`/account/verify?${new URLSearchParams({ token })}`, async () => {
     unwrap(await shopClient().POST('/v1/customers/verify', { body: { token } }));
   });
-  redirect('/account/verify?verified=1');
+  redirect(await localized('/account/verify?verified=1'));
 }
 
 /** The signed-in customer's id, or back to the sign-in form when the session is gone. */
 async function customerIdOrSignIn(): Promise<string> {
   const customer = await currentCustomer();
-  if (!customer) redirect('/account');
+  if (!customer) redirect(await localized('/account'));
   return customer.id;
 }
 
@@ -113,7 +114,7 @@ export async function sendVerification(): Promise<void> {
   await orGoBack('/account', async () => {
     unwrap(await (await buyerClient()).POST('/v1/customers/{id}/verification', { params: { path: { id } } }));
   });
-  redirect('/account?notice=verification-sent');
+  redirect(await localized('/account?notice=verification-sent'));
 }
 
 /** "Save address" on the account page: the fields of AddressFields under the `shipping` prefix. */
@@ -135,7 +136,7 @@ export async function addAddress(form: FormData): Promise<void> {
   await orGoBack('/account?form=address', async () => {
     unwrap(await (await buyerClient()).POST('/v1/customers/{id}/addresses', { params: { path: { id } }, body }));
   });
-  redirect('/account?notice=address-saved');
+  redirect(await localized('/account?notice=address-saved'));
 }
 
 export async function deleteAddress(form: FormData): Promise<void> {
@@ -144,5 +145,5 @@ export async function deleteAddress(form: FormData): Promise<void> {
   await orGoBack('/account', async () => {
     unwrap(await (await buyerClient()).DELETE('/v1/customers/{id}/addresses/{addressId}', { params: { path: { id, addressId } } }));
   });
-  redirect('/account?notice=address-deleted');
+  redirect(await localized('/account?notice=address-deleted'));
 }

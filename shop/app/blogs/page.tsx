@@ -1,15 +1,19 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { unwrap } from '@storefront-api/client';
+import { LocalLink as Link } from '@/components/local-link';
 import { shopClient } from '@/lib/api';
+import { localized, requestLocale } from '@/lib/locale';
+import { alternatesOf } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Blogs', alternates: { canonical: '/blogs' } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: 'Blogs', alternates: await alternatesOf(() => '/blogs') };
+}
 
 /** The shop's blogs; a shop with one blog goes straight to it. */
 export default async function BlogsPage() {
-  const blogs = unwrap(await shopClient().GET('/v1/blogs', { params: { query: { per_page: 50 } } })).data;
-  if (blogs.length === 1) redirect(`/blogs/${blogs[0]!.permalink}`);
+  const blogs = unwrap(await shopClient().GET('/v1/blogs', { params: { query: { per_page: 50, locale: await requestLocale() } } })).data;
+  if (blogs.length === 1) redirect(await localized(`/blogs/${blogs[0]!.permalink}`));
   return (
     <>
       <h1>Blogs</h1>

@@ -7,6 +7,7 @@ import { buyerClient } from '@/lib/api';
 import { CART_COOKIE, cookieOptions, currentCart } from '@/lib/cart';
 import { CHECKOUT_COOKIE, currentCheckout, statesOf } from '@/lib/checkout';
 import { formText, orGoBack, problemText } from '@/lib/problems';
+import { localized } from '@/lib/locale';
 
 /** A country's states for the address form (called by its country picker). */
 export async function statesFor(countryCode: string): Promise<Array<{ code: string; name: string }>> {
@@ -16,12 +17,12 @@ export async function statesFor(countryCode: string): Promise<Array<{ code: stri
 /** "Check out" on the cart: the cart's checkout, made (or brought up to date) by the API. */
 export async function startCheckout(): Promise<void> {
   const cart = await currentCart();
-  if (!cart) redirect('/cart');
+  if (!cart) redirect(await localized('/cart'));
   await orGoBack('/cart', async () => {
     const checkout = unwrap(await (await buyerClient()).POST('/v1/carts/{id}/checkout', { params: { path: { id: cart.id } }, body: {} }));
     (await cookies()).set(CHECKOUT_COOKIE, checkout.data.id, cookieOptions);
   });
-  redirect('/checkout');
+  redirect(await localized('/checkout'));
 }
 
 const text = formText;
@@ -46,7 +47,7 @@ function addressOf(form: FormData, prefix: string) {
 
 async function checkoutIdOrBack(): Promise<string> {
   const checkout = await currentCheckout();
-  if (!checkout) redirect('/cart');
+  if (!checkout) redirect(await localized('/cart'));
   return checkout.data.id;
 }
 
@@ -64,7 +65,7 @@ export async function saveAddresses(form: FormData): Promise<void> {
   await orGoBack('/checkout', async () => {
     unwrap(await (await buyerClient()).PUT('/v1/checkouts/{id}', { params: { path: { id } }, body }));
   });
-  redirect('/checkout?step=delivery');
+  redirect(await localized('/checkout?step=delivery'));
 }
 
 /** Step 2: the shipping method and the way to pay. */
@@ -77,7 +78,7 @@ export async function chooseMethods(form: FormData): Promise<void> {
       body: { ...(shippingMethod ? { shipping: { method: shippingMethod } } : {}), payment: { gateway: text(form, 'gateway') } },
     }));
   });
-  redirect('/checkout?step=payment');
+  redirect(await localized('/checkout?step=payment'));
 }
 
 /** The words for a refused payment; items no longer on sale are named. */
@@ -111,7 +112,7 @@ async function showPlaced(id: string): Promise<never> {
   const jar = await cookies();
   jar.delete(CART_COOKIE);
   jar.delete(CHECKOUT_COOKIE);
-  redirect(`/orders/${id}`);
+  redirect(await localized(`/orders/${id}`));
 }
 
 /** Step 3: pay. Placed, the buyer sees the confirmation and starts a new cart. */
@@ -154,7 +155,7 @@ export async function payWithStripe(paymentMethodId: string): Promise<StripeStep
  */
 export async function stripePaymentOutcome(paymentIntent: string): Promise<{ error: string } | { waiting: true }> {
   const checkout = await currentCheckout();
-  if (!checkout) redirect('/cart');
+  if (!checkout) redirect(await localized('/cart'));
   if (checkout.data.status !== 'created') return showPlaced(checkout.data.id);
   const failed = checkout.data.transactions.find((transaction) => transaction.authorization === paymentIntent && transaction.status === 'failed');
   return failed ? { error: failed.message ?? 'Your card issuer did not confirm the payment.' } : { waiting: true };

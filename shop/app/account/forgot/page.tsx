@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { LocalLink as Link } from '@/components/local-link';
 import { SubmitButton } from '@/components/submit-button';
 import { requestPasswordReset } from '../actions';
 

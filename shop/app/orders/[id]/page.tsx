@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { LocalLink as Link } from '@/components/local-link';
 import { OrderSummary } from '@/components/order-summary';
 import { checkoutById } from '@/lib/checkout';
+import { localized, pageWords } from '@/lib/locale';
 
-export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await pageWords()).yourOrder, robots: { index: false } };
+}
 
 /**
  * The order's own page (the confirmation after paying, and the order status link of its mails): its
@@ -15,28 +18,29 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const checkout = /^ord_[0-9a-z]{26}$/.test(id) ? await checkoutById(id) : null;
   if (!checkout) notFound();
   const order = checkout.data;
-  if (order.status === 'created') redirect(`/checkout/${id}`);
+  const words = await pageWords();
+  if (order.status === 'created') redirect(await localized(`/checkout/${id}`));
   const gateway = checkout.meta.payment_gateways.find((candidate) => candidate.id === checkout.meta.selected_payment_gateway);
   const awaitingPayment = order.financial_status === 'pending';
   const where = order.shipping ?? order.billing;
   return (
     <div className="confirmation">
-      <p className="muted">Order {order.number}</p>
-      <h1>{order.status === 'canceled' ? 'This order was canceled' : 'Thank you for your order'}</h1>
-      {order.status !== 'canceled' ? <p>We sent a confirmation to <strong>{order.email}</strong>.</p> : null}
+      <p className="muted">{words.order(order.number ?? '')}</p>
+      <h1>{order.status === 'canceled' ? words.orderCanceled : words.thankYou}</h1>
+      {order.status !== 'canceled' ? <p>{words.confirmationSentTo} <strong>{order.email}</strong>.</p> : null}
       {awaitingPayment ? (
         <section className="instructions" aria-labelledby="pay-title">
-          <h2 id="pay-title">How to pay</h2>
-          <p>{typeof gateway?.settings.instructions === 'string' ? gateway.settings.instructions : 'The shop will tell you how to pay. Your order ships once it is paid.'}</p>
+          <h2 id="pay-title">{words.howToPay}</h2>
+          <p>{typeof gateway?.settings.instructions === 'string' ? gateway.settings.instructions : words.shopWillTell}</p>
         </section>
       ) : null}
       <dl className="order-facts">
-        <div><dt>Status</dt><dd>{order.financial_status === 'paid' ? 'Paid' : awaitingPayment ? 'Awaiting payment' : order.financial_status.replace(/_/g, ' ')}, {order.fulfillment_status.replace(/_/g, ' ')}</dd></div>
-        {where ? <div><dt>{order.shipping ? 'Ships to' : 'Billing address'}</dt><dd>{[where.name, where.address.address1, where.address.address2, `${where.address.city} ${where.address.postcode}`, where.address.country].filter(Boolean).join(', ')}</dd></div> : null}
-        {order.shipping_lines ? <div><dt>Shipping</dt><dd>{order.shipping_lines.title}</dd></div> : null}
+        <div><dt>{words.status}</dt><dd>{order.financial_status === 'paid' ? words.paid : awaitingPayment ? words.awaitingPayment : order.financial_status.replace(/_/g, ' ')}, {order.fulfillment_status.replace(/_/g, ' ')}</dd></div>
+        {where ? <div><dt>{order.shipping ? words.shipsTo : words.billingAddress}</dt><dd>{[where.name, where.address.address1, where.address.address2, `${where.address.city} ${where.address.postcode}`, where.address.country].filter(Boolean).join(', ')}</dd></div> : null}
+        {order.shipping_lines ? <div><dt>{words.shipping}</dt><dd>{order.shipping_lines.title}</dd></div> : null}
       </dl>
       <OrderSummary order={order} />
-      <p><Link href="/">Continue shopping</Link></p>
+      <p><Link href="/">{words.continueShopping}</Link></p>
     </div>
   );
 }
