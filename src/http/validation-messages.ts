@@ -1,5 +1,6 @@
 import type { FieldError } from '../lib/problem.js';
 import { PERMALINK_PATTERN } from '../modules/catalog/permalinks.js';
+import { EXCHANGE_RATE_PATTERN } from '../modules/markets/money.js';
 
 /** One error of the schema validator (Ajv). */
 export interface AjvError {
@@ -25,6 +26,8 @@ const patternWords: Record<string, string> = {
   [PERMALINK_PATTERN]: 'must be lowercase letters and digits, in words joined by single hyphens (summer-hat-2)',
   '^[A-Z]{3}$': 'must be a three-letter currency code in capitals (USD)',
   '^[a-z]{2}(-[A-Z]{2})?$': 'must be a language code such as en or en-US',
+  '^[A-Za-z]{2}$': 'must be a two-letter country code (FR)',
+  [EXCHANGE_RATE_PATTERN]: 'must be a decimal number such as 0.92, at most 9 digits before the point and 12 after',
   '^[a-z0-9_-]+$': 'may hold only lowercase letters, digits, _ and -',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date such as 2026-05-01',
   '\\S': 'must not be blank',

@@ -341,7 +341,7 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
 
 /** The market a cart is asked to sell in: `market_id`, else `country_code`'s (requestMarket). */
 function cartMarket(db: Executor, input: CartWriteInput): Promise<Market> {
-  return requestMarket(db, { market: input.market_id, country: input.country_code }, { market: 'market_id', country: 'country_code' });
+  return requestMarket(db, { market: input.market_id, country: input.country_code }, { market: 'market_id', country: 'country_code', inQuery: false });
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Executor } from '../../db/database.js';
 import { KeptSetting } from '../../db/kept-setting.js';
 import type { MarketPriceRow, MarketRow } from '../../db/types.js';
-import { FieldErrors } from '../../lib/problem.js';
+import { FieldErrors, Problem } from '../../lib/problem.js';
 import type { ProductView } from '../catalog/products.view.js';
 import type { SkuView } from '../catalog/skus.view.js';
 import { countryName } from '../geo/countries.js';
@@ -22,26 +22,31 @@ export interface MarketQuery {
   country?: string;
 }
 
+/** Where a market is named: a read's query (a bad one is 400, as any bad query parameter) or a cart's body (422). */
+const QUERY = { market: 'market', country: 'country', inQuery: true };
+
 /**
  * The market a request reads in (or a cart is made in): the active market it names, else the active
  * market of its country, else the primary market (the store's own currency), which is also the answer
- * without either. `fields`: the names the request gave them, for its errors.
- * @throws Problem validation_failed on `market` for an unknown or inactive market, on `country` for
- * a code that is no ISO 3166-1 country.
+ * without either. `names`: where the request named them, for its errors.
+ * @throws Problem invalid_request (a query) or validation_failed (a body) naming `market` for an
+ * unknown or inactive market, `country` for a code that is no ISO 3166-1 country.
  */
-export async function requestMarket(db: Executor, query: MarketQuery, fields = { market: 'market', country: 'country' }): Promise<Market> {
+export async function requestMarket(db: Executor, query: MarketQuery, names = QUERY): Promise<Market> {
   if (query.market === undefined && query.country === undefined) return primary(db);
   const markets = await keptMarkets.get(db);
   const errors = new FieldErrors();
   let found: MarketRow | undefined;
   if (query.market !== undefined) {
     found = markets.find((m) => m.id === query.market && m.is_active === 1);
-    if (!found) errors.add(fields.market, 'not_found', 'names no active market');
+    if (!found) errors.add(names.market, 'not_found', 'names no active market');
   } else {
     const country = query.country!.trim().toUpperCase();
-    if (!countryName(country)) errors.add(fields.country, 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
+    if (!countryName(country)) errors.add(names.country, 'invalid_value', 'is not an ISO 3166-1 alpha-2 country code');
     found = markets.find((m) => m.is_active === 1 && (JSON.parse(m.country_codes) as string[]).includes(country));
   }
+  const [first] = errors.list;
+  if (first && names.inQuery) throw new Problem('invalid_request', `${first.field} ${first.message}`, { errors: errors.list });
   errors.throwIfAny();
   return found ? marketOf(found) : primary(db);
 }

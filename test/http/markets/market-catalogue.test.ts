@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { catalogFactories, ids } from '../../helpers/catalog.js';
-import { expectInvalid, expectProblem, uniqueWord } from '../../helpers/expect.js';
+import { expectProblem, fieldsOf, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 
 // One database for the file: each test takes countries no other test takes, and names its products
@@ -44,13 +44,15 @@ describeEachDatabase('the catalogue read in a market', (t) => {
     expect((await read(`/v1/products/${product.id}?country=US`)).data).toMatchObject({ price: 1999, compared_price: 2500, currency: 'USD' });
   });
 
-  it('refuses an unknown or inactive market and a country that is none', async () => {
+  it('refuses an unknown or inactive market and a country that is none, as any bad query parameter (400)', async () => {
     const product = await createProduct({ price: 100 });
     const inactive = await createMarket({ country_codes: ['AT'], exchange_rate: '1', is_active: false });
     for (const url of [`/v1/products/${product.id}`, `/v1/skus/${product.sku_id}`, '/v1/products', '/v1/skus']) {
-      expectInvalid(await t.storefront.get(`${url}?market=mkt_${'0'.repeat(26)}`), 'market');
-      expectInvalid(await t.storefront.get(`${url}?market=${inactive.id}`), 'market');
-      expectInvalid(await t.storefront.get(`${url}?country=XX`), 'country');
+      for (const [query, field] of [[`market=mkt_${'0'.repeat(26)}`, 'market'], [`market=${inactive.id}`, 'market'], ['country=XX', 'country'], ['country=', 'country']]) {
+        const res = await t.storefront.get(`${url}?${query}`);
+        expectProblem(res, 400, 'invalid_request');
+        expect(fieldsOf(res), res.text).toContain(field);
+      }
     }
     // The country of an inactive market reads the primary market.
     expect((await read(`/v1/products/${product.id}?country=AT`)).data).toMatchObject({ price: 100, currency: 'USD' });
@@ -165,6 +167,8 @@ describeEachDatabase('the catalogue read in a market', (t) => {
     expect((await t.admin.post(`/v1/markets/${euro.id}`, { exchange_rate: '0.75' })).status).toBe(200);
     expect((await t.storefront.get(`${url}?market=${euro.id}`)).body.data).toMatchObject({ price: 750 });
     expect((await t.admin.post(`/v1/markets/${euro.id}`, { is_active: false })).status).toBe(200);
-    expectInvalid(await t.storefront.get(`${url}?market=${euro.id}`), 'market');
+    const gone = await t.storefront.get(`${url}?market=${euro.id}`);
+    expectProblem(gone, 400, 'invalid_request');
+    expect(fieldsOf(gone)).toContain('market');
   });
 });

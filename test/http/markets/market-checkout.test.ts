@@ -171,7 +171,8 @@ describeEachDatabase('selling in a market', (t) => {
       const order = ok(await pay(t, orderId)).data;
       expect(order).toMatchObject({ locale: 'fr', currency: 'EUR', market_id: market.id });
       // The guest the checkout made keeps the language too, for the mail that follows.
-      expect(ok(await t.admin.get(`/v1/customers/${order.customer_id}`)).data.locale).toBe('fr');
+      const { customer_id: guestId } = await orderRow(t, orderId);
+      expect(ok(await t.admin.get(`/v1/customers/${guestId}`)).data.locale).toBe('fr');
       const find = async () => (await t.admin.get(`/v1/notifications?order_id=${orderId}&kind=order_confirmation`)).body.data[0];
       await deliverMailUntil(t, undefined, async () => (await find())?.status === 'not_sent');
       const mail = await find();
