@@ -54,6 +54,8 @@ import { shippingZonesRoutes } from './modules/shipping/shipping-zones.routes.js
 import { storesRoutes } from './modules/store/stores.routes.js';
 import { taxRatesRoutes } from './modules/taxes/tax-rates.routes.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
+import { customerGroupsRoutes } from './modules/price-lists/customer-groups.routes.js';
+import { priceListsRoutes } from './modules/price-lists/price-lists.routes.js';
 import { activeTracing } from './tracing/tracing.js';
 
 export interface BuildOptions {
@@ -219,6 +221,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(shippingZonesRoutes);
   await app.register(taxRatesRoutes);
   await app.register(marketsRoutes);
+  await app.register(customerGroupsRoutes);
+  await app.register(priceListsRoutes);
   await app.register(discountsRoutes);
   await app.register(gatewaysRoutes);
   await app.register(gatewayWebhooksRoutes);

@@ -1123,6 +1123,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customer_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List customer groups */
+        get: operations["getV1CustomerGroups"];
+        put?: never;
+        /** Create a customer group */
+        post: operations["postV1CustomerGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customer_groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a customer group */
+        get: operations["getV1CustomerGroupsId"];
+        put?: never;
+        /** Rename a customer group */
+        post: operations["postV1CustomerGroupsId"];
+        /** Delete a customer group (its customers leave it; its price lists no longer name it) */
+        delete: operations["deleteV1CustomerGroupsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price_lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List price lists */
+        get: operations["getV1PriceLists"];
+        put?: never;
+        /** Create a price list */
+        post: operations["postV1PriceLists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/price_lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a price list */
+        get: operations["getV1PriceListsId"];
+        put?: never;
+        /** Update a price list */
+        post: operations["postV1PriceListsId"];
+        /** Delete a price list */
+        delete: operations["deleteV1PriceListsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/discounts": {
         parameters: {
             query?: never;
@@ -2688,6 +2762,9 @@ export interface components {
          *         "tags": [
          *           "tags"
          *         ],
+         *         "group_ids": [
+         *           "group ids"
+         *         ],
          *         "default_address": {
          *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *           "object": "customer_address",
@@ -3002,6 +3079,9 @@ export interface components {
          *       "tags": [
          *         "tags"
          *       ],
+         *       "group_ids": [
+         *         "group ids"
+         *       ],
          *       "default_address": {
          *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *         "object": "customer_address",
@@ -3071,6 +3151,8 @@ export interface components {
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
+            /** @description the customer groups it is in (cgr_…), set by staff */
+            group_ids: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
             metadata: components["schemas"]["Metadata"];
@@ -3268,6 +3350,9 @@ export interface components {
          *       "tags": [
          *         "vip"
          *       ],
+         *       "group_ids": [
+         *         "group ids"
+         *       ],
          *       "default_address": {
          *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *         "object": "customer_address",
@@ -3337,10 +3422,36 @@ export interface components {
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
+            /** @description the customer groups it is in (cgr_…), set by staff */
+            group_ids: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
             metadata: components["schemas"]["Metadata"];
             private_metadata?: components["schemas"]["Metadata"];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * CustomerGroup
+         * @example {
+         *       "id": "cgr_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "customer_group",
+         *       "name": "Jane Doe",
+         *       "customer_count": 1,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        CustomerGroup: {
+            /** @description id with prefix cgr_ */
+            id: string;
+            /** @constant */
+            object: "customer_group";
+            name: string;
+            /** @description customers in the group */
+            customer_count: number;
             /** @description Unix seconds */
             created_at: number;
             /** @description Unix seconds */
@@ -3362,6 +3473,9 @@ export interface components {
          *       "notes": null,
          *       "tags": [
          *         "tags"
+         *       ],
+         *       "group_ids": [
+         *         "group ids"
          *       ],
          *       "default_address": {
          *         "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
@@ -3434,6 +3548,8 @@ export interface components {
             /** @description store notes; staff only */
             notes: string | null;
             tags: string[];
+            /** @description the customer groups it is in (cgr_…), set by staff */
+            group_ids: string[];
             default_address: components["schemas"]["Address"] | null;
             addresses: components["schemas"]["Address"][];
             metadata: components["schemas"]["Metadata"];
@@ -4208,6 +4324,9 @@ export interface components {
          *         "tags": [
          *           "vip"
          *         ],
+         *         "group_ids": [
+         *           "group ids"
+         *         ],
          *         "default_address": {
          *           "id": "adr_01jgz7q3v2c8m4k6n9p5r2t7wx",
          *           "object": "customer_address",
@@ -4779,6 +4898,62 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * PriceList
+         * @example {
+         *       "id": "prl_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "price_list",
+         *       "name": "Jane Doe",
+         *       "customer_group_ids": [
+         *         "customer group ids"
+         *       ],
+         *       "prices": [
+         *         {
+         *           "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *           "currency": "USD",
+         *           "price": 2500
+         *         }
+         *       ],
+         *       "starts_at": null,
+         *       "ends_at": null,
+         *       "is_active": true,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        PriceList: {
+            /** @description id with prefix prl_ */
+            id: string;
+            /** @constant */
+            object: "price_list";
+            name: string;
+            customer_group_ids: string[];
+            prices: components["schemas"]["PriceListPrice"][];
+            /** @description Unix seconds */
+            starts_at: number | null;
+            /** @description Unix seconds */
+            ends_at: number | null;
+            is_active: boolean;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * PriceListPrice
+         * @example {
+         *       "sku_id": "sku_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "currency": "USD",
+         *       "price": 2500
+         *     }
+         */
+        PriceListPrice: {
+            sku_id: string;
+            /** @description ISO 4217; null: the store's currency */
+            currency: string | null;
+            /** @description minor units */
+            price: number;
         };
         /**
          * Problem
@@ -6082,6 +6257,7 @@ export type CollectionProduct = components['schemas']['CollectionProduct'];
 export type CollectionRule = components['schemas']['CollectionRule'];
 export type Country = components['schemas']['Country'];
 export type Customer = components['schemas']['Customer'];
+export type CustomerGroup = components['schemas']['CustomerGroup'];
 export type CustomerWithToken = components['schemas']['CustomerWithToken'];
 export type Delivery = components['schemas']['Delivery'];
 export type Discount = components['schemas']['Discount'];
@@ -6112,6 +6288,8 @@ export type Page = components['schemas']['Page'];
 export type Pagination = components['schemas']['Pagination'];
 export type PasswordResetRequested = components['schemas']['PasswordResetRequested'];
 export type Post = components['schemas']['Post'];
+export type PriceList = components['schemas']['PriceList'];
+export type PriceListPrice = components['schemas']['PriceListPrice'];
 export type Problem = components['schemas']['Problem'];
 export type Product = components['schemas']['Product'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
@@ -9140,6 +9318,8 @@ export interface operations {
                     notes?: string | null;
                     /** @description staff only */
                     tags?: string[];
+                    /** @description customer group ids (cgr_…): replaces its groups; staff only */
+                    group_ids?: string[];
                     password?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
@@ -9502,6 +9682,8 @@ export interface operations {
                     notes?: string | null;
                     /** @description staff only */
                     tags?: string[];
+                    /** @description customer group ids (cgr_…): replaces its groups; staff only */
+                    group_ids?: string[];
                     password?: string;
                     metadata?: components["schemas"]["Metadata"];
                     private_metadata?: components["schemas"]["Metadata"];
@@ -11178,6 +11360,416 @@ export interface operations {
         };
     };
     deleteV1MarketsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1CustomerGroups: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerGroup"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomerGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1CustomerGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CustomerGroupsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1CustomerGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1PriceLists: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceList"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1PriceLists: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description customer group ids (cgr_…) */
+                    customer_group_ids?: string[];
+                    /** @description one per sku and currency; replaces the list's prices */
+                    prices?: {
+                        sku_id: string;
+                        /** @description ISO 4217 (case-insensitive): the store's currency or a market's; left out or null: the store's */
+                        currency?: string | null;
+                        /** @description minor units */
+                        price: number;
+                    }[];
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1PriceListsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1PriceListsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description customer group ids (cgr_…) */
+                    customer_group_ids?: string[];
+                    /** @description one per sku and currency; replaces the list's prices */
+                    prices?: {
+                        sku_id: string;
+                        /** @description ISO 4217 (case-insensitive): the store's currency or a market's; left out or null: the store's */
+                        currency?: string | null;
+                        /** @description minor units */
+                        price: number;
+                    }[];
+                    starts_at?: number | null;
+                    ends_at?: number | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1PriceListsId: {
         parameters: {
             query?: never;
             header?: never;

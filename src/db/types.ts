@@ -949,6 +949,42 @@ export interface MarketPriceRow {
   is_fixed: Flag;
 }
 
+export interface CustomerGroupRow {
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CustomerGroupMemberRow {
+  customer_group_id: string;
+  customer_id: string;
+}
+
+export interface PriceListRow {
+  id: string;
+  name: string;
+  /** Unix seconds; null: from the start / without end. */
+  starts_at: number | null;
+  ends_at: number | null;
+  is_active: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PriceListGroupRow {
+  price_list_id: string;
+  customer_group_id: string;
+}
+
+export interface PriceListPriceRow {
+  price_list_id: string;
+  sku_id: string;
+  /** Null: the store's currency. */
+  currency: string | null;
+  price: number;
+}
+
 /** A translated permalink of a record: unique per kind of record and locale. */
 export interface TranslatedPermalinkRow {
   /** The record's kind: product, sku, collection, category, blog, post, page. */
@@ -1001,6 +1037,11 @@ export interface Database {
   market_countries: MarketCountryRow;
   sku_prices: SkuPriceRow;
   market_prices: MarketPriceRow;
+  customer_groups: CustomerGroupRow;
+  customer_group_members: CustomerGroupMemberRow;
+  price_lists: PriceListRow;
+  price_list_groups: PriceListGroupRow;
+  price_list_prices: PriceListPriceRow;
   order_comments: OrderCommentRow;
   order_items: OrderItemRow;
   order_search_terms: OrderSearchTermRow;

@@ -120,6 +120,7 @@ export function buyerAsSent(order: OrderRow): BuyerView | null {
     locale: order.locale,
     notes: null,
     tags: [],
+    group_ids: [],
     default_address: null,
     addresses: [],
     metadata: {},

@@ -39,6 +39,7 @@ export const Customer = Type.Object({
   locale: Nullable(Type.String({ description: "the language mail to the customer is written in (fr, fr-CH); null: the store's. An order's mail is in the order's locale first" })),
   notes: Nullable(Type.String({ description: 'store notes; staff only' })),
   tags: Type.Array(Type.String()),
+  group_ids: Type.Array(Type.String(), { description: 'the customer groups it is in (cgr_…), set by staff' }),
   default_address: Nullable(CustomerAddress),
   addresses: Type.Array(CustomerAddress),
   ...metadataFields,
@@ -69,6 +70,7 @@ const customerFields = {
   is_active: Type.Optional(Type.Boolean({ description: 'staff only' })),
   notes: text(10_000),
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'staff only' })),
+  group_ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100, description: 'customer group ids (cgr_…): replaces its groups; staff only' })),
   password: Type.Optional(Password),
   ...metadataInput,
 };

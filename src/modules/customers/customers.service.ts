@@ -17,13 +17,15 @@ import { customerView, customerViews, type CustomerView } from './customers.view
 import { checkEmail, emailKey, normalizedEmail } from './emails.js';
 import { checkPasswordStrength } from './password-strength.js';
 import { deletePasswordResets } from './password-resets.repo.js';
+import { setGroupsOfCustomer } from '../price-lists/customer-groups.repo.js';
+import { checkGroupIds } from '../price-lists/customer-groups.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /**
  * Fields only staff may set: a customer signing up or editing itself may not. Metadata is staff's to
  * write on a customer (a storefront reads it): a shop may keep a loyalty tier there.
  */
-const staffOnly = ['notes', 'tags', 'is_active', 'metadata'] as const;
+const staffOnly = ['notes', 'tags', 'group_ids', 'is_active', 'metadata'] as const;
 
 function refuseStaffFields(input: Record<string, unknown>, errors: FieldErrors): void {
   for (const name of staffOnly) {
@@ -49,6 +51,14 @@ function columns(input: CustomerUpdateInput | CustomerCreateInput): Partial<Cust
   if (input.locale !== undefined) changes.locale = input.locale;
   if (input.is_active !== undefined) changes.is_active = boolFlag(input.is_active);
   return changes;
+}
+
+/** Puts a customer in exactly these groups. @throws Problem validation_failed naming `group_ids[i]` for an unknown group. */
+async function setGroups(tx: Tx, customerId: string, groupIds: string[]): Promise<void> {
+  const errors = new FieldErrors();
+  const ids = await checkGroupIds(tx, groupIds, 'group_ids', errors);
+  errors.throwIfAny();
+  await setGroupsOfCustomer(tx, customerId, ids);
 }
 
 /**
@@ -109,6 +119,7 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
       updated_at: now,
       ...columns(input),
     });
+    if (input.group_ids !== undefined) await setGroups(tx, id, input.group_ids);
     if (input.addresses?.length) await addAddresses(tx, id, input.addresses, 'addresses', now);
     const view = await customerView(tx, (await repo.findCustomer(tx, id))!);
     await recordEvent(tx, now, 'customer.created', view);
@@ -159,6 +170,7 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdate
     if (changes.email_key !== row.email_key || passwordHash !== undefined) await deletePasswordResets(tx, id);
     if (passwordHash !== undefined) changes.password_hash = passwordHash;
     await repo.updateCustomer(tx, id, changes);
+    if (input.group_ids !== undefined) await setGroups(tx, id, input.group_ids);
     if (changes.is_active === 0 || (passwordHash !== undefined && actor.kind !== 'customer')) await repo.deleteTokensOfCustomer(tx, id);
     else if (passwordHash !== undefined && actor.kind === 'customer') await repo.deleteTokensOfCustomer(tx, id, actor.tokenId);
     const view = await customerView(tx, { ...row, ...changes });

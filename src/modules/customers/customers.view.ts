@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { CustomerAddressRow, CustomerRow } from '../../db/types.js';
 import { metadataView } from '../../lib/metadata.js';
 import { addressCountry } from './address-rules.js';
+import { groupIdsOfCustomers } from '../price-lists/customer-groups.repo.js';
 import { findAddresses } from './customers.repo.js';
 import type { Customer, CustomerAddress } from './customers.schemas.js';
 
@@ -44,7 +45,8 @@ export function fullName(first: string | null, last: string | null): string | nu
  * holds them already (all of these customers' addresses: none for a customer just made), are not read.
  */
 export async function customerViews(db: Executor, rows: CustomerRow[], held?: CustomerAddressRow[]): Promise<CustomerView[]> {
-  const addresses = held ?? await findAddresses(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [addresses, groups] = await Promise.all([held ?? findAddresses(db, ids), groupIdsOfCustomers(db, ids)]);
   return rows.map((row) => {
     const own = addresses.filter((a) => a.customer_id === row.id).map(addressView);
     return {
@@ -60,6 +62,7 @@ export async function customerViews(db: Executor, rows: CustomerRow[], held?: Cu
       locale: row.locale,
       notes: row.notes,
       tags: JSON.parse(row.tags) as string[],
+      group_ids: groups.get(row.id) ?? [],
       default_address: own.find((a) => a.is_primary) ?? null,
       addresses: own,
       ...metadataView(row),

@@ -90,6 +90,7 @@ describeEachDatabase('customers', (t) => {
       locale: null,
       notes: null,
       tags: [],
+      group_ids: [],
       default_address: null,
       addresses: [],
       metadata: {},
