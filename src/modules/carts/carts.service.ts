@@ -16,6 +16,7 @@ import { discountsFor } from '../discounts/discount-pricing.js';
 import type { Market } from '../markets/market-context.js';
 import { currencyLocked, marketOfSale, skusSoldIn, storeAmountIn } from '../markets/market-pricing.js';
 import { requestMarket, sellInMarket } from '../markets/market-views.js';
+import { productsForCustomer } from '../price-lists/group-pricing.js';
 import { localizeRecords } from '../translations/translate.js';
 import { findStore } from '../store/stores.repo.js';
 import * as repo from './carts.repo.js';
@@ -127,7 +128,9 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
   const storeCurrency = store?.currency ?? 'USD';
   // A market that no longer sells in the cart's currency sells it nothing (its checkout is refused).
   const market = await marketOfSale(db, cart);
-  const products = market ? await sellInMarket(db, await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]), market) : [];
+  const inMarket = market ? await sellInMarket(db, await keptProductViews(db, [...new Set(items.map((item) => item.product_id))]), market) : [];
+  // The cart's customer pays its groups' prices; a guest's cart, the regular ones.
+  const products = await productsForCustomer(db, cart.customer_id, inMarket, now);
   const productById = new Map(products.map((p) => [p.id, p]));
 
   // An item its market stopped selling is not shown: checking the cart out names it.

@@ -10,6 +10,7 @@ import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { Market } from '../markets/market-context.js';
 import { sellInMarket } from '../markets/market-views.js';
+import { pricedCustomer, productsForCustomer } from '../price-lists/group-pricing.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, productsWithMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
@@ -299,6 +300,8 @@ export async function getProduct(ctx: Ctx, id: string, market?: Market): Promise
   let view: ProductView | undefined = await productView(ctx.db, await findVisibleProduct(ctx, id));
   if (market) [view] = await sellInMarket(ctx.db, [view], market);
   if (!view) throw Problem.notFound('product', id);
+  [view] = await productsForCustomer(ctx.db, pricedCustomer(ctx), [view], ctx.now());
+  if (!view) throw Problem.notFound('product', id);
   return isStorefront(ctx) ? storefrontProductView(view) : asSeenBy(ctx, view);
 }
 
@@ -319,7 +322,7 @@ export async function listProducts(
   const effective = effectiveFilter(ctx, filter);
   const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
   const built = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
-  const views = effective.market ? await sellInMarket(ctx.db, built, effective.market) : built;
+  const views = await productsForCustomer(ctx.db, pricedCustomer(ctx), effective.market ? await sellInMarket(ctx.db, built, effective.market) : built, ctx.now());
   const shown = isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? await productsWithMarketPrices(ctx.db, views) : views;
   return toPage(shown, page, total, url);
 }

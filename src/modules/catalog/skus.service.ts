@@ -11,6 +11,7 @@ import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
 import type { Market } from '../markets/market-context.js';
 import { sellSkusInMarket } from '../markets/market-views.js';
+import { pricedCustomer, skusForCustomer } from '../price-lists/group-pricing.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, withMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
@@ -201,7 +202,7 @@ export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<Sku
   const row = await repo.findSku(ctx.db, id);
   if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
   const views = [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))];
-  const [view] = await asSeenBy(ctx, market ? await sellSkusInMarket(ctx.db, views, market) : views);
+  const [view] = await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), market ? await sellSkusInMarket(ctx.db, views, market) : views, ctx.now()));
   if (!view) throw Problem.notFound('sku', id);
   return view;
 }
@@ -212,6 +213,6 @@ export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageR
   const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
   const pricingOf = await loadSkuPricing(ctx.db, rows.map((row) => row.id));
   const views = rows.map((row) => skuView(row, ownerOf(row), pricingOf(row.id)));
-  return toPage(await asSeenBy(ctx, effective.market ? await sellSkusInMarket(ctx.db, views, effective.market) : views), page, total, url);
+  return toPage(await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), effective.market ? await sellSkusInMarket(ctx.db, views, effective.market) : views, ctx.now())), page, total, url);
 }
 

@@ -11,6 +11,7 @@ import { isOnSale } from '../catalog/catalog-filters.js';
 import { parseOptions, skuName } from '../catalog/skus.view.js';
 import type { Market } from '../markets/market-context.js';
 import { pricingOfSale, unitPricesIn } from '../markets/market-pricing.js';
+import { unitPricesForCustomer } from '../price-lists/group-pricing.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
 import * as orders from '../orders/orders.repo.js';
 import type { OrderView } from '../orders/orders.schemas.js';
@@ -101,10 +102,12 @@ export async function checkoutEnvelope(
  * so later catalogue changes do not touch the order.
  * @throws Problem validation_failed for an empty cart, or skus no longer on sale.
  */
-async function snapshotItems(tx: Tx, cartId: string, orderId: string, market: Market, now: number): Promise<OrderItemRow[]> {
+async function snapshotItems(tx: Tx, cart: Pick<CartRow, 'id' | 'customer_id'>, orderId: string, market: Market, now: number): Promise<OrderItemRow[]> {
+  const cartId = cart.id;
   const items = await findCartItemsToOrder(tx, cartId);
   if (items.length === 0) throw Problem.invalid([{ field: 'items', code: 'empty', message: 'the cart has no items' }]);
-  const prices = await unitPricesIn(tx, market, items);
+  // The cart's customer pays its groups' prices (group-pricing.ts), as the cart showed them.
+  const prices = await unitPricesForCustomer(tx, cart.customer_id, market.currency, await unitPricesIn(tx, market, items), now);
   const errors = new FieldErrors();
   const rows: OrderItemRow[] = [];
   for (const sku of items) {
@@ -255,7 +258,7 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
     const orderId = existing?.id ?? newId('ord');
     const store = await findStore(tx);
     const { market } = await pricingOfSale(tx, cart, store?.currency ?? 'USD');
-    const items = await snapshotItems(tx, cartId, orderId, market, now);
+    const items = await snapshotItems(tx, cart, orderId, market, now);
     const needsShipping = items.some((item) => item.is_shipping_required === 1);
     const fromCart: Partial<OrderRow> = {
       is_gift: cart.is_gift,

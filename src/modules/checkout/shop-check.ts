@@ -3,8 +3,10 @@ import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
 import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
+import { findCartCustomer } from '../carts/carts.repo.js';
 import { currencyLocked, marketOfSale, unitPricesIn } from '../markets/market-pricing.js';
 import { queueOrderIndexing } from '../orders/order-search.js';
+import { unitPricesForCustomer } from '../price-lists/group-pricing.js';
 import * as orders from '../orders/orders.repo.js';
 import { priceOrder, reprice } from './order-pricing.js';
 
@@ -33,7 +35,9 @@ async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemR
   const skus = new Map(read.map((sku) => [sku.id, sku]));
   const market = await marketOfSale(db, order);
   if (!market) throw currencyLocked('market_id', order.currency);
-  const prices = await unitPricesIn(db, market, read);
+  // Priced for the customer of the order's cart, as the checkout was (never for an email a guest typed).
+  const member = order.cart_id === null ? null : await findCartCustomer(db, order.cart_id);
+  const prices = await unitPricesForCustomer(db, member, market.currency, await unitPricesIn(db, market, read), now);
   const errors = new FieldErrors();
   const current = items.map((item) => {
     const sku = skus.get(item.sku_id);
