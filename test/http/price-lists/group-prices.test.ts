@@ -117,4 +117,19 @@ describeEachDatabase('prices of customer groups', (t) => {
     // Staff read the order as it was paid.
     expect(ok(await t.admin.get(`/v1/orders/${ready.orderId}`)).data.items[0]).toMatchObject({ price: 650, compared_price: 1000 });
   });
+
+  it('prices a member in a market by its lists in the market\'s currency only', async () => {
+    const { group, member, sku } = await wholesale(1000);
+    const market = ok(await t.admin.post('/v1/markets', { name: 'Germany', country_codes: ['DE'], currency: 'EUR', locales: ['de'], exchange_rate: '0.9' }), 201).data;
+    await priceList({ customer_group_ids: [group.id], prices: [{ sku_id: sku.id, price: 100 }, { sku_id: sku.id, currency: 'eur', price: 600 }] });
+    const read = ok(await member.client.get(`/v1/skus/${sku.id}?country=DE`)).data;
+    expect(read).toMatchObject({ price: 600, compared_price: 900, currency: 'EUR' });
+    expect(ok(await t.storefront.get(`/v1/skus/${sku.id}?market=${market.id}`)).data).toMatchObject({ price: 900, compared_price: null, currency: 'EUR' });
+    const cart = ok(await member.client.post('/v1/carts', { country_code: 'DE', items: { [sku.id]: 2 } }), 201).data;
+    expect(cart).toMatchObject({ currency: 'EUR' });
+    expect(cart.items[0]).toMatchObject({ price: 600, compared_price: 900, total: 1200 });
+    // In the store's currency the list's price without currency applies.
+    expect(ok(await member.client.get(`/v1/skus/${sku.id}`)).data).toMatchObject({ price: 100, compared_price: 1000, currency: 'USD' });
+    ok(await t.admin.delete(`/v1/markets/${market.id}`), 204);
+  });
 });
