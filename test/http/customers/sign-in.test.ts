@@ -6,7 +6,7 @@ import { ADDRESS } from '../../helpers/checkout.js';
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 const CUSTOMER_FIELDS = [
-  'id', 'object', 'name', 'first_name', 'last_name', 'email', 'is_newsletterable', 'is_active', 'is_verified', 'locale', 'notes', 'tags',
+  'id', 'object', 'name', 'first_name', 'last_name', 'email', 'is_newsletterable', 'is_active', 'is_verified', 'locale', 'notes', 'tags', 'group_ids',
   'default_address', 'addresses', 'metadata', 'created_at', 'updated_at',
 ];
 
