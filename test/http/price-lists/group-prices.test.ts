@@ -118,6 +118,21 @@ describeEachDatabase('prices of customer groups', (t) => {
     expect(ok(await t.admin.get(`/v1/orders/${ready.orderId}`)).data.items[0]).toMatchObject({ price: 650, compared_price: 1000 });
   });
 
+  it('charges nothing when the member\'s list stops applying between checkout and payment (409 checkout_changed)', async () => {
+    const { group, member, sku } = await wholesale(1000);
+    const list = await priceList({ customer_group_ids: [group.id], prices: [{ sku_id: sku.id, price: 700 }] });
+    const ready = await readyCheckout(t, { client: member.client, items: [{ skuId: sku.id }], customer: { email: member.email } });
+    expect(ready.checkout.data.items[0]).toMatchObject({ price: 700 });
+    ok(await t.admin.post(`/v1/price_lists/${list.id}`, { is_active: false }));
+    const refused = await pay(t, ready.orderId, CARDS.good, undefined, member.client);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('checkout_changed');
+    expect(await t.db.selectFrom('transactions').selectAll().where('order_id', '=', ready.orderId).execute()).toEqual([]);
+    // Checked out again, the order holds the regular price and pays it.
+    const again = ok(await member.client.post(`/v1/carts/${ready.cartId}/checkout`, {})).data;
+    expect(again.items[0]).toMatchObject({ price: 1000, compared_price: null });
+  });
+
   it('prices a member in a market by its lists in the market\'s currency only', async () => {
     const { group, member, sku } = await wholesale(1000);
     const market = ok(await t.admin.post('/v1/markets', { name: 'Germany', country_codes: ['DE'], currency: 'EUR', locales: ['de'], exchange_rate: '0.9' }), 201).data;
