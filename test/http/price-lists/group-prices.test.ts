@@ -116,6 +116,10 @@ describeEachDatabase('prices of customer groups', (t) => {
     expect(charged.map((row) => Number(row.amount))).toEqual([2450]);
     // Staff read the order as it was paid.
     expect(ok(await t.admin.get(`/v1/orders/${ready.orderId}`)).data.items[0]).toMatchObject({ price: 650, compared_price: 1000 });
+    // Staff read the catalogue at regular prices, and a cart they make for the member at the member's.
+    expect(await readPrices(t.admin, sku)).toEqual(everywhere(1000, null));
+    const staffCart = ok(await t.admin.post('/v1/carts', { customer_id: member.id, items: { [sku.id]: 1 } }), 201).data;
+    expect(staffCart.items[0]).toMatchObject({ price: 650, compared_price: 1000 });
   });
 
   it('charges nothing when the member\'s list stops applying between checkout and payment (409 checkout_changed)', async () => {
