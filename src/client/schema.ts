@@ -9255,6 +9255,8 @@ export interface operations {
                 email?: string;
                 /** @description words (at most 5), each the start of the email, the first name or the last name; case-insensitive */
                 q?: string;
+                /** @description members of this customer group (cgr_…) only */
+                group_id?: string;
                 /** @description metadata[key]=value: records whose metadata holds the value under the key (each of up to 10 keys) */
                 metadata?: {
                     [key: string]: string;

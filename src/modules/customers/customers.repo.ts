@@ -26,11 +26,17 @@ export interface CustomerListFilter {
   /** Lowercased words, each the start of the email, the first or the last name. */
   terms?: string[];
   metadata?: Record<string, string>;
+  /** Members of this customer group only. */
+  groupId?: string;
 }
 
 function filtered(db: Executor, filter: CustomerListFilter) {
   let query = db.selectFrom('customers');
   if (filter.emailKey !== undefined) query = query.where('email_key', '=', filter.emailKey);
+  if (filter.groupId !== undefined) {
+    const groupId = filter.groupId;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('customer_group_members').select('customer_id').where('customer_group_id', '=', groupId));
+  }
   for (const term of filter.terms ?? []) {
     const pattern = likePattern(term, '', '%');
     query = query.where((eb) => eb.or([ilike(eb.ref('email_key'), pattern), ilike(eb.ref('first_name'), pattern), ilike(eb.ref('last_name'), pattern)]));

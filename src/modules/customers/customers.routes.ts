@@ -26,7 +26,7 @@ export const customersRoutes = (links: Pick<Config, 'shopUrl'>) => async (app: A
   app.get('/v1/customers', {
     config: { action: 'customer.read' },
     schema: { tags, summary: 'List customers', querystring: CustomerListQuery, response: ok(CustomerList) },
-  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q, metadata: request.query.metadata }, pageRequest(request.query), request.url));
+  }, async (request) => customers.listCustomers(request.ctx, { email: request.query.email, q: request.query.q, metadata: request.query.metadata, group_id: request.query.group_id }, pageRequest(request.query), request.url));
 
   app.post('/v1/customers', {
     config: { ...storefront, action: 'customer.create' },

@@ -109,6 +109,7 @@ export const CustomerListQuery = Type.Object({
   ...PageQuery,
   email: Type.Optional(Type.String({ maxLength: 254 })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'words (at most 5), each the start of the email, the first name or the last name; case-insensitive' })),
+  group_id: Type.Optional(Type.String({ maxLength: 64, description: 'members of this customer group (cgr_…) only' })),
   ...metadataQuery,
 });
 export const AddressListQuery = Type.Object(PageQuery);

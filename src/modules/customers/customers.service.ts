@@ -205,12 +205,15 @@ export async function getCustomer(ctx: Ctx, id: string): Promise<CustomerView> {
   return customerView(ctx.db, await findVisibleCustomer(ctx, ctx.db, id));
 }
 
-/** Customers oldest first; `email` finds one by its key, `q` keeps those whose email or names start with each of its words. */
+/**
+ * Customers oldest first; `email` finds one by its key, `q` keeps those whose email or names start with
+ * each of its words, `group_id` the members of a customer group.
+ */
 export async function listCustomers(
-  ctx: Ctx, filter: { email?: string; q?: string; metadata?: Record<string, string> }, page: PageRequest, url: string,
+  ctx: Ctx, filter: { email?: string; q?: string; metadata?: Record<string, string>; group_id?: string }, page: PageRequest, url: string,
 ): Promise<Page<CustomerView>> {
   const terms = (filter.q ?? '').toLowerCase().split(/\s+/).filter((term) => term !== '').slice(0, 5);
-  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email), terms, metadata: filter.metadata };
+  const where = { emailKey: filter.email === undefined ? undefined : emailKey(filter.email), terms, metadata: filter.metadata, groupId: filter.group_id };
   const [rows, total] = await Promise.all([
     repo.listCustomers(ctx.db, where, offsetOf(page), page.perPage),
     repo.countCustomers(ctx.db, where),

@@ -65,6 +65,10 @@ describeEachDatabase('customer groups and price lists, as staff keep them', (t) 
     expect(moved.status, moved.text).toBe(200);
     expect([...moved.body.data.group_ids].sort()).toEqual([wholesale.id, retail.id].sort());
     expect((await t.admin.get(`/v1/customer_groups/${wholesale.id}`)).body.data).toMatchObject({ name: 'Wholesale', customer_count: 1 });
+    const members = await t.admin.get(`/v1/customers?group_id=${retail.id}&per_page=100`);
+    expect(members.status, members.text).toBe(200);
+    expect(members.body.data.map((c: { id: string }) => c.id)).toEqual([customer.id]);
+    expect(members.body.meta.pagination).toMatchObject({ total_items: 1 });
 
     const list = await t.admin.post('/v1/price_lists', {
       name: 'Trade', customer_group_ids: [wholesale.id], prices: [{ sku_id: product.sku_id, currency: 'usd', price: 800 }],
