@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, NonBlank, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { LOCALE_PATTERN } from './locales.js';
 import { EXCHANGE_RATE_PATTERN, roundings } from './money.js';
-
-/** A locale as markets and translations name them: a language, or a language and its region (`fr`, `fr-CA`). */
-export const LOCALE_PATTERN = '^[a-z]{2}(-[A-Z]{2})?$';
 
 export const Market = Type.Object({
   id: Id('mkt'),
