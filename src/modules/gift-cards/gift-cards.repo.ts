@@ -73,3 +73,9 @@ export async function insertMovement(db: Executor, row: GiftCardMovementRow): Pr
 export function listMovements(db: Executor, giftCardId: string): Promise<GiftCardMovementRow[]> {
   return db.selectFrom('gift_card_movements').selectAll().where('gift_card_id', '=', giftCardId).orderBy('id').execute();
 }
+
+/** Deletes an order's redeem movements; answers what they took (amounts negative). */
+export function deleteRedeemMovements(db: Executor, orderId: string): Promise<Pick<GiftCardMovementRow, 'gift_card_id' | 'amount'>[]> {
+  return db.deleteFrom('gift_card_movements').where('order_id', '=', orderId).where('kind', '=', 'redeem')
+    .returning(['gift_card_id', 'amount']).execute();
+}
