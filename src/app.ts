@@ -44,6 +44,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
+import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(customerGroupsRoutes);
   await app.register(priceListsRoutes);
   await app.register(discountsRoutes);
+  await app.register(giftCardsRoutes);
   await app.register(gatewaysRoutes);
   await app.register(gatewayWebhooksRoutes);
   await app.register(cartsRoutes);

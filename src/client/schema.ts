@@ -1234,6 +1234,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gift_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List gift cards in creation order, by whole code, customer, currency and state */
+        get: operations["getV1GiftCards"];
+        put?: never;
+        /** Issue a gift card; the answer shows its whole code, once */
+        post: operations["postV1GiftCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift_cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a gift card with the history of its balance */
+        get: operations["getV1GiftCardsId"];
+        put?: never;
+        /** Update a gift card's customer, expiry, note or state; members left out keep their value */
+        post: operations["postV1GiftCardsId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift_cards/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a gift card: it pays for nothing from now on */
+        post: operations["postV1GiftCardsIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gateway_drivers": {
         parameters: {
             query?: never;
@@ -4021,6 +4074,77 @@ export interface components {
             duplicate: boolean;
         };
         /**
+         * GiftCard
+         * @example {
+         *       "id": "gft_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "gift_card",
+         *       "last_four": "p7dc",
+         *       "initial_value": 1,
+         *       "balance": 1,
+         *       "currency": "USD",
+         *       "customer_id": null,
+         *       "expires_at": null,
+         *       "is_enabled": true,
+         *       "note": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600
+         *     }
+         */
+        GiftCard: {
+            /** @description id with prefix gft_ */
+            id: string;
+            /** @constant */
+            object: "gift_card";
+            /** @description the whole code: only in the answer that creates the card, never again */
+            code?: string;
+            /** @description the last four characters of the code */
+            last_four: string;
+            /** @description minor units of currency the card was issued with */
+            initial_value: number;
+            /** @description minor units left; never below 0 */
+            balance: number;
+            /** @description ISO 4217: the card pays only for orders in this currency */
+            currency: string;
+            /** @description the customer the card was issued to, if any */
+            customer_id: string | null;
+            /** @description Unix seconds */
+            expires_at: number | null;
+            /** @description false once disabled: the card pays for nothing */
+            is_enabled: boolean;
+            note: string | null;
+            /** @description the history of the balance, oldest first: on single reads */
+            movements?: components["schemas"]["GiftCardMovement"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+        };
+        /**
+         * GiftCardMovement
+         * @example {
+         *       "id": "gfm_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "kind": "issue",
+         *       "amount": 2500,
+         *       "order_id": null,
+         *       "created_at": 1767225600
+         *     }
+         */
+        GiftCardMovement: {
+            /** @description id with prefix gfm_ */
+            id: string;
+            /**
+             * @description issue: the card made; redeem: an order paid with it; refund: given back to it
+             * @enum {string}
+             */
+            kind: "issue" | "redeem" | "refund";
+            /** @description minor units of the card currency: positive for issue and refund, negative for redeem */
+            amount: number;
+            /** @description the order of a redeem or refund */
+            order_id: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        /**
          * Image
          * @example {
          *       "object": "image",
@@ -6271,6 +6395,8 @@ export type Gateway = components['schemas']['Gateway'];
 export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type GatewayEvent = components['schemas']['GatewayEvent'];
+export type GiftCard = components['schemas']['GiftCard'];
+export type GiftCardMovement = components['schemas']['GiftCardMovement'];
 export type Image = components['schemas']['Image'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
@@ -12037,6 +12163,229 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1GiftCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description the whole code: finds its card */
+                code?: string;
+                customer_id?: string;
+                currency?: string;
+                is_enabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCard"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1GiftCards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a code of your own (letters, digits; spaces and dashes are ignored when compared, and so is case): at least 8 characters; left out, the server makes one of 16 */
+                    code?: string;
+                    /** @description minor units of currency */
+                    initial_value: number;
+                    /** @description ISO 4217; left out, the store's currency */
+                    currency?: string;
+                    /** @description a customer (cus_) the card is issued to */
+                    customer_id?: string | null;
+                    /** @description Unix seconds after which the card pays for nothing; null: never */
+                    expires_at?: number | null;
+                    /** @description staff's note, never shown to the buyer */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1GiftCardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1GiftCardsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description a customer (cus_) the card is issued to */
+                    customer_id?: string | null;
+                    /** @description Unix seconds after which the card pays for nothing; null: never */
+                    expires_at?: number | null;
+                    /** @description staff's note, never shown to the buyer */
+                    note?: string | null;
+                    /** @description true enables a disabled card again */
+                    is_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1GiftCardsIdDisable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCard"];
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

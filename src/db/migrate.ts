@@ -43,6 +43,7 @@ import * as markets from './migrations/039-markets.js';
 import * as translations from './migrations/040-translations.js';
 import * as templateLocales from './migrations/041-template-locales.js';
 import * as priceLists from './migrations/042-price-lists.js';
+import * as giftCards from './migrations/043-gift-cards.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '040-translations': translations,
   '041-template-locales': templateLocales,
   '042-price-lists': priceLists,
+  '043-gift-cards': giftCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -869,6 +869,35 @@ export interface DiscountRedemptionRow {
   created_at: number;
 }
 
+export interface GiftCardRow {
+  id: string;
+  /** SHA-256 (hex) of the normalised code (gift-cards/gift-card-codes.ts): the code itself is never kept. */
+  code_hash: string;
+  last_four: string;
+  initial_value: number;
+  /** Minor units of `currency`; never below 0 (moved only by conditional updates). */
+  balance: number;
+  currency: string;
+  customer_id: string | null;
+  expires_at: number | null;
+  is_enabled: Flag;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type GiftCardMovementKind = 'issue' | 'redeem' | 'refund';
+
+export interface GiftCardMovementRow {
+  id: string;
+  gift_card_id: string;
+  kind: GiftCardMovementKind;
+  /** Minor units, positive for issue and refund, negative for redeem. */
+  amount: number;
+  order_id: string | null;
+  created_at: number;
+}
+
 /** The mails of one budget (notifications/mail-caps.ts) sent to one mailbox within its window. */
 export interface MailQuotaRow {
   /** customers/emails.ts mailboxKey of the recipient. */
@@ -1061,6 +1090,8 @@ export interface Database {
   pages: PageRow;
   discounts: DiscountRow;
   discount_redemptions: DiscountRedemptionRow;
+  gift_cards: GiftCardRow;
+  gift_card_movements: GiftCardMovementRow;
   mail_quotas: MailQuotaRow;
   notifications: NotificationRow;
   notification_templates: NotificationTemplateRow;

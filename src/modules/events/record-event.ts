@@ -14,6 +14,7 @@ export const eventKinds = [
   'fulfillment.created', 'fulfillment.updated',
   'sku.low_stock',
   'discount.created', 'discount.updated', 'discount.deleted',
+  'gift_card.created', 'gift_card.updated',
   'return.created', 'return.received', 'return.refunded', 'return.canceled',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
