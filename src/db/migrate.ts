@@ -42,6 +42,7 @@ import * as auditLog from './migrations/038-audit-log.js';
 import * as markets from './migrations/039-markets.js';
 import * as translations from './migrations/040-translations.js';
 import * as templateLocales from './migrations/041-template-locales.js';
+import * as imports from './migrations/044-imports.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '039-markets': markets,
   '040-translations': translations,
   '041-template-locales': templateLocales,
+  '044-imports': imports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,7 +22,7 @@ const ulid = monotonicFactory(pooledRandom);
 export type IdPrefix =
   | 'str' | 'chn' | 'key' | 'fil' | 'vnd' | 'tag' | 'prd' | 'sku' | 'col' | 'rul' | 'cat' | 'evn'
   | 'cus' | 'adr' | 'tok' | 'crt' | 'itm' | 'shz' | 'shr' | 'txr' | 'gtw' | 'ord' | 'tra' | 'ful' | 'whk' | 'dlv' | 'att'
-  | 'blg' | 'pst' | 'pag' | 'dsc' | 'dsr' | 'ret' | 'ntf' | 'ocm' | 'usr' | 'utk' | 'uin' | 'urc' | 'aud' | 'mkt';
+  | 'blg' | 'pst' | 'pag' | 'dsc' | 'dsr' | 'ret' | 'ntf' | 'ocm' | 'usr' | 'utk' | 'uin' | 'urc' | 'aud' | 'mkt' | 'imp' | 'exp';
 
 /**
  * A new id: the kind's prefix, `_`, and 26 lowercase ULID characters. ULIDs are time-ordered and
