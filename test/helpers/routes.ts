@@ -49,7 +49,7 @@ const PREFIX_BY_SEGMENT: Record<string, string> = {
   api_keys: 'key', keys: 'key', channels: 'chn', categories: 'cat', collections: 'col', products: 'prd', skus: 'sku',
   sku: 'sku', blogs: 'blg', posts: 'pst', pages: 'pag', events: 'evn', customers: 'cus', addresses: 'adr',
   shipping_zones: 'shz', tax_rates: 'txr', gateways: 'gtw', carts: 'crt', checkouts: 'ord', orders: 'ord',
-  fulfillments: 'ful', returns: 'ret', webhooks: 'whk', files: 'fil', discounts: 'dsc', notifications: 'ntf', users: 'usr', markets: 'mkt',
+  fulfillments: 'ful', returns: 'ret', webhooks: 'whk', files: 'fil', discounts: 'dsc', notifications: 'ntf', users: 'usr', markets: 'mkt', imports: 'imp',
 };
 
 /** Values for parameters that are not ids. */
