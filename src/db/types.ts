@@ -782,21 +782,12 @@ export interface NotificationTemplateLocaleRow {
 /** What an import or export job is doing: waiting for a worker, under way, done, or given up whole. */
 export type BulkJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
-/** A bulk import of a CSV file (migration 044). */
-export interface ImportRow {
+/** What import and export jobs share: their progress, and a worker's claim (migration 044). */
+export interface BulkJobFields {
   id: string;
-  kind: 'products' | 'customers';
   status: BulkJobStatus;
-  storage_key: string;
-  filename: string;
-  size: number;
   total_rows: number | null;
   processed_rows: number;
-  created: number;
-  updated: number;
-  error_count: number;
-  /** The last row committed; a resumed job starts after it. */
-  checkpoint_row: number;
   failure: string | null;
   attempts: number;
   /** Milliseconds; a worker holds the job until then. */
@@ -805,6 +796,19 @@ export interface ImportRow {
   finished_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A bulk import of a CSV file. */
+export interface ImportRow extends BulkJobFields {
+  kind: 'products' | 'customers';
+  storage_key: string;
+  filename: string;
+  size: number;
+  created: number;
+  updated: number;
+  error_count: number;
+  /** The last row committed; a resumed job starts after it. */
+  checkpoint_row: number;
 }
 
 /** One fault of one row of an import. */
@@ -816,22 +820,11 @@ export interface ImportErrorRow {
   message: string;
 }
 
-/** A bulk export to a CSV file (migration 044). */
-export interface ExportRow {
-  id: string;
+/** A bulk export to a CSV file. */
+export interface ExportRow extends BulkJobFields {
   kind: 'products' | 'customers' | 'orders';
-  status: BulkJobStatus;
+  /** The CSV in the file storage once written. */
   storage_key: string | null;
-  total_rows: number | null;
-  processed_rows: number;
-  failure: string | null;
-  attempts: number;
-  /** Milliseconds; a worker holds the job until then. */
-  locked_until: number | null;
-  started_at: number | null;
-  finished_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
