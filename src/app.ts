@@ -48,6 +48,7 @@ import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import type { FilesSettings } from './modules/files/files.service.js';
 import { gatewaysRoutes } from './modules/payments/gateways.routes.js';
 import { gatewayWebhooksRoutes } from './modules/payments/gateway-webhooks.routes.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     shopUrl: options.config.shopUrl ?? DEFAULT_SHOP_URL, smtpUrl: options.config.smtpUrl, mailFrom: options.config.mailFrom, mailLog: options.config.mailLog ?? false,
   }));
   await app.register(filesRoutes(options.files));
+  await app.register(importsRoutes(options.files));
   if (options.config.admin) await app.register(adminRoutes(options.adminBuild));
   return app;
 }

@@ -2022,6 +2022,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a Shopify product or customer CSV export as a background job (multipart/form-data: parts "kind" and "file") */
+        post: operations["postV1Imports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an import job: its progress and the first faults of the rows it did not import */
+        get: operations["getV1ImportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4160,6 +4194,78 @@ export interface components {
             url: string;
             file_id: string | null;
             position: number;
+        };
+        /**
+         * Import
+         * @example {
+         *       "id": "imp_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "import",
+         *       "kind": "products",
+         *       "status": "queued",
+         *       "filename": "linen-shirt.png",
+         *       "total_rows": null,
+         *       "processed_rows": 1,
+         *       "created": 1,
+         *       "updated": 1,
+         *       "error_count": 1,
+         *       "errors": [
+         *         {
+         *           "row": 1,
+         *           "field": "tag",
+         *           "message": "is required"
+         *         }
+         *       ],
+         *       "failure": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "finished_at": null
+         *     }
+         */
+        Import: {
+            /** @description id with prefix imp_ */
+            id: string;
+            /** @constant */
+            object: "import";
+            /** @enum {string} */
+            kind: "products" | "customers";
+            /**
+             * @description queued: waiting for a worker; running; succeeded: every row imported or reported in errors; failed: the file was refused whole (failure says why)
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            filename: string;
+            /** @description rows below the header; null until counted */
+            total_rows: number | null;
+            processed_rows: number;
+            /** @description products (or customers) made */
+            created: number;
+            /** @description products (or customers) found by Handle (or email) and updated */
+            updated: number;
+            error_count: number;
+            /** @description the first 100 faults of rows not imported, in the order found */
+            errors: components["schemas"]["ImportError"][];
+            failure: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+            /** @description Unix seconds */
+            finished_at: number | null;
+        };
+        /**
+         * ImportError
+         * @example {
+         *       "row": 1,
+         *       "field": "tag",
+         *       "message": "is required"
+         *     }
+         */
+        ImportError: {
+            /** @description the row as a spreadsheet numbers it: the header is row 1 */
+            row: number;
+            /** @description the file's column */
+            field: string;
+            message: string;
         };
         /**
          * Mailer
@@ -6398,6 +6504,8 @@ export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type GiftCard = components['schemas']['GiftCard'];
 export type GiftCardMovement = components['schemas']['GiftCardMovement'];
 export type Image = components['schemas']['Image'];
+export type Import = components['schemas']['Import'];
+export type ImportError = components['schemas']['ImportError'];
 export type Mailer = components['schemas']['Mailer'];
 export type MailTest = components['schemas']['MailTest'];
 export type Market = components['schemas']['Market'];
@@ -15087,6 +15195,89 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Imports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "products" | "customers";
+                    /**
+                     * Format: binary
+                     * @description a CSV file in Shopify's export columns, at most STOREFRONT_FILE_MAX_BYTES
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1ImportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

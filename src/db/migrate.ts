@@ -44,6 +44,7 @@ import * as translations from './migrations/040-translations.js';
 import * as templateLocales from './migrations/041-template-locales.js';
 import * as priceLists from './migrations/042-price-lists.js';
 import * as giftCards from './migrations/043-gift-cards.js';
+import * as imports from './migrations/044-imports.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '041-template-locales': templateLocales,
   '042-price-lists': priceLists,
   '043-gift-cards': giftCards,
+  '044-imports': imports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

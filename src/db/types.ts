@@ -779,6 +779,54 @@ export interface NotificationTemplateLocaleRow {
   updated_at: number;
 }
 
+/** What an import or export job is doing: waiting for a worker, under way, done, or given up whole. */
+export type BulkJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** What import and export jobs share: their progress, and a worker's claim (migration 044). */
+export interface BulkJobFields {
+  id: string;
+  status: BulkJobStatus;
+  total_rows: number | null;
+  processed_rows: number;
+  failure: string | null;
+  attempts: number;
+  /** Milliseconds; a worker holds the job until then. */
+  locked_until: number | null;
+  started_at: number | null;
+  finished_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bulk import of a CSV file. */
+export interface ImportRow extends BulkJobFields {
+  kind: 'products' | 'customers';
+  storage_key: string;
+  filename: string;
+  size: number;
+  created: number;
+  updated: number;
+  error_count: number;
+  /** The last row committed; a resumed job starts after it. */
+  checkpoint_row: number;
+}
+
+/** One fault of one row of an import. */
+export interface ImportErrorRow {
+  import_id: string;
+  position: number;
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** A bulk export to a CSV file. */
+export interface ExportRow extends BulkJobFields {
+  kind: 'products' | 'customers' | 'orders';
+  /** The CSV in the file storage once written. */
+  storage_key: string | null;
+}
+
 /** Where a scan of the worker has got to (the abandoned checkouts: the last order id looked at). */
 export interface NotificationScanRow {
   name: string;
@@ -1099,4 +1147,7 @@ export interface Database {
   notification_scans: NotificationScanRow;
   audit_entries: AuditEntryRow;
   translated_permalinks: TranslatedPermalinkRow;
+  imports: ImportRow;
+  import_errors: ImportErrorRow;
+  exports: ExportRow;
 }

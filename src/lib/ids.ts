@@ -23,7 +23,7 @@ export type IdPrefix =
   | 'str' | 'chn' | 'key' | 'fil' | 'vnd' | 'tag' | 'prd' | 'sku' | 'col' | 'rul' | 'cat' | 'evn'
   | 'cus' | 'adr' | 'tok' | 'crt' | 'itm' | 'shz' | 'shr' | 'txr' | 'gtw' | 'ord' | 'tra' | 'ful' | 'whk' | 'dlv' | 'att'
   | 'blg' | 'pst' | 'pag' | 'dsc' | 'dsr' | 'ret' | 'ntf' | 'ocm' | 'usr' | 'utk' | 'uin' | 'urc' | 'aud' | 'mkt' | 'cgr' | 'prl'
-  | 'gft' | 'gfm';
+  | 'gft' | 'gfm' | 'imp' | 'exp';
 
 /**
  * A new id: the kind's prefix, `_`, and 26 lowercase ULID characters. ULIDs are time-ordered and

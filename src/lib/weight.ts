@@ -7,3 +7,8 @@ const gramsPer: Record<WeightUnit, number> = { kg: 1000, gr: 1, lb: 453.59237, o
 export function toGrams(weight: number | null, unit: WeightUnit): number {
   return weight === null ? 0 : Math.round(weight * gramsPer[unit]);
 }
+
+/** Whole grams in the given unit, to three decimals: enough that `toGrams` gives the same grams back. */
+export function fromGrams(grams: number, unit: WeightUnit): number {
+  return Math.round((grams / gramsPer[unit]) * 1000) / 1000;
+}

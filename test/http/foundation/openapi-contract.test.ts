@@ -139,7 +139,7 @@ describeEachDatabase('openapi: the contract a generated client relies on', (t) =
     for (const { method, path, op } of operations) {
       const body = op.requestBody;
       if (!body) continue;
-      if (path === '/v1/files') {
+      if (path === '/v1/files' || path === '/v1/imports') {
         expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
         expect(body.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
         continue;

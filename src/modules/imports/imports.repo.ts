@@ -1,0 +1,105 @@
+import type { Executor, Tx } from '../../db/database.js';
+import type { ImportErrorRow, ImportRow } from '../../db/types.js';
+import { unixNow } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { RowError } from './shopify-products.js';
+
+/** How many of a job's row errors a read of the job lists: the first say what to fix. */
+export const LISTED_IMPORT_ERRORS = 100;
+
+/** Records a queued import of a file already put in the file storage under `storageKey`. */
+export async function insertImport(db: Executor, input: { kind: ImportRow['kind']; storageKey: string; filename: string; size: number; id?: string }): Promise<ImportRow> {
+  const now = unixNow();
+  const row: ImportRow = {
+    id: input.id ?? newId('imp'),
+    kind: input.kind,
+    status: 'queued',
+    storage_key: input.storageKey,
+    filename: input.filename,
+    size: input.size,
+    total_rows: null,
+    processed_rows: 0,
+    created: 0,
+    updated: 0,
+    error_count: 0,
+    checkpoint_row: 1,
+    failure: null,
+    attempts: 0,
+    locked_until: null,
+    started_at: null,
+    finished_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('imports').values(row).execute();
+  return row;
+}
+
+export async function findImport(db: Executor, id: string): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The first of a job's row errors, in the order they were found. */
+export async function listImportErrors(db: Executor, id: string, limit = LISTED_IMPORT_ERRORS): Promise<Pick<ImportErrorRow, 'row' | 'field' | 'message'>[]> {
+  return db.selectFrom('import_errors').select(['row', 'field', 'message']).where('import_id', '=', id).orderBy('position').limit(limit).execute();
+}
+
+/** What one committed step of a job adds: the rows it covered, up to `throughRow`, and what became of them. */
+export interface ImportStep {
+  throughRow: number;
+  rows: number;
+  created: number;
+  updated: number;
+  errors: RowError[];
+}
+
+/**
+ * Records a step in the transaction that wrote its products, while the worker still holds the job
+ * (its claim ends at `heldUntil`): a crash either keeps the step and its products or neither. False
+ * when the claim was lost; the caller rolls the transaction back then.
+ */
+export async function recordImportStep(tx: Tx, id: string, heldUntil: number, step: ImportStep): Promise<boolean> {
+  const job = await tx
+    .updateTable('imports')
+    .set((eb) => ({
+      checkpoint_row: step.throughRow,
+      processed_rows: eb('processed_rows', '+', step.rows),
+      created: eb('created', '+', step.created),
+      updated: eb('updated', '+', step.updated),
+      error_count: eb('error_count', '+', step.errors.length),
+      updated_at: unixNow(),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_until', '=', heldUntil)
+    .returning('error_count')
+    .executeTakeFirst();
+  if (!job) return false;
+  if (step.errors.length > 0) {
+    const first = job.error_count - step.errors.length;
+    await tx.insertInto('import_errors')
+      .values(step.errors.map((error, index) => ({ import_id: id, position: first + index, ...error })))
+      .execute();
+  }
+  return true;
+}
+
+/** Ends a job the worker holds: succeeded, or failed whole with the reason a merchant reads. */
+export async function finishImport(db: Executor, id: string, heldUntil: number, outcome: { failure: string | null; totalRows?: number }): Promise<boolean> {
+  const now = unixNow();
+  const result = await db
+    .updateTable('imports')
+    .set({
+      status: outcome.failure === null ? 'succeeded' : 'failed',
+      failure: outcome.failure,
+      ...(outcome.totalRows === undefined ? {} : { total_rows: outcome.totalRows }),
+      locked_until: null,
+      finished_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_until', '=', heldUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
