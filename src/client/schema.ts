@@ -3613,6 +3613,35 @@ export interface components {
             updated_at: number;
         };
         /**
+         * Facets
+         * @description the facets asked for with `facets`
+         * @example {}
+         */
+        Facets: {
+            /** @description the most frequent first (at most 100), each counted under the listing's other filters */
+            vendor?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description the most frequent first (at most 100), each counted under the listing's other filters */
+            tags?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description option name → its values */
+            options?: {
+                [key: string]: {
+                    value: string;
+                    count: number;
+                }[];
+            };
+            price?: {
+                min: number | null;
+                /** @description cents, the market's in a market; null when nothing is listed */
+                max: number | null;
+            };
+        };
+        /**
          * FieldError
          * @example {
          *       "field": "shipping[postcode]",
@@ -6088,6 +6117,7 @@ export type Discount = components['schemas']['Discount'];
 export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
 export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
+export type Facets = components['schemas']['Facets'];
 export type FieldError = components['schemas']['FieldError'];
 export type Fulfillment = components['schemas']['Fulfillment'];
 export type FulfillmentItem = components['schemas']['FulfillmentItem'];
@@ -6991,6 +7021,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7016,6 +7052,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7306,6 +7343,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7331,6 +7374,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7439,6 +7483,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7563,6 +7608,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7587,6 +7638,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7863,6 +7915,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -7895,6 +7953,7 @@ export interface operations {
                         data: components["schemas"]["Sku"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7934,6 +7993,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -7965,6 +8030,7 @@ export interface operations {
                         data: components["schemas"]["Sku"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
