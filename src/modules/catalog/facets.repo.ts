@@ -35,7 +35,7 @@ type Rows = SelectQueryBuilder<any, any, any>;
 export interface FacetSource<F extends CatalogFilter> {
   /** The rows passing a filter; `forPrice`: with `price` readable. */
   rows: (filter: F, forPrice: boolean) => Rows;
-  /** What one row is: a product or a sku; counts are of distinct ones. */
+  /** What one row is: a product or a sku; option counts are of distinct ones. */
   counted: 'p.id' | 's.id';
   /** The price a row is listed at (the market's in a market). */
   price: string;
@@ -51,22 +51,19 @@ export interface FacetSource<F extends CatalogFilter> {
  * other values of a chosen vendor keep their counts); an option name counted apart when the filter
  * names it, as its own filter is then left out.
  */
-export async function countFacets<F extends CatalogFilter>(source: FacetSource<F>, filter: F, names: FacetName[]): Promise<Facets> {
-  const count = sql<number>`count(distinct ${sql.ref(source.counted)})`;
-  const grouped = async (rows: Rows, value: string): Promise<FacetValue[]> => {
-    const found = await rows.select([sql.ref(value).as('value'), count.as('count')])
-      .groupBy(value).orderBy('count', 'desc').orderBy(value).limit(FACET_VALUES_LISTED).execute() as Array<{ value: string; count: number }>;
-    return byCountThenValue(found.map((row) => ({ value: row.value, count: Number(row.count) })));
-  };
+export async function countFacets<F extends CatalogFilter>(
+  db: Executor, source: FacetSource<F>, filter: F, names: FacetName[],
+): Promise<Facets> {
   const facets: Facets = {};
   await Promise.all([...new Set(names)].map(async (name) => {
     switch (name) {
       case 'vendor':
-        facets.vendor = await grouped(source.rows({ ...filter, vendors: undefined }, false).innerJoin('vendors as fv', 'fv.id', 'p.vendor_id'), 'fv.name');
+        facets.vendor = await countNamed(source.rows({ ...filter, vendors: undefined }, false).where('p.vendor_id', 'is not', null), 'p.vendor_id',
+          async (ids) => (await db.selectFrom('vendors').select(['id', 'name as value']).where('id', 'in', ids).execute()));
         return;
       case 'tags':
-        facets.tags = await grouped(source.rows({ ...filter, tags: undefined }, false)
-          .innerJoin('product_tags as fpt', 'fpt.product_id', 'p.id').innerJoin('tags as ft', 'ft.id', 'fpt.tag_id'), 'ft.title');
+        facets.tags = await countNamed(source.rows({ ...filter, tags: undefined }, false).innerJoin('product_tags as fpt', 'fpt.product_id', 'p.id'), 'fpt.tag_id',
+          async (ids) => (await db.selectFrom('tags').select(['id', 'title as value']).where('id', 'in', ids).execute()));
         return;
       case 'price': {
         const row = await source.rows({ ...filter, priceMin: undefined, priceMax: undefined }, true)
@@ -76,7 +73,7 @@ export async function countFacets<F extends CatalogFilter>(source: FacetSource<F
         return;
       }
       case 'options':
-        facets.options = await countOptions(source, filter, count);
+        facets.options = await countOptions(source, filter);
     }
   }));
   return facets;
@@ -86,7 +83,9 @@ export async function countFacets<F extends CatalogFilter>(source: FacetSource<F
  * Each option name's values: the names the filter does not name in one query under the whole
  * filter, and each name it names in one of its own, under the filter less that name.
  */
-async function countOptions<F extends CatalogFilter>(source: FacetSource<F>, filter: F, count: ReturnType<typeof sql<number>>): Promise<Record<string, FacetValue[]>> {
+async function countOptions<F extends CatalogFilter>(source: FacetSource<F>, filter: F): Promise<Record<string, FacetValue[]>> {
+  // A product counts once however many of its skus hold the value.
+  const count = sql<number>`count(distinct ${sql.ref(source.counted)})`;
   const chosen = filter.options ?? {};
   const chosenNames = Object.keys(chosen);
   const select = (rows: Rows) => rows.select(['so.name', 'so.value', count.as('count')]).groupBy(['so.name', 'so.value']);
@@ -106,6 +105,26 @@ async function countOptions<F extends CatalogFilter>(source: FacetSource<F>, fil
   return byName;
 }
 
+/**
+ * The rows counted by a record they join once each (a product's vendor, one of its tags), grouped by
+ * its id: the index of the ids serves the grouping, and no name is read per row. The names are read
+ * after, for the ids found; records sharing a name share its count.
+ */
+async function countNamed(rows: Rows, key: string, namesOf: (ids: string[]) => Promise<Array<{ id: string; value: string }>>): Promise<FacetValue[]> {
+  const found = await rows.select([sql.ref(key).as('id'), sql<number>`count(*)`.as('count')]).groupBy(key).execute() as Array<{ id: string; count: number }>;
+  if (found.length === 0) return [];
+  const counts = new Map<string, number>();
+  const nameOf = new Map<string, string>();
+  for (let at = 0; at < found.length; at += 500) {
+    for (const row of await namesOf(found.slice(at, at + 500).map((row) => row.id))) nameOf.set(row.id, row.value);
+  }
+  for (const row of found) {
+    const value = nameOf.get(row.id);
+    if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + Number(row.count));
+  }
+  return byCountThenValue([...counts].map(([value, count]) => ({ value, count }))).slice(0, FACET_VALUES_LISTED);
+}
+
 /** Values the most frequent first, then by value in code points: the databases collate text differently. */
 function byCountThenValue(values: FacetValue[]): FacetValue[] {
   return values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
@@ -113,7 +132,7 @@ function byCountThenValue(values: FacetValue[]): FacetValue[] {
 
 /** The facets of the products in scope passing the filter, counting products. */
 export function countProductFacets(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, names: FacetName[]): Promise<Facets> {
-  return countFacets({
+  return countFacets(db, {
     rows: (rowsFilter, forPrice) => productListing(db, scope, rowsFilter, now, forPrice),
     counted: 'p.id',
     // The default sku's price, or in a market its price there (see the listing).
@@ -127,7 +146,7 @@ export function countProductFacets(db: Executor, scope: ProductScope, filter: Ca
 
 /** The facets of the skus passing the filter, counting skus. */
 export function countSkuFacets(db: Executor, filter: SkuListFilter, now: number, names: FacetName[]): Promise<Facets> {
-  return countFacets({
+  return countFacets(db, {
     rows: (rowsFilter) => skuListing(db, rowsFilter, now),
     counted: 's.id',
     price: filter.market?.id ? 'm.price' : 's.price',
