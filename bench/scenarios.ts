@@ -80,6 +80,14 @@ function someRows(answer: any): void {
   if (!Array.isArray(answer?.data) || answer.data.length === 0) throw new Error('the answer holds no rows');
 }
 
+function countsFacets(answer: any): void {
+  someRows(answer);
+  const facets = answer?.meta?.facets;
+  if (!Array.isArray(facets?.vendor) || facets.vendor.length === 0 || !Array.isArray(facets?.tags) || typeof facets?.price?.min !== 'number') {
+    throw new Error(`the listing answered no facets of its products: ${JSON.stringify(facets)}`);
+  }
+}
+
 const searchTitle = (d: BenchData) => `q=${d.search.q}, price ${d.search.priceMin}–${d.search.priceMax}, sort_by=price-ascending`;
 
 const ordersByNamePath = (name: string) => `/v1/orders?q=${encodeURIComponent(name)}&per_page=${PAGE}`;
@@ -196,6 +204,16 @@ export const SCENARIOS: Scenario[] = [
     headers: admin,
     check: fullPage,
     cold: searchPool(ADMIN),
+  },
+  {
+    // Issue 39's bound: within 3× listing-admin, the same listing without facets.
+    name: 'listing-facets-admin',
+    title: (d) => `GET /v1/collections/{id}/products?per_page=20&facets=vendor,tags,options,price (${short(d.products)}-product collection, admin key: no cache)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: (c) => `${listingPath(c)}&facets=vendor,tags,options,price`,
+    headers: admin,
+    check: countsFacets,
   },
   {
     name: 'orders-by-name',

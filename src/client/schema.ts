@@ -3816,6 +3816,35 @@ export interface components {
             updated_at: number;
         };
         /**
+         * Facets
+         * @description the facets asked for with `facets`
+         * @example {}
+         */
+        Facets: {
+            /** @description the most frequent first (at most 100), each counted under the listing's other filters */
+            vendor?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description the most frequent first (at most 100), each counted under the listing's other filters */
+            tags?: {
+                value: string;
+                count: number;
+            }[];
+            /** @description option name → its values */
+            options?: {
+                [key: string]: {
+                    value: string;
+                    count: number;
+                }[];
+            };
+            price?: {
+                min: number | null;
+                /** @description cents, the market's in a market; null when nothing is listed */
+                max: number | null;
+            };
+        };
+        /**
          * FieldError
          * @example {
          *       "field": "shipping[postcode]",
@@ -6494,6 +6523,7 @@ export type Discount = components['schemas']['Discount'];
 export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
 export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
+export type Facets = components['schemas']['Facets'];
 export type FieldError = components['schemas']['FieldError'];
 export type Fulfillment = components['schemas']['Fulfillment'];
 export type FulfillmentItem = components['schemas']['FulfillmentItem'];
@@ -7403,6 +7433,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7428,6 +7464,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7718,6 +7755,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7743,6 +7786,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7851,6 +7895,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -7975,6 +8020,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending";
                 /** @description answer the text fields in this locale (fr, fr-CA), field by field falling back to the record's own text; without it, a storefront's Accept-Language is matched against the store's locales */
@@ -7999,6 +8050,7 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8275,6 +8327,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -8307,6 +8365,7 @@ export interface operations {
                         data: components["schemas"]["Sku"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };
@@ -8346,6 +8405,12 @@ export interface operations {
                 metadata?: {
                     [key: string]: string;
                 };
+                /** @description vendor=Acme,Globex: products of one of the vendors named */
+                vendor?: string;
+                /** @description tags=Sale,Eco: products with one of the tags titled */
+                tags?: string;
+                /** @description facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet's own */
+                facets?: string;
                 q?: string;
                 /** @description low-stock-first: the skus at or below their low_threshold first, then by in_stock (lowest first; stock not counted last), then creation */
                 sort_by?: "name-ascending" | "name-descending" | "created-ascending" | "created-descending" | "price-ascending" | "price-descending" | "low-stock-first";
@@ -8377,6 +8442,7 @@ export interface operations {
                         data: components["schemas"]["Sku"][];
                         meta: {
                             pagination: components["schemas"]["Pagination"];
+                            facets?: components["schemas"]["Facets"];
                         };
                     };
                 };

@@ -14,6 +14,10 @@ export interface CatalogFilter {
   priceMax?: number;
   /** Option name → accepted values; a sku must match every name. */
   options?: Record<string, string[]>;
+  /** Vendor names: the product's vendor is one of them. */
+  vendors?: string[];
+  /** Tag titles: the product has one of them. */
+  tags?: string[];
   /** Metadata key → value; the product (the sku, in a sku listing) must hold every one. */
   metadata?: Record<string, string>;
   q?: string;
@@ -85,6 +89,11 @@ export function productConditions(db: Executor, eb: ListingBuilder, filter: Cata
   if (filter.published === false) conditions.push(eb('p.available_at', '>', now));
   if (filter.channelId !== undefined) conditions.push(eb.not(hiddenOn(filter.channelId)));
   if (filter.categoryId !== undefined) conditions.push(inCategoryTree(filter.categoryId));
+  if (filter.vendors !== undefined) conditions.push(eb('p.vendor_id', 'in', eb.selectFrom('vendors as v').select('v.id').where('v.name', 'in', filter.vendors)));
+  if (filter.tags !== undefined) {
+    conditions.push(eb.exists(eb.selectFrom('product_tags as pt').innerJoin('tags as tg', 'tg.id', 'pt.tag_id')
+      .select('pt.product_id').whereRef('pt.product_id', '=', 'p.id').where('tg.title', 'in', filter.tags)));
+  }
   if (filter.metadata !== undefined) conditions.push(metadataMatches(db, codeOf === 's' ? 's.metadata' : 'p.metadata', filter.metadata));
   const terms = searchTerms(filter.q);
   conditions.push(...termConditions(eb, terms, codeOf));

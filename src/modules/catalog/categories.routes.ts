@@ -7,7 +7,7 @@ import {
 } from './categories.schemas.js';
 import { LocaleQuery } from '../translations/translations.schemas.js';
 import * as service from './categories.service.js';
-import { catalogFilterOf } from './listing-query.js';
+import { catalogFilterOf, facetsOf } from './listing-query.js';
 import { ProductList } from './products.schemas.js';
 
 const tags = ['Categories'];
@@ -45,6 +45,7 @@ export async function categoriesRoutes(app: App): Promise<void> {
   }, async (request) =>
     service.listCategoryProducts(
       request.ctx, request.params.id, { ...catalogFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) }, pageRequest(request.query), request.url,
+      facetsOf(request.query),
     ));
 
   app.post('/v1/categories', {

@@ -14,6 +14,8 @@ import * as repo from './categories.repo.js';
 import type { CatalogFilter } from './catalog-filters.js';
 import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { listProducts } from './products.service.js';
+import type { FacetedPage } from './facets.repo.js';
+import type { FacetName } from './facets.schemas.js';
 import type { ProductView } from './products.view.js';
 
 export interface CategoryView extends MetadataView, TranslationsView {
@@ -102,9 +104,11 @@ export async function getCategory(ctx: Ctx, id: string): Promise<CategoryView> {
  * order (default: creation) and the storefront's visibility rules.
  * @throws Problem not_found for an unknown category.
  */
-export async function listCategoryProducts(ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string): Promise<Page<ProductView>> {
+export async function listCategoryProducts(
+  ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string, facets?: FacetName[],
+): Promise<FacetedPage<ProductView>> {
   const row = await findOrFail(ctx.db, await idOrPermalinkToId(ctx.db, 'categories', id));
-  return listProducts(ctx, { kind: 'all' }, { ...filter, categoryId: row.id }, filter.sortBy ?? 'created-ascending', page, url);
+  return listProducts(ctx, { kind: 'all' }, { ...filter, categoryId: row.id }, filter.sortBy ?? 'created-ascending', page, url, facets);
 }
 
 /** A category with every descendant nested in `children`. @throws Problem not_found. */

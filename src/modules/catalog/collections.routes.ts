@@ -9,7 +9,7 @@ import {
 } from './collections.schemas.js';
 import { LocaleQuery } from '../translations/translations.schemas.js';
 import * as service from './collections.service.js';
-import { catalogFilterOf } from './listing-query.js';
+import { catalogFilterOf, facetsOf } from './listing-query.js';
 
 const tags = ['Collections'];
 const storefront = { access: 'storefront' as const, cache: true, translated: true };
@@ -37,6 +37,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   }, async (request) =>
     service.listCollectionProducts(
       request.ctx, request.params.id, { ...catalogFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) }, pageRequest(request.query), request.url,
+      facetsOf(request.query),
     ));
 
   app.post('/v1/collections', {

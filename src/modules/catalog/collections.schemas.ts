@@ -5,6 +5,7 @@ import { PERMALINK_PATTERN } from './permalinks.js';
 import { Product } from './products.schemas.js';
 import { listingQuery } from './skus.schemas.js';
 import { ruleConditions, ruleFields } from './smart-rules.js';
+import { FacetedListEnvelope } from './facets.schemas.js';
 
 export const sortingRules = ['manual', 'name-asc', 'name-desc', 'price-asc', 'price-desc', 'created-asc', 'created-desc'] as const;
 export type SortingRule = (typeof sortingRules)[number];
@@ -98,6 +99,6 @@ export const MembershipParams = Type.Object({ id: Type.String({ maxLength: 64 })
 
 export const CollectionEnvelope = DataEnvelope(Collection);
 export const CollectionList = ListEnvelope(Collection);
-export const CollectionProductList = ListEnvelope(Product);
+export const CollectionProductList = FacetedListEnvelope(Product);
 export const MembershipEnvelope = DataEnvelope(Membership);
 export const MembershipListEnvelope = DataEnvelope(Type.Array(Membership));

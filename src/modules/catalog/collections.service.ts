@@ -16,6 +16,8 @@ import type { CollectionPreviewInput, CollectionWriteInput, SortingRule } from '
 import { idOrPermalinkToId, resolvePermalink } from './permalinks.js';
 import { addToCollection, findProduct, type ProductOrder, type ProductScope } from './products.repo.js';
 import { listProducts } from './products.service.js';
+import type { FacetedPage } from './facets.repo.js';
+import type { FacetName } from './facets.schemas.js';
 import type { ProductView } from './products.view.js';
 import { checkRules, smartCondition } from './smart-rules.js';
 
@@ -207,12 +209,14 @@ const sortByRule: Record<Exclude<SortingRule, 'manual'>, SortBy> = {
  * The products of a collection: its members (kind products) or the products its rules match (kind
  * smart), ordered by `sort_by` or else by the collection's sorting_rule.
  */
-export async function listCollectionProducts(ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string): Promise<Page<ProductView>> {
+export async function listCollectionProducts(
+  ctx: Ctx, id: string, filter: CatalogFilter, page: PageRequest, url: string, facets?: FacetName[],
+): Promise<FacetedPage<ProductView>> {
   const row = await findVisible(ctx, id);
   const scope: ProductScope = row.kind === 'products'
     ? { kind: 'members', collectionId: row.id }
     : { kind: 'rules', condition: await smartCondition(ctx.db, await repo.findRules(ctx.db, [row.id]), row.disjunctive === 1) };
-  return listProducts(ctx, scope, filter, orderOf(row.sorting_rule as SortingRule, filter.sortBy), page, url);
+  return listProducts(ctx, scope, filter, orderOf(row.sorting_rule as SortingRule, filter.sortBy), page, url, facets);
 }
 
 function orderOf(rule: SortingRule, sortBy: SortBy | undefined): ProductOrder {

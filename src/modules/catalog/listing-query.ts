@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { commaList } from '../../http/types.js';
 import type { CatalogFilter } from './catalog-filters.js';
+import type { FacetName } from './facets.schemas.js';
 import type { ProductListQuery } from './products.schemas.js';
 import type { SkuListQuery } from './skus.schemas.js';
 
@@ -15,6 +16,11 @@ export function optionValues(values: string | string[]): string[] {
   return parts.length > 1 ? [values, ...parts] : [values];
 }
 
+/** The facets a listing's query string asks for (`facets=vendor,price`); its pattern admits only their names. */
+export function facetsOf(query: { facets?: string }): FacetName[] | undefined {
+  return query.facets === undefined ? undefined : [...new Set(query.facets.split(',') as FacetName[])];
+}
+
 /** The filter a listing's query string asks for. */
 export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'category_id'>): CatalogFilter {
   return {
@@ -24,6 +30,8 @@ export function catalogFilterOf(query: Omit<Static<typeof ProductListQuery>, 'ca
     priceMin: query.price?.min,
     priceMax: query.price?.max,
     options: query.options && Object.fromEntries(Object.entries(query.options).map(([name, values]) => [name, optionValues(values)])),
+    vendors: query.vendor === undefined ? undefined : optionValues(query.vendor),
+    tags: query.tags === undefined ? undefined : optionValues(query.tags),
     metadata: query.metadata,
     q: query.q,
     sortBy: query.sort_by,

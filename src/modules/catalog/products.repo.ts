@@ -194,7 +194,8 @@ export async function fewProductsMayHold(db: Executor, text: string): Promise<bo
  */
 function membershipsAnswer(filter: CatalogFilter): boolean {
   return filter.active !== false && filter.published !== false && filter.listable === undefined
-    && Object.keys(filter.options ?? {}).length === 0 && filter.categoryId === undefined && filter.metadata === undefined;
+    && Object.keys(filter.options ?? {}).length === 0 && filter.categoryId === undefined && filter.metadata === undefined
+    && filter.vendors === undefined && filter.tags === undefined;
 }
 
 /** Whether a filter asks for no more than active and published products: kept counts answer those (countMembers). */
@@ -206,7 +207,7 @@ function asksOnlyOnSale(filter: CatalogFilter): boolean {
  * The products in scope passing the filter. The default sku `d` is joined only when a price is
  * filtered or sorted on, so a count does not touch skus it does not need.
  */
-function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, joinDefaultSku: boolean) {
+export function listingQuery(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, joinDefaultSku: boolean) {
   // The join set depends on the scope, which Kysely's types cannot follow: the builder is untyped here.
   let query: SelectQueryBuilder<any, any, any> = db.selectFrom('products as p');
   const marketId = filter.market?.id;

@@ -2,7 +2,7 @@ import { created, IdOrPermalinkParams, IdParams, noContent, ok } from '../../htt
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { requestMarket } from '../markets/market-views.js';
-import { catalogFilterOf, skuFilterOf } from './listing-query.js';
+import { catalogFilterOf, facetsOf, skuFilterOf } from './listing-query.js';
 import { ProductCreate, ProductEnvelope, ProductList, ProductListQuery, ProductUpdate } from './products.schemas.js';
 import * as service from './products.service.js';
 import { CatalogReadQuery, ProductSkuListQuery, SkuList } from './skus.schemas.js';
@@ -17,7 +17,7 @@ export async function productsRoutes(app: App): Promise<void> {
     schema: { tags, summary: 'List products', querystring: ProductListQuery, response: ok(ProductList) },
   }, async (request) => {
     const filter = { ...catalogFilterOf(request.query), categoryId: request.query.category_id, market: await requestMarket(request.ctx.db, request.query) };
-    return service.listProducts(request.ctx, { kind: 'all' }, filter, filter.sortBy ?? 'created-ascending', pageRequest(request.query), request.url);
+    return service.listProducts(request.ctx, { kind: 'all' }, filter, filter.sortBy ?? 'created-ascending', pageRequest(request.query), request.url, facetsOf(request.query));
   });
 
   app.get('/v1/products/:id', {
@@ -31,7 +31,7 @@ export async function productsRoutes(app: App): Promise<void> {
   }, async (request) => {
     const productId = await service.visibleProductId(request.ctx, request.params.id);
     const filter = { ...skuFilterOf(request.query), productId, market: await requestMarket(request.ctx.db, request.query) };
-    return listSkus(request.ctx, filter, pageRequest(request.query), request.url);
+    return listSkus(request.ctx, filter, pageRequest(request.query), request.url, facetsOf(request.query));
   });
 
   app.post('/v1/products', {

@@ -5,6 +5,7 @@ import { ImageRef } from './images.js';
 import { PERMALINK_PATTERN } from './permalinks.js';
 import { listingQuery, Sku } from './skus.schemas.js';
 import { SkuPricesInput } from '../markets/sku-prices.schemas.js';
+import { FacetedListEnvelope } from './facets.schemas.js';
 
 export const Vendor = Type.Object({
   id: Id('vnd'),
@@ -113,4 +114,4 @@ export const ProductListQuery = Type.Object({
   category_id: Type.Optional(Type.String({ maxLength: 64, description: 'products of this category or of any category below it; an unknown id lists none' })),
 });
 export const ProductEnvelope = DataEnvelope(Product);
-export const ProductList = ListEnvelope(Product);
+export const ProductList = FacetedListEnvelope(Product);

@@ -18,6 +18,8 @@ import { parseTranslations, translatedWords } from '../translations/translations
 import { effectiveFilter, isHiddenFrom, isOnSale, type CatalogFilter } from './catalog-filters.js';
 import { resolveImage, type ResolvedImage } from './images.js';
 import { idOrPermalinkToId, resolvePermalink, slugify, uniquePermalink } from './permalinks.js';
+import { countProductFacets, withFacets, type FacetedPage } from './facets.repo.js';
+import type { FacetName } from './facets.schemas.js';
 import * as repo from './products.repo.js';
 import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
 import { productView, productViews, storefrontProductView, type ProductView } from './products.view.js';
@@ -310,7 +312,7 @@ async function asSeenBy(ctx: Ctx, view: ProductView): Promise<ProductView> {
   return ctx.actor.kind === 'admin' ? (await productsWithMarketPrices(ctx.db, [view]))[0]! : view;
 }
 
-/** Products in scope passing the filter, in the given order. */
+/** Products in scope passing the filter, in the given order, with the facets asked for (countFacets). */
 export async function listProducts(
   ctx: Ctx,
   scope: repo.ProductScope,
@@ -318,13 +320,17 @@ export async function listProducts(
   order: repo.ProductOrder,
   page: PageRequest,
   url: string,
-): Promise<Page<ProductView>> {
+  facets?: FacetName[],
+): Promise<FacetedPage<ProductView>> {
   const effective = effectiveFilter(ctx, filter);
-  const { rows, total } = await repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage);
+  const [{ rows, total }, counted] = await Promise.all([
+    repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage),
+    facets && countProductFacets(ctx.db, scope, effective, ctx.now(), facets),
+  ]);
   const built = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
   const views = await productsForCustomer(ctx.db, pricedCustomer(ctx), effective.market ? await sellInMarket(ctx.db, built, effective.market) : built, ctx.now());
   const shown = isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? await productsWithMarketPrices(ctx.db, views) : views;
-  return toPage(shown, page, total, url);
+  return withFacets(toPage(shown, page, total, url), counted);
 }
 
 /** The id of a product the caller may see, named by id or permalink (404 otherwise), for routes nested under it. */

@@ -119,7 +119,7 @@ export interface SkuListFilter extends CatalogFilter {
   lowStockFirst?: boolean;
 }
 
-function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
+export function listingQuery(db: Executor, filter: SkuListFilter, now: number) {
   let query: SelectQueryBuilder<any, any, any> = db.selectFrom('skus as s').innerJoin('products as p', 'p.id', 's.product_id');
   if (filter.productId) query = query.where('s.product_id', '=', filter.productId);
   if (filter.ids) query = query.where('s.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);

@@ -2,7 +2,7 @@ import { created, IdParams, noContent, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import { requestMarket } from '../markets/market-views.js';
-import { skuFilterOf } from './listing-query.js';
+import { facetsOf, skuFilterOf } from './listing-query.js';
 import { CatalogReadQuery, SkuCreate, SkuEnvelope, SkuList, SkuListQuery, SkuUpdate } from './skus.schemas.js';
 import * as service from './skus.service.js';
 
@@ -15,7 +15,7 @@ export async function skusRoutes(app: App): Promise<void> {
     schema: { tags, summary: 'List skus', querystring: SkuListQuery, response: ok(SkuList) },
   }, async (request) => {
     const filter = { ...skuFilterOf(request.query), market: await requestMarket(request.ctx.db, request.query) };
-    return service.listSkus(request.ctx, filter, pageRequest(request.query), request.url);
+    return service.listSkus(request.ctx, filter, pageRequest(request.query), request.url, facetsOf(request.query));
   });
 
   app.get('/v1/skus/:id', {

@@ -3,6 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { sortByValues } from './catalog-filters.js';
+import { FacetedListEnvelope, facetNames } from './facets.schemas.js';
 import { ImageRef } from './images.js';
 import { marketQuery } from '../markets/markets.schemas.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
@@ -101,6 +102,13 @@ export const listingQuery = {
     description: 'options[color]=red: skus whose option equals the value; options[color]=red,blue: one of the values; at most 10 names of up to 100 characters, each with up to 20 values',
   })),
   ...metadataQuery,
+  // Names and titles may hold commas: as with options, the whole value matches too (optionValues).
+  vendor: Type.Optional(Type.String({ maxLength: 2000, description: 'vendor=Acme,Globex: products of one of the vendors named' })),
+  tags: Type.Optional(Type.String({ maxLength: 2000, description: 'tags=Sale,Eco: products with one of the tags titled' })),
+  facets: Type.Optional(Type.String({
+    pattern: `^(${facetNames.join('|')})(,(${facetNames.join('|')}))*$`,
+    description: 'facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet\'s own',
+  })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   sort_by: Type.Optional(StringEnum(sortByValues)),
   ...localeQuery,
@@ -134,7 +142,7 @@ export const SkuListQuery = Type.Object({
 export const ProductSkuListQuery = Type.Object(skuListingQuery);
 
 export const SkuEnvelope = DataEnvelope(Sku);
-export const SkuList = ListEnvelope(Sku);
+export const SkuList = FacetedListEnvelope(Sku);
 
 /** The query of a read of one product or sku: its locale and its market. */
 export const CatalogReadQuery = Type.Object({ ...localeQuery, ...marketQuery });

@@ -20,6 +20,8 @@ import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
 import { ownerOf, recordSkuChange } from './sku-events.js';
 import { findProduct } from './products.repo.js';
+import { countSkuFacets, withFacets, type FacetedPage } from './facets.repo.js';
+import type { FacetName } from './facets.schemas.js';
 import * as repo from './skus.repo.js';
 import type { SkuFields } from './skus.schemas.js';
 import { modifierValues, skuView, type SkuView } from './skus.view.js';
@@ -207,12 +209,16 @@ export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<Sku
   return view;
 }
 
-/** Skus passing the filter; the storefront's filter always has active and published set. */
-export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageRequest, url: string): Promise<Page<SkuView>> {
+/** Skus passing the filter, with the facets asked for; the storefront's filter always has active and published set. */
+export async function listSkus(ctx: Ctx, filter: repo.SkuListFilter, page: PageRequest, url: string, facets?: FacetName[]): Promise<FacetedPage<SkuView>> {
   const effective = effectiveFilter(ctx, filter);
-  const { rows, total } = await repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage);
+  const [{ rows, total }, counted] = await Promise.all([
+    repo.listSkus(ctx.db, effective, ctx.now(), offsetOf(page), page.perPage),
+    facets && countSkuFacets(ctx.db, effective, ctx.now(), facets),
+  ]);
   const pricingOf = await loadSkuPricing(ctx.db, rows.map((row) => row.id));
   const views = rows.map((row) => skuView(row, ownerOf(row), pricingOf(row.id)));
-  return toPage(await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), effective.market ? await sellSkusInMarket(ctx.db, views, effective.market) : views, ctx.now())), page, total, url);
+  const sold = effective.market ? await sellSkusInMarket(ctx.db, views, effective.market) : views;
+  return withFacets(toPage(await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), sold, ctx.now())), page, total, url), counted);
 }
 
