@@ -1,5 +1,7 @@
 import type { FieldError } from '../lib/problem.js';
+import { FACETS_PATTERN } from '../modules/catalog/facets.schemas.js';
 import { PERMALINK_PATTERN } from '../modules/catalog/permalinks.js';
+import { GIFT_CARD_CODE_PATTERN } from '../modules/gift-cards/gift-card-codes.js';
 import { EXCHANGE_RATE_PATTERN } from '../modules/markets/money.js';
 
 /** One error of the schema validator (Ajv). */
@@ -31,6 +33,8 @@ const patternWords: Record<string, string> = {
   '^[a-z0-9_-]+$': 'may hold only lowercase letters, digits, _ and -',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date such as 2026-05-01',
   '\\S': 'must not be blank',
+  [GIFT_CARD_CODE_PATTERN]: 'may hold only letters, digits, spaces and dashes',
+  [FACETS_PATTERN]: 'must name facets from vendor, tags, options and price, joined by commas',
   '^\\s*[A-Za-z0-9_-]+\\s*$': 'may hold only letters, digits, - and _ (a discount code such as SUMMER-10)',
 };
 

@@ -3,6 +3,8 @@ import { Nullable, Pagination } from '../../http/common-schemas.js';
 
 export const facetNames = ['vendor', 'tags', 'options', 'price'] as const;
 export type FacetName = (typeof facetNames)[number];
+/** `facets=vendor,price`: facet names joined by commas. */
+export const FACETS_PATTERN = `^(${facetNames.join('|')})(,(${facetNames.join('|')}))*$`;
 
 const FacetValues = Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }), {
   description: 'the most frequent first (at most 100), each counted under the listing\'s other filters',

@@ -3,7 +3,7 @@ import { CommaList, DataEnvelope, Id, ListEnvelope, metadataFields, metadataInpu
 import { weightUnits } from '../../lib/weight.js';
 import { localeQuery, translationFields, translationsInput } from '../translations/translations.schemas.js';
 import { sortByValues } from './catalog-filters.js';
-import { FacetedListEnvelope, facetNames } from './facets.schemas.js';
+import { FACETS_PATTERN, FacetedListEnvelope } from './facets.schemas.js';
 import { ImageRef } from './images.js';
 import { marketQuery } from '../markets/markets.schemas.js';
 import { MarketPrice, SkuPrice, SkuPricesInput } from '../markets/sku-prices.schemas.js';
@@ -106,7 +106,7 @@ export const listingQuery = {
   vendor: Type.Optional(Type.String({ maxLength: 2000, description: 'vendor=Acme,Globex: products of one of the vendors named' })),
   tags: Type.Optional(Type.String({ maxLength: 2000, description: 'tags=Sale,Eco: products with one of the tags titled' })),
   facets: Type.Optional(Type.String({
-    pattern: `^(${facetNames.join('|')})(,(${facetNames.join('|')}))*$`,
+    pattern: FACETS_PATTERN,
     description: 'facets=vendor,tags,options,price: meta.facets counts each value under the other filters, leaving out the facet\'s own',
   })),
   q: Type.Optional(Type.String({ maxLength: 200 })),

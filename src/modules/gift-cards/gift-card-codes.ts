@@ -4,6 +4,9 @@ import { createHash, randomInt } from 'node:crypto';
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const LENGTH = 16;
 
+/** A code staff choose: letters and digits, with spaces and dashes between groups. */
+export const GIFT_CARD_CODE_PATTERN = '^[A-Za-z0-9 -]+$';
+
 /** A new code: 16 characters (about 79 random bits) in groups of four, `ABCD-EFGH-JKMN-PQRS`. */
 export function generateGiftCardCode(): string {
   const chars = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]!);

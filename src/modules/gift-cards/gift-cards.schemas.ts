@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DataEnvelope, Id, ListEnvelope, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/common-schemas.js';
+import { GIFT_CARD_CODE_PATTERN } from './gift-card-codes.js';
 
 export const GiftCardMovement = Type.Object({
   id: Id('gfm'),
@@ -33,7 +34,7 @@ const note = Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 
 
 export const GiftCardCreate = Type.Object({
   code: Type.Optional(Type.String({
-    minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9 -]+$',
+    minLength: 8, maxLength: 64, pattern: GIFT_CARD_CODE_PATTERN,
     description: 'a code of your own (letters, digits; spaces and dashes are ignored when compared, and so is case): at least 8 characters; left out, the server makes one of 16',
   })),
   initial_value: Type.Integer({ minimum: 1, maximum: 1e12, description: 'minor units of currency' }),
