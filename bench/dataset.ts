@@ -235,6 +235,7 @@ export async function generateDataset(options: { products?: number; file?: strin
         is_listable: 1,
         is_taxable: 1,
         is_shipping_required: 1,
+        is_gift_card: 0,
         stock_policy: 'overall',
         is_backorderable: i % 7 === 0 ? 1 : 0,
         in_stock: int(0, 500),

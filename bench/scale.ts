@@ -212,7 +212,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
           id: newId('itm'), order_id: id, product_id: sku.product_id, sku_id: sku.sku_id, permalink: sku.permalink, name: sku.name,
           product_name: sku.name, sku_name: sku.name, vendor: sku.vendor, code: sku.code, image: null, price: sku.price,
           compared_price: null, quantity, discount: null, is_taxable: 1, tax_rate: 0, subtotal: sku.price * quantity, taxes: 0,
-          total: sku.price * quantity, fulfilled: 0, is_shipping_required: 1, weight: sku.weight, stock_id: null, created_at: at, updated_at: at,
+          total: sku.price * quantity, fulfilled: 0, is_shipping_required: 1, is_gift_card: 0, weight: sku.weight, stock_id: null, created_at: at, updated_at: at,
         });
       }
       const itemsPrice = lines.reduce((sum, item) => sum + item.total, 0);

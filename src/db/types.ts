@@ -175,6 +175,8 @@ export interface SkuRow extends MetadataColumns, TranslationColumns {
   is_listable: Flag;
   is_taxable: Flag;
   is_shipping_required: Flag;
+  /** Selling it issues a gift card of its price per unit when the order is paid (gift-cards/sold-gift-cards.ts). */
+  is_gift_card: Flag;
   stock_policy: 'none' | 'overall';
   is_backorderable: Flag;
   in_stock: number | null;
@@ -570,6 +572,8 @@ export interface OrderItemRow {
   total: number;
   fulfilled: number;
   is_shipping_required: Flag;
+  /** The sku's is_gift_card when the checkout was made. */
+  is_gift_card: Flag;
   weight: number;
   stock_id: string | null;
   created_at: number;
@@ -930,6 +934,9 @@ export interface GiftCardRow {
   expires_at: number | null;
   is_enabled: Flag;
   note: string | null;
+  /** The order item a sold card was issued for, and which of its units (0-based); null for staff's cards. */
+  order_item_id: string | null;
+  order_item_unit: number | null;
   created_at: number;
   updated_at: number;
 }

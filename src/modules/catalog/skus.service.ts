@@ -70,10 +70,14 @@ async function skuChanges(db: Executor, product: ProductRow, input: SkuFields, c
   for (const key of copied) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
-  const flags = ['is_listable', 'is_taxable', 'is_shipping_required', 'is_backorderable'] as const;
+  const flags = ['is_listable', 'is_taxable', 'is_shipping_required', 'is_backorderable', 'is_gift_card'] as const;
   for (const key of flags) {
     if (input[key] !== undefined) changes[key] = boolFlag(input[key]);
   }
+  // A gift card is mailed, so a sku made one ships nothing unless the same write says it does (a printed
+  // card); and, as on Shopify, selling one is not taxed (what it pays for is, when it is spent).
+  if (input.is_gift_card === true && input.is_shipping_required === undefined) changes.is_shipping_required = 0;
+  if (input.is_gift_card === true && input.is_taxable === undefined) changes.is_taxable = 0;
   if (input.is_notify !== undefined) changes.is_notify = input.is_notify === null ? null : boolFlag(input.is_notify);
   if (input.weight !== undefined || input.weight_unit !== undefined) {
     const weight = input.weight !== undefined ? input.weight : (current?.weight ?? null);
@@ -112,6 +116,7 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
     is_listable: 1,
     is_taxable: 1,
     is_shipping_required: 1,
+    is_gift_card: 0,
     stock_policy: 'none',
     is_backorderable: 0,
     in_stock: null,

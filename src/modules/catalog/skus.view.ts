@@ -23,6 +23,7 @@ export interface SkuView extends MetadataView, TranslationsView {
   is_listable: boolean;
   is_taxable: boolean;
   is_shipping_required: boolean;
+  is_gift_card: boolean;
   stock_policy: 'none' | 'overall';
   is_backorderable: boolean;
   in_stock: number | null;
@@ -77,6 +78,7 @@ export function skuView(row: SkuRow, owner: SkuOwner, pricing: SkuPricing): SkuV
     is_listable: row.is_listable === 1,
     is_taxable: row.is_taxable === 1,
     is_shipping_required: row.is_shipping_required === 1,
+    is_gift_card: row.is_gift_card === 1,
     stock_policy: row.stock_policy,
     is_backorderable: row.is_backorderable === 1,
     in_stock: row.in_stock,

@@ -28,6 +28,7 @@ import { receivedOutside, requireOffline, wantsMarkPaid } from './staff-payment.
 import { queueOrderNotification } from '../notifications/queue.js';
 import { supersedeAwaited } from './awaited-payment.js';
 import { rememberOrderAddress } from '../customers/customer-addresses.service.js';
+import { issueSoldGiftCards } from '../gift-cards/sold-gift-cards.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
 function missingData(order: OrderRow): FieldError[] {
@@ -90,7 +91,8 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
  * sku (never below 0 unless backorderable) and each discount's use counted (never above its limits:
  * redeemDiscounts) —, the payment's transaction, its search terms (the number and payment method are
  * new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
- * here, then order.placed (and order.paid when the money is in), then order.updated. The order and its
+ * here, then order.placed (and order.paid when the money is in), then order.updated; an order placed paid
+ * issues the gift cards it sold (issueSoldGiftCards). The order and its
  * items were read under the payment claim, which refuses every other change: they are as saved, and
  * their total is the amount charged. Returns the order as placed, and its view.
  * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
@@ -147,6 +149,7 @@ export async function place(
     ...orderEvents(view, financial === 'paid' ? ['order.placed', 'order.paid'] : ['order.placed']),
   ]);
   await queueOrderNotification(tx, now, 'order_confirmation', placedRow);
+  if (financial === 'paid') await issueSoldGiftCards(tx, placedRow, items, now);
   return { row: placedRow, view };
 }
 

@@ -174,6 +174,13 @@ export async function claimSignInAttempt(db: Executor, emailKey: string, client:
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Takes back one attempt counted for `client` (it turned out no failure), never below 0. */
+export async function uncountSignInFailure(db: Executor, emailKey: string, client: string): Promise<void> {
+  await db.updateTable('sign_in_failures').set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('email_key', '=', emailKey).where('client', '=', client).where('failures', '>', 0)
+    .execute();
+}
+
 /** Forgets an email's failed sign-ins from the clients given, or from every client. */
 export async function deleteSignInFailures(db: Executor, emailKey: string, clients?: string[]): Promise<void> {
   let query = db.deleteFrom('sign_in_failures').where('email_key', '=', emailKey);

@@ -30,10 +30,19 @@ export function findGiftCardByCode(db: Executor, code: string): Promise<GiftCard
   return db.selectFrom('gift_cards').selectAll().where('code_hash', '=', giftCardCodeHash(code)).executeTakeFirst();
 }
 
-/** Inserts a card unless its code is taken (one statement: two creates of one code cannot both win); false when taken. */
+/**
+ * Inserts a card unless its code is taken, or the order item unit it is sold for has its card
+ * already (one statement: two inserts of one code or one unit cannot both win); false when either is.
+ */
 export async function insertGiftCard(db: Executor, row: GiftCardRow): Promise<boolean> {
-  const result = await db.insertInto('gift_cards').values(row).onConflict((oc) => oc.column('code_hash').doNothing()).executeTakeFirst();
+  const result = await db.insertInto('gift_cards').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** Whether a unit of an order item has its card. */
+export async function hasUnitCard(db: Executor, orderItemId: string, unit: number): Promise<boolean> {
+  const row = await db.selectFrom('gift_cards').select('id').where('order_item_id', '=', orderItemId).where('order_item_unit', '=', unit).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function updateGiftCard(db: Executor, id: string, changes: Partial<GiftCardRow>): Promise<void> {

@@ -1,13 +1,26 @@
 import { created, IdParams, ok } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
-import { GiftCardCreate, GiftCardEnvelope, GiftCardList, GiftCardListQuery, GiftCardUpdate } from './gift-cards.schemas.js';
+import {
+  GiftCardBalanceCheck, GiftCardBalanceEnvelope, GiftCardCreate, GiftCardEnvelope, GiftCardList, GiftCardListQuery, GiftCardUpdate,
+} from './gift-cards.schemas.js';
 import * as service from './gift-cards.service.js';
 
 const tags = ['Gift cards'];
 
-/** Gift cards issued by staff: owners and admins (read-only keys and the catalog role read). */
+/**
+ * Gift cards issued by staff: owners and admins (read-only keys and the catalog role read); and a
+ * buyer's balance check, through a sales channel's storefront.
+ */
 export async function giftCardsRoutes(app: App): Promise<void> {
+  app.post('/v1/gift_cards/balance', {
+    config: { access: 'channel', action: 'gift_card.check_balance' },
+    schema: {
+      tags, summary: "Check a gift card's balance by its whole code (a storefront's; limited misses per client)",
+      body: GiftCardBalanceCheck, response: ok(GiftCardBalanceEnvelope),
+    },
+  }, async (request) => ({ data: await service.checkGiftCardBalance(request.ctx, request.body.code, request.ip) }));
+
   app.get('/v1/gift_cards', {
     config: { action: 'gift_card.read' },
     schema: { tags, summary: 'List gift cards in creation order, by whole code, customer, currency and state', querystring: GiftCardListQuery, response: ok(GiftCardList) },

@@ -63,5 +63,20 @@ export const GiftCardListQuery = Type.Object({
 });
 export type GiftCardListFilter = Omit<Static<typeof GiftCardListQuery>, 'page' | 'per_page'>;
 
+/** A buyer's question: what is left on the card of this code. */
+export const GiftCardBalanceCheck = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 64, description: 'the whole code, as printed or mailed (case, spaces and dashes do not matter)' }),
+});
+
+export const GiftCardBalance = Type.Object({
+  last_four: Type.String({ description: 'the last four characters of the code' }),
+  balance: Type.Integer({ description: 'minor units of currency left' }),
+  currency: Type.String({ description: 'ISO 4217' }),
+  expires_at: Nullable(Timestamp),
+  is_enabled: Type.Boolean({ description: 'false once staff disabled it: it pays for nothing' }),
+}, { title: 'GiftCardBalance' });
+export type GiftCardBalanceView = Static<typeof GiftCardBalance>;
+
 export const GiftCardEnvelope = DataEnvelope(GiftCard);
+export const GiftCardBalanceEnvelope = DataEnvelope(GiftCardBalance);
 export const GiftCardList = ListEnvelope(GiftCard);

@@ -9,8 +9,9 @@ import { recordEvent } from '../events/record-event.js';
 import { isCurrencyCode } from '../markets/money.js';
 import { findStore } from '../store/stores.repo.js';
 import { generateGiftCardCode, giftCardCodeHash, lastFourOf, normalizeGiftCardCode } from './gift-card-codes.js';
+import { admitBalanceCheck, forgiveBalanceCheck } from './balance-throttle.js';
 import * as repo from './gift-cards.repo.js';
-import type { GiftCardCreateInput, GiftCardListFilter, GiftCardUpdateInput, GiftCardView } from './gift-cards.schemas.js';
+import type { GiftCardBalanceView, GiftCardCreateInput, GiftCardListFilter, GiftCardUpdateInput, GiftCardView } from './gift-cards.schemas.js';
 
 /** A card as the API shows it: `code` only when given (the answer that creates it), `movements` on single reads. */
 export function giftCardView(row: GiftCardRow, extra: { code?: string; movements?: GiftCardMovementRow[] } = {}): GiftCardView {
@@ -68,6 +69,19 @@ export async function getGiftCard(ctx: Ctx, id: string): Promise<GiftCardView> {
 }
 
 /**
+ * What is left on the card of a whole code, for a buyer (the shop's balance page). Each client may
+ * miss a limited number of codes (balance-throttle.ts), so codes cannot be found by guessing.
+ * @throws Problem not_found when the code names no card (the same whatever the reason); rate_limited.
+ */
+export async function checkGiftCardBalance(ctx: Ctx, code: string, client: string): Promise<GiftCardBalanceView> {
+  await admitBalanceCheck(ctx.db, client, ctx.now());
+  const card = await repo.findGiftCardByCode(ctx.db, code);
+  if (!card) throw new Problem('not_found', 'No gift card has this code');
+  await forgiveBalanceCheck(ctx.db, client);
+  return { last_four: card.last_four, balance: card.balance, currency: card.currency, expires_at: card.expires_at, is_enabled: card.is_enabled === 1 };
+}
+
+/**
  * Issues a card with its whole value as balance, records its `issue` movement and gift_card.created.
  * The answer carries the whole code; no later read does.
  * @throws Problem validation_failed: an unknown currency or customer, an expiry not in the future, a
@@ -95,6 +109,8 @@ export async function createGiftCard(ctx: Ctx, input: GiftCardCreateInput): Prom
       expires_at: input.expires_at ?? null,
       is_enabled: 1,
       note: input.note ?? null,
+      order_item_id: null,
+      order_item_unit: null,
       created_at: now,
       updated_at: now,
     };

@@ -105,7 +105,23 @@ ${addressLines.join('\n')}
   const orderNumberText = '{{ order.number }}';
   const yourOrderText = `${p.yourOrder}${p.colon}{{ order_url }}`;
   const refundAmount = '{{ refund.amount | money: refund.currency }}';
-  const { orderConfirmation, shippingConfirmation, orderCanceled, refund, passwordReset, staffInvitation, emailVerification, abandonedCheckout } = p;
+  const { orderConfirmation, shippingConfirmation, orderCanceled, refund, passwordReset, staffInvitation, emailVerification, abandonedCheckout, giftCardIssued } = p;
+
+  const cardValue = '{{ card.initial_value | money: card.currency }}';
+  const cardExpiry = `{% if card.expires_at %}${giftCardIssued.validUntil(`{{ card.expires_at | date: "${giftCardIssued.date}" }}`)}{% else %}${giftCardIssued.noExpiry}{% endif %}`;
+  const cardsHtml = `{% for card in gift_cards %}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #e4e4e7;border-radius:6px;">
+<tr><td style="padding:16px;">
+<p style="margin:0 0 8px;">${giftCardIssued.value}${p.colon}${strong(cardValue)}</p>
+<p style="margin:0 0 8px;">${giftCardIssued.code}${p.colon}<span style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:20px;font-weight:600;letter-spacing:1px;">{{ card.code }}</span></p>
+<p style="margin:0;font-size:13px;color:#71717a;">${cardExpiry}</p>
+</td></tr>
+</table>
+{% endfor %}`;
+  const cardsText = `{% for card in gift_cards %}${giftCardIssued.value}${p.colon}${cardValue}
+${giftCardIssued.code}${p.colon}{{ card.code }}
+${cardExpiry}
+
+{% endfor %}`;
 
   return {
     order_confirmation: {
@@ -205,6 +221,23 @@ ${emailVerification.confirmOpenLink}
 
 {{ verify_url }}
 ${signature}`,
+    },
+    gift_card_issued: {
+      subject: giftCardIssued.subject,
+      html: inPage(`${paragraph(greeting)}
+${paragraph(giftCardIssued.intro(orderNumberHtml))}
+${cardsHtml}
+${paragraph(`${giftCardIssued.howToUse} ${strong(giftCardIssued.keep)}`)}
+{% if store.url %}${button('{{ store.url }}', giftCardIssued.button)}{% endif %}`),
+      text: `${greeting}
+
+${giftCardIssued.intro(orderNumberText)}
+
+${cardsText}${giftCardIssued.howToUse}
+${giftCardIssued.keep}
+{% if store.url %}
+{{ store.url }}
+{% endif %}${signature}`,
     },
     abandoned_checkout: {
       subject: abandonedCheckout.subject,

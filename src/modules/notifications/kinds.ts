@@ -8,6 +8,7 @@ export const notificationKinds = [
   'email_verification',
   'abandoned_checkout',
   'staff_invitation',
+  'gift_card_issued',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

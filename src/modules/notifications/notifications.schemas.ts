@@ -4,7 +4,7 @@ import { LOCALE_PATTERN } from '../markets/locales.js';
 import { notificationKinds, notificationStatuses } from './kinds.js';
 
 const text = Nullable(Type.String());
-const Kind = StringEnum(notificationKinds, { description: 'order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation' });
+const Kind = StringEnum(notificationKinds, { description: 'order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation, gift_card_issued' });
 
 export const Notification = Type.Object({
   id: Id('ntf'),
@@ -17,9 +17,9 @@ export const Notification = Type.Object({
   attempts: Type.Integer({ description: 'SMTP attempts made' }),
   last_error: Nullable(Type.String({ description: "the last failure: the SMTP server's answer, or why it could not be rendered" })),
   subject: Nullable(Type.String({ description: 'null until rendered' })),
-  html: Nullable(Type.String({ description: 'null until rendered, and never shown for password_reset, email_verification and staff_invitation (they carry a secret link)' })),
+  html: Nullable(Type.String({ description: 'null until rendered, and never shown for password_reset, email_verification and staff_invitation (they carry a secret link) nor for gift_card_issued (it carries whole gift card codes)' })),
   text: Nullable(Type.String({ description: 'as html' })),
-  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset, email_verification and staff_invitation' })),
+  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset, email_verification, staff_invitation and gift_card_issued' })),
   order_id: text,
   customer_id: text,
   checkout_id: text,

@@ -10,8 +10,11 @@ import type { NotificationKind, NotificationStatus } from './kinds.js';
 import * as repo from './notifications.repo.js';
 import type { Notification } from './notifications.schemas.js';
 
-/** Account mails carry a link that signs in or changes a password: staff never read it through the API. */
-const secretKinds: ReadonlySet<string> = new Set<NotificationKind>(['password_reset', 'email_verification', 'staff_invitation']);
+/**
+ * Account mails carry a link that signs in or changes a password, and a gift card mail the whole codes
+ * of the cards it sold (shown nowhere else after issue): staff never read them through the API.
+ */
+const secretKinds: ReadonlySet<string> = new Set<NotificationKind>(['password_reset', 'email_verification', 'staff_invitation', 'gift_card_issued']);
 
 export type NotificationView = Static<typeof Notification>;
 

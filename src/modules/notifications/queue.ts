@@ -82,7 +82,7 @@ export async function queueNotification(tx: Executor, now: number, message: NewN
 export async function queueOrderNotification(
   tx: Executor,
   now: number,
-  kind: Extract<NotificationKind, 'order_confirmation' | 'shipping_confirmation' | 'order_canceled' | 'refund'>,
+  kind: Extract<NotificationKind, 'order_confirmation' | 'shipping_confirmation' | 'order_canceled' | 'refund' | 'gift_card_issued'>,
   order: { id: string; email: string | null; customer_id: string | null; financial_status?: string },
   data: Record<string, unknown> = {},
 ): Promise<string | undefined> {

@@ -60,6 +60,11 @@ export async function sampleData(db: Executor, config: Pick<Config, 'shopUrl'>, 
         invitation_url: shopLink(config, '/admin/accept-invitation', { token: 'sample' }),
         expires_at: now + 7 * 24 * 3600,
       };
+    case 'gift_card_issued':
+      return {
+        ...data, order,
+        gift_cards: [{ code: 'ABCD-EFGH-JKMN-PQRS', last_four: 'PQRS', initial_value: 5000, currency, expires_at: now + 365 * 24 * 3600 }],
+      };
     case 'abandoned_checkout':
       return { ...data, checkout: { ...order, number: null, status: 'created', financial_status: 'unpaid' }, checkout_url: checkoutLink(config, order.id) };
   }

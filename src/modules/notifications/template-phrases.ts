@@ -33,7 +33,15 @@ export interface TemplatePhrases {
   staffInvitation: { subject: string; invited: string; accept: string; openLink: string; button: string; ignore: string };
   emailVerification: { subject: string; confirm: string; confirmOpenLink: string; button: string };
   abandonedCheckout: { subject: string; waiting: string; button: string; completeHere: string };
+  /** `date` is Liquid's date format of an expiry in the language (`%d/%m/%Y`). */
+  giftCardIssued: {
+    subject: string; intro: (number: string) => string; value: string; code: string; date: string; validUntil: (date: string) => string;
+    noExpiry: string; howToUse: string; keep: string; button: string;
+  };
 }
+
+/** Liquid choosing between one card's words and several's. */
+const perCards = (one: string, several: string) => `{% if gift_cards.size > 1 %}${several}{% else %}${one}{% endif %}`;
 
 const role = '{{ user.role | replace: "_", " " }}';
 const cancelReason = '{{ order.cancel_reason }}';
@@ -102,6 +110,18 @@ export const englishPhrases: TemplatePhrases = {
     button: 'Complete my order',
     completeHere: 'Complete your order here:',
   },
+  giftCardIssued: {
+    subject: `${perCards('Your gift card', 'Your gift cards')} from {{ store.name }}`,
+    intro: (number) => `Thank you for order ${number}. ${perCards('Here is your gift card', 'Here are your gift cards')}:`,
+    value: 'Value',
+    code: 'Code',
+    date: '%B %-d, %Y',
+    validUntil: (date) => `Valid until ${date}`,
+    noExpiry: 'Never expires',
+    howToUse: 'Enter the code at checkout to pay with it, in whole or in part.',
+    keep: 'Keep this message: the code will not be shown again.',
+    button: 'Visit the shop',
+  },
 };
 
 export const frenchPhrases: TemplatePhrases = {
@@ -168,6 +188,18 @@ export const frenchPhrases: TemplatePhrases = {
     button: 'Finaliser ma commande',
     completeHere: 'Finalisez votre commande ici :',
   },
+  giftCardIssued: {
+    subject: `${perCards('Votre carte cadeau', 'Vos cartes cadeaux')} {{ store.name }}`,
+    intro: (number) => `Merci pour votre commande ${number}. ${perCards('Voici votre carte cadeau', 'Voici vos cartes cadeaux')} :`,
+    value: 'Montant',
+    code: 'Code',
+    date: '%d/%m/%Y',
+    validUntil: (date) => `Valable jusqu’au ${date}`,
+    noExpiry: 'Sans date d’expiration',
+    howToUse: 'Saisissez le code au moment du paiement pour régler tout ou partie de votre commande.',
+    keep: 'Conservez ce message : le code ne vous sera plus communiqué.',
+    button: 'Aller à la boutique',
+  },
 };
 
 export const spanishPhrases: TemplatePhrases = {
@@ -233,5 +265,17 @@ export const spanishPhrases: TemplatePhrases = {
     waiting: 'Has dejado estos artículos en tu carrito. Te están esperando.',
     button: 'Completar mi pedido',
     completeHere: 'Completa tu pedido aquí:',
+  },
+  giftCardIssued: {
+    subject: `${perCards('Tu tarjeta regalo', 'Tus tarjetas regalo')} de {{ store.name }}`,
+    intro: (number) => `Gracias por tu pedido ${number}. ${perCards('Aquí tienes tu tarjeta regalo', 'Aquí tienes tus tarjetas regalo')}:`,
+    value: 'Importe',
+    code: 'Código',
+    date: '%d/%m/%Y',
+    validUntil: (date) => `Válida hasta el ${date}`,
+    noExpiry: 'No caduca',
+    howToUse: 'Introduce el código al finalizar la compra para pagar con ella todo o parte del pedido.',
+    keep: 'Guarda este mensaje: el código no se volverá a mostrar.',
+    button: 'Ir a la tienda',
   },
 };

@@ -15,6 +15,7 @@ import * as repo from './orders.repo.js';
 import { findVisibleOrder } from './orders.service.js';
 import { orderView, transactionView } from './orders.view.js';
 import { queueOrderNotification } from '../notifications/queue.js';
+import { issueSoldGiftCards } from '../gift-cards/sold-gift-cards.js';
 
 type Kind = 'capture' | 'refund' | 'void';
 
@@ -74,7 +75,8 @@ function plan(kind: Kind, from: FinancialStatus, total: number, money: { capture
  * (ctx.idempotencyKey) on its transaction, written with the order's new financial status in one
  * database transaction and handed to the gateway: a retry with the same key answers the move made
  * instead of moving the money again, even when the first request's process died before answering.
- * Records `order.paid` when a capture completes the payment, `order.refunded` for a refund, and
+ * Records `order.paid` when a capture completes the payment (and issues the gift cards the order
+ * sold: issueSoldGiftCards), `order.refunded` for a refund, and
  * `order.updated` for every move, a refused one included (its transaction is the order's change).
  * `hook` adds another change to the move.
  * @throws Problem not_found; invalid_state for a move the financial status forbids (naming both) or
@@ -180,6 +182,7 @@ async function moveMoney(
     if (!isMoved) throw new MovedMeanwhile();
     const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
     await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
+    if (to === 'paid') await issueSoldGiftCards(tx, order, await repo.findItems(tx, [orderId]), now);
     if (input.kind === 'refund') await queueOrderNotification(tx, now, 'refund', order, { refund: { amount, currency: order.currency, transaction_id: row.id } });
     return true;
   }).catch((error: unknown) => {

@@ -27,6 +27,7 @@ export const OrderItem = Type.Object({
   total: Type.Integer({ description: 'what the buyer pays for the line: subtotal − discount (+ taxes when prices exclude tax)' }),
   fulfilled: Type.Integer({ description: 'quantity already shipped' }),
   is_shipping_required: Type.Boolean(),
+  is_gift_card: Type.Boolean({ description: 'a gift card sold: one card per unit is issued when the order is paid' }),
   weight: Type.Integer({ description: 'unit weight in grams' }),
   stock_id: text,
   stock_manager: Type.Array(Type.String()),

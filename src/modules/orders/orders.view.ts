@@ -33,6 +33,7 @@ export function itemView(row: OrderItemRow): OrderView['items'][number] {
     total: row.total,
     fulfilled: row.fulfilled,
     is_shipping_required: row.is_shipping_required === 1,
+    is_gift_card: row.is_gift_card === 1,
     weight: row.weight,
     stock_id: row.stock_id,
     stock_manager: [],
