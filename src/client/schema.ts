@@ -1234,6 +1234,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gift_cards/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a gift card's balance by its whole code (a storefront's; limited misses per client) */
+        post: operations["postV1GiftCardsBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gift_cards": {
         parameters: {
             query?: never;
@@ -2318,6 +2335,7 @@ export interface components {
          *             "is_listable": true,
          *             "is_taxable": true,
          *             "is_shipping_required": true,
+         *             "is_gift_card": true,
          *             "stock_policy": "overall",
          *             "is_backorderable": false,
          *             "in_stock": 20,
@@ -2396,6 +2414,7 @@ export interface components {
          *                 "is_listable": true,
          *                 "is_taxable": true,
          *                 "is_shipping_required": true,
+         *                 "is_gift_card": true,
          *                 "stock_policy": "overall",
          *                 "is_backorderable": false,
          *                 "in_stock": 20,
@@ -2552,6 +2571,7 @@ export interface components {
          *         "is_listable": true,
          *         "is_taxable": true,
          *         "is_shipping_required": true,
+         *         "is_gift_card": true,
          *         "stock_policy": "overall",
          *         "is_backorderable": false,
          *         "in_stock": 20,
@@ -2630,6 +2650,7 @@ export interface components {
          *             "is_listable": true,
          *             "is_taxable": true,
          *             "is_shipping_required": true,
+         *             "is_gift_card": true,
          *             "stock_policy": "overall",
          *             "is_backorderable": false,
          *             "in_stock": 20,
@@ -2922,6 +2943,7 @@ export interface components {
          *           "total": 2500,
          *           "fulfilled": 0,
          *           "is_shipping_required": true,
+         *           "is_gift_card": true,
          *           "weight": 300,
          *           "stock_id": null,
          *           "stock_manager": [],
@@ -3886,6 +3908,7 @@ export interface components {
          *           "total": 2500,
          *           "fulfilled": 1,
          *           "is_shipping_required": true,
+         *           "is_gift_card": true,
          *           "weight": 300,
          *           "stock_id": null,
          *           "stock_manager": [],
@@ -3957,6 +3980,7 @@ export interface components {
          *       "total": 2500,
          *       "fulfilled": 1,
          *       "is_shipping_required": true,
+         *       "is_gift_card": true,
          *       "weight": 300,
          *       "stock_id": null,
          *       "stock_manager": [],
@@ -3998,6 +4022,8 @@ export interface components {
             /** @description quantity already shipped */
             fulfilled: number;
             is_shipping_required: boolean;
+            /** @description a gift card sold: one card per unit is issued when the order is paid */
+            is_gift_card: boolean;
             /** @description unit weight in grams */
             weight: number;
             stock_id: string | null;
@@ -4181,6 +4207,28 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * GiftCardBalance
+         * @example {
+         *       "last_four": "p7dc",
+         *       "balance": 1,
+         *       "currency": "USD",
+         *       "expires_at": null,
+         *       "is_enabled": true
+         *     }
+         */
+        GiftCardBalance: {
+            /** @description the last four characters of the code */
+            last_four: string;
+            /** @description minor units of currency left */
+            balance: number;
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description Unix seconds */
+            expires_at: number | null;
+            /** @description false once staff disabled it: it pays for nothing */
+            is_enabled: boolean;
         };
         /**
          * GiftCardMovement
@@ -4451,10 +4499,10 @@ export interface components {
             /** @constant */
             object: "notification";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation, gift_card_issued
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation" | "gift_card_issued";
             /** @description the email it is sent to */
             recipient: string;
             /**
@@ -4468,11 +4516,11 @@ export interface components {
             last_error: string | null;
             /** @description null until rendered */
             subject: string | null;
-            /** @description null until rendered, and never shown for password_reset, email_verification and staff_invitation (they carry a secret link) */
+            /** @description null until rendered, and never shown for password_reset, email_verification and staff_invitation (they carry a secret link) nor for gift_card_issued (it carries whole gift card codes) */
             html: string | null;
             /** @description as html */
             text: string | null;
-            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset, email_verification and staff_invitation */
+            /** @description what the change that queued it snapshotted (the rest is loaded when rendered); null for password_reset, email_verification, staff_invitation and gift_card_issued */
             data: {
                 [key: string]: unknown;
             } | null;
@@ -4505,10 +4553,10 @@ export interface components {
             /** @constant */
             object: "notification_preview";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation, gift_card_issued
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation" | "gift_card_issued";
             locale: string;
             subject: string;
             html: string;
@@ -4537,10 +4585,10 @@ export interface components {
             /** @constant */
             object: "notification_template";
             /**
-             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation
+             * @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation, gift_card_issued
              * @enum {string}
              */
-            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+            kind: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation" | "gift_card_issued";
             /** @description the locale these parts are the template of: mails in it are written with them */
             locale: string;
             /** @description the locales the kind has a template in: the default (en) first, then the shipped (es, fr) and those staff wrote */
@@ -4656,6 +4704,7 @@ export interface components {
          *           "total": 2500,
          *           "fulfilled": 0,
          *           "is_shipping_required": true,
+         *           "is_gift_card": true,
          *           "weight": 300,
          *           "stock_id": null,
          *           "stock_manager": [],
@@ -4970,6 +5019,7 @@ export interface components {
          *       "total": 2500,
          *       "fulfilled": 0,
          *       "is_shipping_required": true,
+         *       "is_gift_card": true,
          *       "weight": 300,
          *       "stock_id": null,
          *       "stock_manager": [],
@@ -5009,6 +5059,8 @@ export interface components {
             /** @description quantity already shipped */
             fulfilled: number;
             is_shipping_required: boolean;
+            /** @description a gift card sold: one card per unit is issued when the order is paid */
+            is_gift_card: boolean;
             /** @description unit weight in grams */
             weight: number;
             stock_id: string | null;
@@ -5299,6 +5351,7 @@ export interface components {
          *           "is_listable": true,
          *           "is_taxable": true,
          *           "is_shipping_required": true,
+         *           "is_gift_card": true,
          *           "stock_policy": "overall",
          *           "is_backorderable": false,
          *           "in_stock": 20,
@@ -5796,6 +5849,7 @@ export interface components {
          *       "is_listable": true,
          *       "is_taxable": true,
          *       "is_shipping_required": true,
+         *       "is_gift_card": true,
          *       "stock_policy": "overall",
          *       "is_backorderable": false,
          *       "in_stock": 20,
@@ -5843,6 +5897,8 @@ export interface components {
             is_listable: boolean;
             is_taxable: boolean;
             is_shipping_required: boolean;
+            /** @description selling it issues a gift card of the price paid per unit when the order is paid, mailed to the buyer */
+            is_gift_card: boolean;
             /** @enum {string} */
             stock_policy: "none" | "overall";
             is_backorderable: boolean;
@@ -6532,6 +6588,7 @@ export type GatewayDriver = components['schemas']['GatewayDriver'];
 export type GatewayDriverSetting = components['schemas']['GatewayDriverSetting'];
 export type GatewayEvent = components['schemas']['GatewayEvent'];
 export type GiftCard = components['schemas']['GiftCard'];
+export type GiftCardBalance = components['schemas']['GiftCardBalance'];
 export type GiftCardMovement = components['schemas']['GiftCardMovement'];
 export type Image = components['schemas']['Image'];
 export type Import = components['schemas']['Import'];
@@ -8496,6 +8553,8 @@ export interface operations {
                     is_listable?: boolean;
                     is_taxable?: boolean;
                     is_shipping_required?: boolean;
+                    /** @description default false; true also sets is_shipping_required and is_taxable false unless the same write sends them */
+                    is_gift_card?: boolean;
                     /** @enum {string} */
                     stock_policy?: "none" | "overall";
                     is_backorderable?: boolean;
@@ -8620,6 +8679,8 @@ export interface operations {
                     is_listable?: boolean;
                     is_taxable?: boolean;
                     is_shipping_required?: boolean;
+                    /** @description default false; true also sets is_shipping_required and is_taxable false unless the same write sends them */
+                    is_gift_card?: boolean;
                     /** @enum {string} */
                     stock_policy?: "none" | "overall";
                     is_backorderable?: boolean;
@@ -12351,6 +12412,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postV1GiftCardsBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the whole code, as printed or mailed (case, spaces and dashes do not matter) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GiftCardBalance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1GiftCards: {
         parameters: {
             query?: {
@@ -14739,8 +14845,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation */
-                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation";
+                /** @description order_confirmation, shipping_confirmation, order_canceled, refund, password_reset, email_verification, abandoned_checkout, staff_invitation, gift_card_issued */
+                kind?: "order_confirmation" | "shipping_confirmation" | "order_canceled" | "refund" | "password_reset" | "email_verification" | "abandoned_checkout" | "staff_invitation" | "gift_card_issued";
                 status?: "pending" | "sent" | "failed" | "not_sent";
                 order_id?: string;
                 customer_id?: string;

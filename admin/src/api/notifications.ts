@@ -13,6 +13,7 @@ export const notificationKinds = [
   'password_reset',
   'email_verification',
   'abandoned_checkout',
+  'gift_card_issued',
 ] as const satisfies ReadonlyArray<Notification['kind']>;
 export type NotificationKind = (typeof notificationKinds)[number];
 

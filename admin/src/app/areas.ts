@@ -31,6 +31,7 @@ export const areas: readonly Area[] = [
   },
   { label: 'Customers', to: '/customers', read: 'customer.read' },
   { label: 'Discounts', to: '/discounts', read: 'discount.read' },
+  { label: 'Gift cards', to: '/gift-cards', read: 'gift_card.read' },
   {
     label: 'Content',
     to: '/blogs',

@@ -5,6 +5,7 @@ import { contentRoutes } from '../routes/content/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
 import { fileRoutes } from '../routes/files/routes';
+import { giftCardRoutes } from '../routes/gift-cards/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
@@ -63,6 +64,7 @@ const routeTree = rootRoute.addChildren([
     ...inventoryRoutes,
     ...customerRoutes,
     ...discountRoutes,
+    ...giftCardRoutes,
     ...contentRoutes,
     ...fileRoutes,
     ...shopSettingsRoutes,

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../helpers/test-app.js';
 
 afterAll(stopSmtpServers);
 
-const KINDS = ['order_confirmation', 'shipping_confirmation', 'order_canceled', 'refund', 'password_reset', 'email_verification', 'abandoned_checkout', 'staff_invitation'];
+const KINDS = ['order_confirmation', 'shipping_confirmation', 'order_canceled', 'refund', 'password_reset', 'email_verification', 'abandoned_checkout', 'staff_invitation', 'gift_card_issued'];
 
 describeEachDatabase('notification templates', (t) => {
   test('a product or customer name with markup is shown as text in the HTML mail, never run', async () => {

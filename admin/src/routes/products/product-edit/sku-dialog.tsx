@@ -1,4 +1,4 @@
-import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useSaveSku, type Product, type Sku, type SkuWrite } from '../../../api/products';
@@ -21,6 +21,7 @@ interface Values {
   weight: number | string;
   weight_unit: SkuWrite['weight_unit'];
   prices: FixedPriceValues[];
+  is_gift_card: boolean;
 }
 
 const units = [
@@ -30,7 +31,7 @@ const units = [
   { value: 'oz', label: 'oz' },
 ];
 
-const fields = ['modifiers', 'code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight', 'weight_unit', 'prices'];
+const fields = ['modifiers', 'code', 'barcode', 'price', 'compared_price', 'stock_policy', 'in_stock', 'low_threshold', 'weight', 'weight_unit', 'prices', 'is_gift_card'];
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));
@@ -48,6 +49,7 @@ function valuesOf(product: Product, sku: Sku | null, currency: string): Values {
     weight: sku?.weight ?? '',
     weight_unit: (sku?.weight_unit ?? 'kg') as SkuWrite['weight_unit'],
     prices: fixedPricesOf(sku),
+    is_gift_card: sku?.is_gift_card ?? false,
   };
 }
 
@@ -78,6 +80,8 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
       weight: numberOrNull(values.weight),
       weight_unit: values.weight_unit,
       prices: fixedPricesInput(values.prices),
+      // Sent only when it changes: the server makes a new gift card ship nothing and go untaxed.
+      ...(values.is_gift_card !== (sku?.is_gift_card ?? false) ? { is_gift_card: values.is_gift_card } : {}),
       modifiers: Object.fromEntries(Object.entries(values.options).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()])),
     };
     save.mutate(body, {
@@ -115,6 +119,14 @@ export function SkuDialog({ product, sku, currency, opened, onClose }: { product
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="Barcode" description="ISBN, UPC, GTIN…" readOnly={readOnly} {...form.getInputProps('barcode')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Checkbox
+            label="Is a gift card"
+            description="Each unit sold issues a gift card of the price paid, mailed to the buyer once the order is paid; it ships nothing and is not taxed"
+            disabled={readOnly}
+            {...form.getInputProps('is_gift_card', { type: 'checkbox' })}
+          />
         </Grid.Col>
         <Grid.Col span={12}>
           <Switch label="Track stock" description="Off: it never runs out" disabled={readOnly} {...form.getInputProps('tracked', { type: 'checkbox' })} />

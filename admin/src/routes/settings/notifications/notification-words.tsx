@@ -10,6 +10,7 @@ export const kindLabels: Record<NotificationKind, string> = {
   password_reset: 'Password reset',
   email_verification: 'Email verification',
   abandoned_checkout: 'Abandoned checkout',
+  gift_card_issued: 'Gift card issued',
 };
 
 /** When each kind is sent, for the template editor. */
@@ -21,6 +22,7 @@ export const kindWhen: Record<NotificationKind, string> = {
   password_reset: 'when a customer asks to reset the password (the link works one hour)',
   email_verification: 'when staff or the customer ask to prove the email (the link works 48 hours)',
   abandoned_checkout: 'once, when a checkout with an email stays unpaid for the configured hours',
+  gift_card_issued: 'when an order that sold gift cards is paid: the whole codes, shown nowhere else (its log shows no body)',
 };
 
 export const kindOptions = Object.entries(kindLabels).map(([value, label]) => ({ value, label }));
