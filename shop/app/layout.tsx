@@ -51,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <nav aria-label={words.shopInformation}>
             <Link href="/blogs">{words.blog}</Link>
             <Link href="/search">{words.allProducts}</Link>
+            <Link href="/gift-cards/balance">{words.giftCardBalance.title}</Link>
           </nav>
           <p>© {shop.name}</p>
         </footer>

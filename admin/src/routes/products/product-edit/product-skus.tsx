@@ -141,6 +141,11 @@ export function ProductSkus({ product, currency }: { product: Product; currency:
                             Default
                           </Badge>
                         )}
+                        {sku.is_gift_card && (
+                          <Badge size="xs" variant="light" color="grape" radius="sm">
+                            Gift card
+                          </Badge>
+                        )}
                         {low && (
                           <Badge size="xs" color="orange" variant="light" radius="sm">
                             Low
