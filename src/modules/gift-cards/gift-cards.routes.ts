@@ -1,4 +1,4 @@
-import { created, IdParams, ok } from '../../http/common-schemas.js';
+import { created, IdParams, ok, Problem } from '../../http/common-schemas.js';
 import type { App } from '../../http/types.js';
 import { pageRequest } from '../../lib/pagination.js';
 import {
@@ -17,7 +17,8 @@ export async function giftCardsRoutes(app: App): Promise<void> {
     config: { access: 'channel', action: 'gift_card.check_balance' },
     schema: {
       tags, summary: "Check a gift card's balance by its whole code (a storefront's; limited misses per client)",
-      body: GiftCardBalanceCheck, response: ok(GiftCardBalanceEnvelope),
+      // 404: the code names no card.
+      body: GiftCardBalanceCheck, response: { ...ok(GiftCardBalanceEnvelope), 404: Problem },
     },
   }, async (request) => ({ data: await service.checkGiftCardBalance(request.ctx, request.body.code, request.ip) }));
 

@@ -12,11 +12,11 @@ const ORDER_FIELDS = [
   'is_test', 'customer_id', 'channel_id', 'cart_id', 'canceler_id', 'placed_at', 'archived_at', 'canceled_at',
   'metadata', 'market_id', 'exchange_rate', 'locale', 'created_at', 'updated_at',
 ];
-/** The spec's order item fields, with the checkout's subtotal, taxes and stock_manager. */
+/** The spec's order item fields, with the checkout's subtotal, taxes and stock_manager, and is_gift_card (gift cards sold). */
 const ORDER_ITEM_FIELDS = [
   'id', 'object', 'permalink', 'name', 'product_name', 'sku_name', 'vendor', 'code', 'image', 'price', 'compared_price',
   'quantity', 'discount', 'is_taxable', 'tax_rate', 'total', 'fulfilled', 'is_shipping_required', 'weight', 'stock_id',
-  'order_id', 'product_id', 'sku_id', 'created_at', 'updated_at', 'subtotal', 'taxes', 'stock_manager',
+  'order_id', 'product_id', 'sku_id', 'created_at', 'updated_at', 'subtotal', 'taxes', 'stock_manager', 'is_gift_card',
 ];
 const META_FIELDS = ['is_shipping_required', 'selected_shipping_method', 'selected_payment_gateway', 'expires_at', 'shipping_methods', 'payment_gateways'];
 const SHIPPING_FIELDS = ['first_name', 'last_name', 'address1', 'postcode', 'city', 'country_code', 'phone'];
