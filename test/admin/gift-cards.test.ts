@@ -98,4 +98,4 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
     const sku = (await t.admin.get(`/v1/skus/${product.sku_id}`)).body.data;
     expect(sku).toMatchObject({ is_gift_card: true, is_shipping_required: false, price: 5000 });
   }, SLOW);
-});
+}, { admin: true });

@@ -43,7 +43,8 @@ async function insertUnitCard(tx: Tx, row: Omit<GiftCardRow, 'code_hash' | 'last
  * Issues the gift cards an order sold, in the transaction that makes it paid: one card a unit of
  * each gift card item, worth what the buyer paid for it (unitValues), in the order's currency, to
  * the order's customer, noted "Sold in order #1001" (the number with the store's prefix), each with
- * its `issue` movement naming the order and its gift_card.created; then one `gift_card_issued` mail to the order's email with the whole codes.
+ * its `issue` movement naming the order and its gift_card.created; then one `gift_card_issued` mail
+ * to the order's email with the whole codes.
  * Once per unit whatever calls it again: a unit that has its card is passed over, so a second
  * capture or a replayed webhook issues and mails nothing more. A unit worth nothing (discounted to
  * 0) gets no card.
