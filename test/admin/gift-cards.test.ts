@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { pay, readyCheckout } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { describeEachDatabase } from '../helpers/test-app.js';
 
@@ -65,9 +66,15 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
     });
   }, SLOW);
 
-  it('shows a sold card on a phone, its history naming the order', async () => {
+  it('shows a sold card on a phone, its history naming the order that sold it', async () => {
     const base = await listen(t);
-    const card = (await t.admin.post('/v1/gift_cards', { initial_value: 5000, note: 'Phone' })).body.data;
+    const word = uniqueWord();
+    const product = (await t.admin.post('/v1/products', { name: `Gift card ${word}`, permalink: `gift-${word}` })).body.data;
+    await t.admin.post(`/v1/skus/${product.sku_id}`, { price: 5000, is_gift_card: true });
+    const ready = await readyCheckout(t, { items: [{ skuId: product.sku_id }] });
+    const order = (await pay(t, ready.orderId)).body.data;
+    const row = await t.db.selectFrom('gift_cards').select('id').where('note', '=', `Sold in order ${order.number}`).executeTakeFirstOrThrow();
+    const card = (await t.admin.get(`/v1/gift_cards/${row.id}`)).body.data;
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/gift-cards');
       await page.getByRole('heading', { name: 'Gift cards', level: 1 }).waitFor();
@@ -75,6 +82,7 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
       await screenshot(t, page, 'gift-cards-list-phone');
       await page.getByRole('link', { name: `•••• ${card.last_four}` }).first().click();
       await page.getByRole('heading', { name: `•••• ${card.last_four}`, level: 1 }).waitFor();
+      await page.getByRole('link', { name: `Issued, sold in order ${order.number}` }).waitFor();
       await expectAccessible(t, page, 'a gift card on a phone');
       await screenshot(t, page, 'gift-cards-detail-phone');
     }, { width: 390, height: 844 });

@@ -90,7 +90,7 @@ function GiftCardView({ card }: { card: GiftCard }) {
                   movementInWords(movement, undefined)
                 )}
               </Table.Td>
-              <Table.Td ta="right" ff="monospace">
+              <Table.Td ta="right">
                 {movement.amount > 0 ? '+' : '−'}
                 {money(Math.abs(movement.amount))}
               </Table.Td>

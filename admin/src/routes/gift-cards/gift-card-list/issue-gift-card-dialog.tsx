@@ -108,7 +108,7 @@ export function IssueGiftCardDialog({ opened, onClose }: { opened: boolean; onCl
                 )}
               </CopyButton>
             </Group>
-            <Alert color="yellow" variant="light" title="This code will not be shown again">
+            <Alert color="yellow" variant="light" role="status" title="This code will not be shown again" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
               Copy it now and give it to the buyer: from here on the dashboard shows only its last four characters.
             </Alert>
             <Group justify="flex-end">
