@@ -98,6 +98,20 @@ describeEachDatabase('gift cards sold as products', (t) => {
     expect(message).toMatchObject({ recipient: ready.email, html: null, text: null, data: null });
   });
 
+  it("writes the mail in the order's language", async () => {
+    const sku = await giftCardSku(t, 2500);
+    const ready = await readyCheckout(t, { items: [{ skuId: sku.id, quantity: 1 }] });
+    await t.db.updateTable('orders').set({ locale: 'fr' }).where('id', '=', ready.orderId).execute();
+    expect((await pay(t, ready.orderId)).status).toBe(200);
+    const mail = await mailTo(t, smtp, ready.email, { smtpUrl: smtp.url });
+    expect(mail.parsed.subject).toMatch(/^Votre carte cadeau /);
+    expect(mail.parsed.text).toContain('Merci pour votre commande');
+    expect(mail.parsed.text).toMatch(/Montant : 25,00\s\$US/);
+    expect(mail.parsed.text).toContain('Conservez ce message');
+    expect(mail.parsed.text!.match(CODE)).toHaveLength(1);
+    expect(mail.parsed.html).toContain('<html lang="fr">');
+  });
+
   it('issues nothing for an order placed unpaid until staff record its payment', async () => {
     const sku = await giftCardSku(t, 1000);
     const ready = await readyCheckout(t, { items: [{ skuId: sku.id, quantity: 1 }], gateway: { driver: 'manual' } });
