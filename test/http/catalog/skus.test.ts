@@ -77,6 +77,7 @@ describeEachDatabase('skus', (t) => {
       is_listable: false,
       is_taxable: false,
       is_shipping_required: false,
+      is_gift_card: false,
       stock_policy: 'overall',
       is_backorderable: true,
       in_stock: 12,
