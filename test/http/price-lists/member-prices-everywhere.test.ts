@@ -111,6 +111,8 @@ describeEachDatabase('a member\'s price wherever a price shows', (t) => {
     const { member, sku } = await wholesaleInListings();
     const guestCart = ok(await t.storefront.post('/v1/carts', { items: { [sku.id]: 2 } }), 201).data;
     expect(guestCart.items[0]).toMatchObject({ price: 1000, compared_price: null });
+    // Reading it signed in changes nothing: still a guest's cart, at the guest's price.
+    expect(ok(await member.client.get(`/v1/carts/${guestCart.id}`)).data).toMatchObject({ customer_id: null, total_price: 2000 });
     // Signed in, the buyer keeps the cart: the first write with the token makes it the member's.
     const claimed = ok(await member.client.put(`/v1/carts/${guestCart.id}`, {})).data;
     expect(claimed).toMatchObject({ customer_id: member.id, total_price: 1400 });
