@@ -27,9 +27,18 @@ export const areas: readonly Area[] = [
       { label: 'Collections', to: '/collections', read: 'collection.read' },
       { label: 'Categories', to: '/categories', read: 'category.read' },
       { label: 'Inventory', to: '/inventory', read: 'sku.read' },
+      { label: 'Price lists', to: '/price-lists', read: 'price_list.read' },
     ],
   },
-  { label: 'Customers', to: '/customers', read: 'customer.read' },
+  {
+    label: 'Customers',
+    to: '/customers',
+    read: 'customer.read',
+    links: [
+      { label: 'Customers', to: '/customers', read: 'customer.read' },
+      { label: 'Groups', to: '/customer-groups', read: 'customer_group.read' },
+    ],
+  },
   { label: 'Discounts', to: '/discounts', read: 'discount.read' },
   {
     label: 'Content',
