@@ -44,7 +44,8 @@ export function TableScroll({ label, minWidth, inset = false, children }: { labe
   }, []);
   return (
     <div ref={holder} className={isPhone ? `${classes.stacked}${inset ? ` ${classes.inset}` : ''}` : undefined}>
-      <Table.ScrollContainer minWidth={isPhone ? 0 : minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
+      {/* Room for the sideways scrollbar only while there is one: else it was an empty strip under the last row. */}
+      <Table.ScrollContainer minWidth={isPhone ? 0 : minWidth} scrollAreaProps={{ offsetScrollbars: 'present', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
         {children}
       </Table.ScrollContainer>
     </div>
