@@ -23,6 +23,8 @@ export function CustomerGroups({ customer }: { customer: Customer }) {
   const [typed, setTyped] = useState('');
   const nameOf = (id: string) => groups.data?.find((group) => group.id === id)?.name ?? id;
   const others = (groups.data ?? []).filter((group) => !customer.group_ids.includes(group.id));
+  // A role that may not read the groups (fulfilment) would see only their ids.
+  if (!readsGroups) return null;
 
   const change = (groupIds: string[], done: string) => {
     setProblem(null);
@@ -58,22 +60,18 @@ export function CustomerGroups({ customer }: { customer: Customer }) {
                   removeButtonProps={{ 'aria-label': `Take the customer out of ${nameOf(id)}` }}
                   onRemove={() => change(customer.group_ids.filter((other) => other !== id), `Taken out of ${nameOf(id)}`)}
                 >
-                  {readsGroups ? (
-                    <AnchorLink to="/customer-groups/$groupId" params={{ groupId: id }} size="sm" c="inherit">
-                      {nameOf(id)}
-                    </AnchorLink>
-                  ) : (
-                    nameOf(id)
-                  )}
+                  <AnchorLink to="/customer-groups/$groupId" params={{ groupId: id }} size="sm" c="inherit">
+                    {nameOf(id)}
+                  </AnchorLink>
                 </Pill>
               </li>
             ))}
           </Group>
         )}
-        {mayChange && readsGroups && (
+        {mayChange && (
           groups.data?.length === 0 ? (
             <Text size="sm" c="dimmed">
-              The store has no groups yet: create one in <AnchorLink to="/customer-groups">Customer groups</AnchorLink>.
+              The store has no groups yet: create one in <AnchorLink to="/customer-groups" underline="always">Customer groups</AnchorLink>.
             </Text>
           ) : (
             <Select

@@ -72,7 +72,7 @@ export function PriceListForm({ list, storeCurrency, save, saving, submitLabel }
                     description={
                       groups.data?.length === 0 ? (
                         <>
-                          The store has no groups yet: create one in <AnchorLink to="/customer-groups" size="xs">Customers → Groups</AnchorLink>.
+                          The store has no groups yet: create one in <AnchorLink to="/customer-groups" size="xs" underline="always">Customers → Groups</AnchorLink>.
                         </>
                       ) : (
                         'Their customers, once signed in, pay these prices where they are lower'
