@@ -2,14 +2,12 @@ import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDeleteGroup, useGroup, useGroupMembers } from '../../../api/customer-groups';
-import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
 import { RecordFrame } from '../../../components/record-frame';
 import { WriteButton } from '../../../components/write-button';
 import { useCan } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
-import { AccountBadges } from '../../customers/account-badges';
-import { customerName } from '../../customers/customer-name';
+import { CustomerCells, CustomerColumns } from '../../customers/customer-cells';
 import { confirmDelete } from '../../settings/shared/confirm-delete';
 import { GroupDialog } from '../group-dialog';
 import { DELETE_CONSEQUENCE, membersInWords } from '../group-words';
@@ -74,28 +72,12 @@ export function GroupPage() {
             noun="customers"
             what="members"
             label="Members"
-            minWidth={640}
+            minWidth={760}
             empty="No customers in this group yet: add them from their pages."
-            columns={
-              <>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Since</Table.Th>
-              </>
-            }
+            columns={<CustomerColumns />}
             row={(customer) => (
               <Table.Tr key={customer.id}>
-                <Table.Td>
-                  <AnchorLink to="/customers/$customerId" params={{ customerId: customer.id }} fw={600}>
-                    {customerName(customer)}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>{customer.email}</Table.Td>
-                <Table.Td>
-                  <AccountBadges customer={customer} />
-                </Table.Td>
-                <Table.Td>{formatTime(customer.created_at)}</Table.Td>
+                <CustomerCells customer={customer} />
               </Table.Tr>
             )}
             onPage={setPage}

@@ -1,11 +1,12 @@
-import { ActionIcon, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Sku } from '../../../api/price-lists';
 import { useSkusById } from '../../../api/price-lists';
 import { useSkuSearch } from '../../../api/staff-orders';
+import { AmountInput } from '../../../components/amount-input';
 import { TableScroll } from '../../../components/table-scroll';
-import { formatMoney, minorDigits } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import type { PriceRow } from './price-list-values';
 
 /** A sku as staff recognise it: its name and code. */
@@ -117,19 +118,7 @@ export function PricesTable({ rows, storeCurrency, currencies, readOnly, inputPr
                       </Table.Td>
                     )}
                     <Table.Td>
-                      <NumberInput
-                        aria-label={`List price of ${name} (${currency})`}
-                        size="xs"
-                        w={140}
-                        decimalScale={minorDigits(currency)}
-                        fixedDecimalScale
-                        min={0}
-                        clampBehavior="none"
-                        allowNegative={false}
-                        hideControls
-                        readOnly={readOnly}
-                        {...inputProps(`prices.${index}.price`)}
-                      />
+                      <AmountInput currency={currency} label={undefined} aria-label={`List price of ${name} (${currency})`} size="xs" w={140} readOnly={readOnly} {...inputProps(`prices.${index}.price`)} />
                     </Table.Td>
                     <Table.Td>
                       {!readOnly && (
