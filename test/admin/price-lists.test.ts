@@ -179,6 +179,30 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
     }, PHONE);
   }, SLOW);
 
+  it('renames a group from the list and deletes it from its page, its members then in no group', async () => {
+    const base = await listen(t);
+    const group = ok(await t.admin.post('/v1/customer_groups', { name: 'Trade' }), 201).data;
+    const member = await signedUpCustomer(t, { first_name: 'Grace', last_name: 'Hopper' });
+    ok(await t.admin.post(`/v1/customers/${member.id}`, { email: member.email, group_ids: [group.id] }));
+    await inWindow(holder.browser, async (page) => {
+      await openSignedIn(page, base, t.adminKey, '/admin/customer-groups');
+      await page.getByRole('button', { name: 'Rename the group Trade' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rename group' });
+      await field(dialog, 'Name').fill('Trade buyers');
+      await dialog.getByRole('button', { name: 'Save name' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('link', { name: 'Trade buyers' }).click();
+      await page.getByRole('heading', { name: 'Trade buyers', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Grace Hopper' }).waitFor();
+      await page.getByRole('button', { name: 'Delete group' }).click();
+      await page.getByRole('dialog', { name: 'Delete the group?' }).getByRole('button', { name: 'Delete group' }).click();
+      await page.getByRole('heading', { name: 'Customer groups', level: 1 }).waitFor();
+      await page.getByText('Group deleted').waitFor();
+      expect(await page.getByRole('link', { name: 'Trade buyers' }).count()).toBe(0);
+    });
+    expect(ok(await t.admin.get(`/v1/customers/${member.id}`)).data.group_ids).toEqual([]);
+  }, SLOW);
+
   it('ends a list at its last row, with no empty strip under it, on a phone (as cards) and wide (Settings → Markets and Team)', async () => {
     const base = await listen(t);
     ok(await t.admin.post('/v1/markets', { name: `Europe ${uniqueWord()}`, country_codes: ['FR', 'DE'], currency: 'EUR', exchange_rate: '0.92', locales: ['fr'] }), 201);

@@ -41,6 +41,7 @@ export function GroupListPage() {
               <RowActions
                 object="customer_group"
                 name={`the group ${group.name}`}
+                edit="Rename"
                 onEdit={() => setEditing(group)}
                 onDelete={() => confirmDelete({ what: 'group', name: group.name, consequence: DELETE_CONSEQUENCE, id: group.id, remove })}
               />
