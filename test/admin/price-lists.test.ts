@@ -114,7 +114,12 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       await page.getByRole('option', { name: 'Wholesale', exact: true }).click();
       await page.keyboard.press('Escape');
       await addPrice(page, tote.code, tote.product.name, '15.00');
-      await addPrice(page, mug.code, mug.product.name, '9.00');
+      // A list price not below the regular one is never paid, and the row says so.
+      await addPrice(page, mug.code, mug.product.name, '12.00');
+      const mugPrice = page.getByLabel(new RegExp(`^List price of ${mug.product.name}`));
+      await expect.poll(() => describedAs(page, mugPrice)).toContain('Not below the regular price');
+      await mugPrice.fill('9.00');
+      await expect.poll(() => describedAs(page, mugPrice)).not.toContain('Not below the regular price');
       // A price past what the API takes (a trillion minor units): its refusal names prices[2][price].
       await addPrice(page, cap.code, cap.product.name, '99999999999');
       await page.getByRole('button', { name: 'Create price list' }).click();

@@ -6,7 +6,7 @@ import { useSkusById } from '../../../api/price-lists';
 import { useSkuSearch } from '../../../api/staff-orders';
 import { AmountInput } from '../../../components/amount-input';
 import { TableScroll } from '../../../components/table-scroll';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, toMinor } from '../../../lib/format';
 import type { PriceRow } from './price-list-values';
 
 /** A sku as staff recognise it: its name and code. */
@@ -89,6 +89,8 @@ export function PricesTable({ rows, storeCurrency, currencies, readOnly, inputPr
                 const sku = skuOf(row.sku_id);
                 const currency = row.currency ?? storeCurrency;
                 const rowProblem = errorOf(`prices.${index}`) ?? errorOf(`prices.${index}.sku_id`);
+                // Members pay the lowest price that applies: a list price at or above the regular one is never paid.
+                const isNotLower = sku !== undefined && row.currency === null && row.price !== '' && toMinor(Number(row.price), currency) >= sku.price;
                 return (
                   <Table.Tr key={`${row.sku_id} ${index}`}>
                     <Table.Td>
@@ -118,7 +120,17 @@ export function PricesTable({ rows, storeCurrency, currencies, readOnly, inputPr
                       </Table.Td>
                     )}
                     <Table.Td>
-                      <AmountInput currency={currency} label={undefined} aria-label={`List price of ${name} (${currency})`} size="xs" w={140} readOnly={readOnly} {...inputProps(`prices.${index}.price`)} />
+                      <AmountInput
+                        currency={currency}
+                        label={undefined}
+                        aria-label={`List price of ${name} (${currency})`}
+                        description={isNotLower ? 'Not below the regular price: never paid' : undefined}
+                        inputWrapperOrder={['input', 'description', 'error']}
+                        size="xs"
+                        w={140}
+                        readOnly={readOnly}
+                        {...inputProps(`prices.${index}.price`)}
+                      />
                     </Table.Td>
                     <Table.Td>
                       {!readOnly && (
