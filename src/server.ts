@@ -100,7 +100,7 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
   const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, inline: config.filesInline, baseUrl: config.filesUrl };
   const shop = config.shop ? shopOnceListening() : undefined;
   const app = await buildApp({ database, config, files, shop: shop?.handle });
-  const worker = deliver ? startWorker(database, config, app.log) : undefined;
+  const worker = deliver ? startWorker(database, config, storage, app.log) : undefined;
   const answering = trackResponses(app.server);
   let closing = false;
   onSignals(async (signal) => {
@@ -133,7 +133,8 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
  */
 async function superviseCluster(config: Config, count: number): Promise<void> {
   const database = await prepare(config);
-  const delivery = config.worker === 'internal' ? startWorker(database, config, processLog) : undefined;
+  const storage = config.worker === 'internal' ? await openStorage(config.files) : undefined;
+  const delivery = storage ? startWorker(database, config, storage, processLog) : undefined;
   // A scrape of /metrics reaches one API process; it asks here for all of theirs.
   gatherClusterMetrics();
   let closing = false;
@@ -166,6 +167,7 @@ async function superviseCluster(config: Config, count: number): Promise<void> {
     await Promise.all(exited);
     clearTimeout(timer);
     await delivery?.stop();
+    storage?.close();
     await database.close();
     process.exit(0);
   });

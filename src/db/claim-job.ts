@@ -3,7 +3,7 @@ import type { DatabaseHandle } from './database.js';
 import type { Database } from './types.js';
 
 /** The background job tables: rows waiting or under way, and a worker's claim on one. */
-type JobTable = 'imports' | 'exports';
+export type JobTable = 'imports' | 'exports';
 
 interface JobColumns {
   id: string;
@@ -70,4 +70,13 @@ export async function renewJobClaim(handle: DatabaseHandle, table: JobTable, id:
     .where('locked_until', '=', heldUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? until : undefined;
+}
+
+/**
+ * Lets go of a job a worker stops before its end (the process is shutting down): the job stays
+ * running, and the next worker takes it at once instead of when the claim would have run out.
+ */
+export async function releaseJobClaim(handle: DatabaseHandle, table: JobTable, id: string, heldUntil: number): Promise<void> {
+  const db = handle.db as unknown as Kysely<Record<JobTable, JobColumns>>;
+  await db.updateTable(table).set({ locked_until: null }).where('id', '=', id).where('status', '=', 'running').where('locked_until', '=', heldUntil).execute();
 }
