@@ -6,6 +6,7 @@ import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
 import { fileRoutes } from '../routes/files/routes';
 import { homeRoutes } from '../routes/home/routes';
+import { importExportRoutes } from '../routes/settings/import-export/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { productRoutes } from '../routes/products/routes';
@@ -61,6 +62,7 @@ const routeTree = rootRoute.addChildren([
     ...collectionRoutes,
     ...categoryRoutes,
     ...inventoryRoutes,
+    ...importExportRoutes,
     ...customerRoutes,
     ...discountRoutes,
     ...contentRoutes,
