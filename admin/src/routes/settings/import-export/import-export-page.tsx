@@ -85,7 +85,6 @@ function ImportSection() {
             <FileInput
               label="CSV file"
               description="A product or customer export from Shopify, or a file in its columns. Importing the same file again updates, never duplicates."
-              placeholder="Choose a .csv file"
               accept=".csv,text/csv"
               value={file}
               onChange={setFile}
