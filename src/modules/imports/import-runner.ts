@@ -208,8 +208,11 @@ export async function runNextImport(
         const { prepared, fileOf } = await prepareProducts(ctx, batch, currency, settings);
         await writeBatch(held, prepared, (tx, product) => saveImportedProduct(tx, unixNow(), product, fileOf));
       } else {
-        const prepared = batch.map((unit): Prepared<ReturnType<typeof mapShopifyCustomer>['customer']> => ({ unit, ...mapShopifyCustomer(unit.rows[0]!) }));
-        await writeBatch(held, prepared, (tx, customer, unit) => saveImportedCustomer(tx, unixNow(), unit.rows[0]!.row, customer!));
+        const prepared = batch.map((unit) => {
+          const { customer, errors } = mapShopifyCustomer(unit.rows[0]!);
+          return { unit, item: customer, errors };
+        });
+        await writeBatch(held, prepared, (tx, customer, unit) => saveImportedCustomer(tx, unixNow(), unit.rows[0]!.row, customer));
       }
       if (++done === options.stopAfterBatches || options.isStopping?.()) return true;
     }
