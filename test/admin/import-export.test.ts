@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { startExportLoop } from '../../src/modules/exports/export-runner.js';
+import { startImportRunner } from '../../src/modules/imports/import-runner.js';
 import { SHOPIFY_PRODUCT_COLUMNS } from '../../src/modules/imports/shopify-products.js';
 import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
@@ -10,17 +11,26 @@ import { describeEachDatabase } from '../helpers/test-app.js';
 const SLOW = 90_000;
 /** How long a poll may wait for the worker and the screen (two busy cores, PostgreSQL): not a timing assertion. */
 const SERVER = { timeout: 20_000 };
-const productsCsv = readFileSync(new URL('../fixtures/shopify/products.csv', import.meta.url));
+const quiet = { info: () => {}, error: () => {} };
+/** A Shopify product file of two products, one with a row that cannot be imported; no images (this machine fetches none). */
+const productsCsv = [
+  'Handle,Title,Body (HTML),Vendor,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Tracker,Variant Inventory Qty',
+  'tea-towel,Tea Towel,<p>Linen</p>,Acme,kitchen,TRUE,Title,Default Title,TT-1,12.00,shopify,5',
+  'apron,Apron,,Acme,,TRUE,Title,Default Title,AP-1,24.00,,',
+  'broken-mug,Broken Mug,,Acme,,TRUE,Title,Default Title,BM-1,nine euros,,',
+].join('\r\n') + '\r\n';
 
 describeEachDatabase('staff import and export the shop as CSV files in the dashboard', (t) => {
   const holder = useBrowser();
-  // The worker's export loop beside the app, as `npm start` runs it.
-  let exportLoop: { stop(): Promise<void> } | undefined;
+  // The worker's import and export loops beside the app, as `npm start` runs them.
+  const loops: Array<{ stop(): Promise<void> }> = [];
   beforeAll(() => {
-    exportLoop = startExportLoop({ db: t.db, kind: t.kind } as DatabaseHandle, { storage: t.files.storage, pollMs: 100, log: { error: () => {} } });
+    const handle = { db: t.db, kind: t.kind } as DatabaseHandle;
+    loops.push(startExportLoop(handle, { storage: t.files.storage, pollMs: 100, log: quiet }));
+    loops.push(startImportRunner(handle, { files: t.files, allowPrivate: false, timeoutMs: 5000, lockMs: 60_000, batchRows: 200, pollMs: 100, log: quiet }));
   });
   afterAll(async () => {
-    await exportLoop?.stop();
+    await Promise.all(loops.map((loop) => loop.stop()));
   });
 
   it('exports the products and downloads the file once it is written', { timeout: SLOW }, async () => {
@@ -46,7 +56,7 @@ describeEachDatabase('staff import and export the shop as CSV files in the dashb
     });
   });
 
-  it('uploads a Shopify product export and follows its job', { timeout: SLOW }, async () => {
+  it('uploads a Shopify product export and follows its job to its end, with the rows it could not import', { timeout: SLOW }, async () => {
     const base = await listen(t);
     let importId = '';
     await inWindow(holder.browser, async (page) => {
@@ -54,21 +64,25 @@ describeEachDatabase('staff import and export the shop as CSV files in the dashb
       await page.getByRole('heading', { name: 'Import & export', level: 1 }).waitFor();
       await page.getByRole('radio', { name: 'Products' }).check({ force: true });
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /CSV file/ }).click()]);
-      await chooser.setFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: productsCsv });
+      await chooser.setFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: Buffer.from(productsCsv) });
       await page.getByRole('button', { name: 'Import', exact: true }).click();
 
       const job = page.getByRole('region', { name: 'Import of products_export_1.csv' });
       await job.waitFor(SERVER);
-      // An empty bar: present, at 0, though it has no width to see.
-      expect(await job.getByRole('progressbar', { name: 'Import of products_export_1.csv' }).getAttribute('aria-valuenow')).toBe('0');
-      const imports = await t.db.selectFrom('imports').select(['id', 'status', 'filename']).execute();
+      await job.getByRole('progressbar', { name: 'Import of products_export_1.csv' }).waitFor(SERVER);
+      const imports = await t.db.selectFrom('imports').select(['id', 'filename']).execute();
       expect(imports).toEqual([expect.objectContaining({ filename: 'products_export_1.csv' })]);
       importId = imports[0]!.id;
       expect(page.url()).toContain(`import=${importId}`);
-      // No import runner on this branch: the job waits for a worker, and says so.
-      await job.getByText('Queued').waitFor();
-      await job.getByText('Waiting to start').waitFor();
-      await expectAccessible(t, page, 'an import under way');
+      // The worker runs it while the screen reads it again: done, two products made, one row refused.
+      await job.getByText('Succeeded').waitFor(SERVER);
+      await job.getByText('3 of 3 rows').waitFor();
+      expect(await job.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      await job.getByText('2 created · 0 updated · 1 row error').waitFor();
+      const errors = job.getByRole('region', { name: 'Rows not imported' }).getByRole('row');
+      expect(await errors.nth(1).innerText()).toMatch(/^4\s+Variant Price\s+.+/);
+      expect((await t.admin.get('/v1/products?q=Tea%20Towel')).body.data.map((p: { name: string }) => p.name)).toContain('Tea Towel');
+      await expectAccessible(t, page, 'a finished import');
       await screenshot(t, page, 'import-export-import');
     });
     await inWindow(holder.browser, async (page) => {

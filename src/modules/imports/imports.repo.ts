@@ -1,5 +1,5 @@
-import type { Executor, Tx } from '../../db/database.js';
-import type { ImportErrorRow, ImportRow } from '../../db/types.js';
+import { isSqlite, type Executor, type Tx } from '../../db/database.js';
+import type { ImportedImageRow, ImportErrorRow, ImportRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { RowError } from './shopify-products.js';
@@ -102,4 +102,32 @@ export async function finishImport(db: Executor, id: string, heldUntil: number, 
     .where('locked_until', '=', heldUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a job's row count, found by its first pass over the file, while the worker holds it. */
+export async function setImportTotal(db: Executor, id: string, heldUntil: number, totalRows: number): Promise<boolean> {
+  const result = await db.updateTable('imports').set({ total_rows: totalRows, updated_at: unixNow() })
+    .where('id', '=', id).where('status', '=', 'running').where('locked_until', '=', heldUntil).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The file an earlier import made of an image URL, if it is still there. */
+export async function findImportedImage(db: Executor, sourceUrl: string): Promise<string | undefined> {
+  return (await db.selectFrom('imported_images').select('file_id').where('source_url', '=', sourceUrl).executeTakeFirst())?.file_id;
+}
+
+/** Remembers the file made of an image URL; answers the file kept, another import's when it got there first. */
+export async function keepImportedImage(db: Executor, row: ImportedImageRow): Promise<string> {
+  await db.insertInto('imported_images').values(row).onConflict((oc) => oc.column('source_url').doNothing()).execute();
+  return (await findImportedImage(db, row.source_url))!;
+}
+
+/**
+ * The id of the product with this permalink, locked until the transaction ends on PostgreSQL (SQLite
+ * has one writer): a concurrent import of the same product waits, then sees its skus.
+ */
+export async function lockProductByPermalink(tx: Tx, permalink: string): Promise<string | undefined> {
+  let query = tx.selectFrom('products').select('id').where('permalink', '=', permalink);
+  if (!isSqlite(tx)) query = query.forUpdate();
+  return (await query.executeTakeFirst())?.id;
 }
