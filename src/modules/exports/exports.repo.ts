@@ -1,3 +1,4 @@
+import { queuedJobFields, updateHeldJob } from '../../db/claim-job.js';
 import type { Executor } from '../../db/database.js';
 import type { ExportRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
@@ -6,22 +7,7 @@ import type { ExportKind } from './exports.schemas.js';
 
 /** Records a queued export. */
 export async function insertExport(db: Executor, kind: ExportKind): Promise<ExportRow> {
-  const now = unixNow();
-  const row: ExportRow = {
-    id: newId('exp'),
-    kind,
-    status: 'queued',
-    storage_key: null,
-    total_rows: null,
-    processed_rows: 0,
-    failure: null,
-    attempts: 0,
-    locked_until: null,
-    started_at: null,
-    finished_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row: ExportRow = { ...queuedJobFields(unixNow()), id: newId('exp'), kind, storage_key: null };
   await db.insertInto('exports').values(row).execute();
   return row;
 }
@@ -46,31 +32,15 @@ export async function countExports(db: Executor, kinds: readonly ExportKind[]): 
  * Sets a job's progress while the worker holds it (its claim ends at `heldUntil`): the rows to write
  * and those written. False when the claim was lost to another worker.
  */
-export async function recordExportProgress(db: Executor, id: string, heldUntil: number, progress: { totalRows?: number; processedRows: number }): Promise<boolean> {
-  const result = await db
-    .updateTable('exports')
-    .set({ ...(progress.totalRows === undefined ? {} : { total_rows: progress.totalRows }), processed_rows: progress.processedRows, updated_at: unixNow() })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .where('locked_until', '=', heldUntil)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function recordExportProgress(db: Executor, id: string, heldUntil: number, progress: { totalRows?: number; processedRows: number }): Promise<boolean> {
+  return updateHeldJob(db, 'exports', id, heldUntil, { ...(progress.totalRows === undefined ? {} : { total_rows: progress.totalRows }), processed_rows: progress.processedRows });
 }
 
 /** Ends a job the worker holds: succeeded with its file, or failed with the reason a merchant reads. */
-export async function finishExport(db: Executor, id: string, heldUntil: number, outcome: { storageKey: string } | { failure: string }): Promise<boolean> {
-  const now = unixNow();
-  const result = await db
-    .updateTable('exports')
-    .set({
-      ...('storageKey' in outcome ? { status: 'succeeded', storage_key: outcome.storageKey, failure: null } : { status: 'failed', failure: outcome.failure }),
-      locked_until: null,
-      finished_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .where('locked_until', '=', heldUntil)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function finishExport(db: Executor, id: string, heldUntil: number, outcome: { storageKey: string } | { failure: string }): Promise<boolean> {
+  return updateHeldJob(db, 'exports', id, heldUntil, {
+    ...('storageKey' in outcome ? { status: 'succeeded', storage_key: outcome.storageKey, failure: null } : { status: 'failed', failure: outcome.failure }),
+    locked_until: null,
+    finished_at: unixNow(),
+  });
 }
