@@ -124,8 +124,9 @@ class RowReader {
     return this.fail(column, 'must be TRUE or FALSE');
   }
 
+  /** A whole number; undefined when empty. A negative one may carry the apostrophe exports put before it (`'-3`). */
   integer(column: string): number | undefined {
-    const text = this.text(column);
+    const text = this.text(column).replace(/^'(?=-\d)/, '');
     if (text === '') return undefined;
     if (!/^-?\d{1,15}$/.test(text)) return this.fail(column, 'must be a whole number');
     return Number(text);
