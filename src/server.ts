@@ -167,6 +167,7 @@ async function superviseCluster(config: Config, count: number): Promise<void> {
     await Promise.all(exited);
     clearTimeout(timer);
     await delivery?.stop();
+    files?.storage.close();
     await database.close();
     process.exit(0);
   });

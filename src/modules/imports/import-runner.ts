@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { claimJob, renewJobClaim } from '../../db/claim-job.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle, Tx } from '../../db/database.js';
 import type { ImportRow } from '../../db/types.js';
-import { isTransactionConflict } from '../../db/write-races.js';
+import { isConstraintRace, isTransactionConflict } from '../../db/write-races.js';
 import { unixNow } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
 import { CsvSyntaxError, readCsvWithHeader } from '../../lib/csv.js';
@@ -23,7 +23,12 @@ export interface ImportRunnerSettings extends ImageFetchSettings {
 }
 
 export const DEFAULT_IMPORT_LOCK_MS = 60_000;
-export const DEFAULT_IMPORT_BATCH_ROWS = 200;
+/**
+ * Rows a batch writes in its transaction: small enough that a batch holds SQLite's one connection
+ * (every request of the process waits for it) a fraction of a second, large enough that commits cost
+ * little beside the rows.
+ */
+export const DEFAULT_IMPORT_BATCH_ROWS = 50;
 /** A job that stopped this many times without finishing (a file that crashes the worker) fails. */
 const MAX_ATTEMPTS = 5;
 /** A batch chosen to give way in a deadlock is run again this many times. */
@@ -118,7 +123,9 @@ async function prepareProducts(ctx: Ctx, units: Unit[], currency: string, settin
  * a crash keeps both or neither. Each unit is written whole or refused whole (writeWhole).
  * @throws ClaimLost when the job was taken over; the transaction is then rolled back.
  */
-async function writeBatch<T>(held: HeldJob, prepared: Prepared<T>[], write: (tx: Parameters<typeof writeWhole>[0], item: T, unit: Unit) => Promise<'created' | 'updated'>): Promise<void> {
+async function writeBatch<T>(
+  held: HeldJob, prepared: Prepared<T>[], keyColumn: 'Handle' | 'Email', write: (tx: Tx, item: T, unit: Unit) => Promise<'created' | 'updated'>,
+): Promise<void> {
   const units = prepared.map((p) => p.unit);
   const throughRow = units.at(-1)!.rows.at(-1)!.row;
   const rows = units.reduce((sum, unit) => sum + unit.rows.length, 0);
@@ -133,8 +140,10 @@ async function writeBatch<T>(held: HeldJob, prepared: Prepared<T>[], write: (tx:
           try {
             step[await writeWhole(tx, () => write(tx, item, unit))] += 1;
           } catch (error) {
-            if (!(error instanceof RowFault)) throw error;
-            step.errors.push(...withRefusedRows(unit.rows, error.errors));
+            if (error instanceof RowFault) step.errors.push(...withRefusedRows(unit.rows, error.errors));
+            // Still in conflict after its second try: that unit is left out, not the whole job.
+            else if (isConstraintRace(error)) step.errors.push(...withRefusedRows(unit.rows, [{ row: unit.rows[0]!.row, field: keyColumn, message: 'conflicts with a concurrent change: import the file again' }]));
+            else throw error;
           }
         }
         if (!(await repo.recordImportStep(tx, held.job.id, held.until, step))) throw new ClaimLost();
@@ -206,13 +215,13 @@ export async function runNextImport(
       await held.keep();
       if (job.kind === 'products') {
         const { prepared, fileOf } = await prepareProducts(ctx, batch, currency, settings);
-        await writeBatch(held, prepared, (tx, product) => saveImportedProduct(tx, unixNow(), product, fileOf));
+        await writeBatch(held, prepared, 'Handle', (tx, product) => saveImportedProduct(tx, unixNow(), product, fileOf));
       } else {
         const prepared = batch.map((unit) => {
           const { customer, errors } = mapShopifyCustomer(unit.rows[0]!);
           return { unit, item: customer, errors };
         });
-        await writeBatch(held, prepared, (tx, customer, unit) => saveImportedCustomer(tx, unixNow(), unit.rows[0]!.row, customer));
+        await writeBatch(held, prepared, 'Email', (tx, customer, unit) => saveImportedCustomer(tx, unixNow(), unit.rows[0]!.row, customer));
       }
       if (++done === options.stopAfterBatches || options.isStopping?.()) return true;
     }
