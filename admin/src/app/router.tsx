@@ -2,6 +2,7 @@ import { createRoute, createRouter, Navigate } from '@tanstack/react-router';
 import { categoryRoutes } from '../routes/categories/routes';
 import { collectionRoutes } from '../routes/collections/routes';
 import { contentRoutes } from '../routes/content/routes';
+import { customerGroupRoutes } from '../routes/customer-groups/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
 import { fileRoutes } from '../routes/files/routes';
@@ -9,6 +10,7 @@ import { homeRoutes } from '../routes/home/routes';
 import { importExportRoutes } from '../routes/settings/import-export/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
+import { priceListRoutes } from '../routes/price-lists/routes';
 import { productRoutes } from '../routes/products/routes';
 import { profileRoutes } from '../routes/profile/routes';
 import { integrationRoutes } from '../routes/settings/integration-routes';
@@ -63,7 +65,9 @@ const routeTree = rootRoute.addChildren([
     ...categoryRoutes,
     ...inventoryRoutes,
     ...importExportRoutes,
+    ...priceListRoutes,
     ...customerRoutes,
+    ...customerGroupRoutes,
     ...discountRoutes,
     ...contentRoutes,
     ...fileRoutes,

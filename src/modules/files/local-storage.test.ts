@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage.js';
+import type { FileStorage } from './storage.js';
 
 describe('LocalStorage.putStream', () => {
   const directory = mkdtempSync(join(tmpdir(), 'storefront-local-'));
@@ -14,7 +15,7 @@ describe('LocalStorage.putStream', () => {
   }
 
   it('writes what the stream yields under the key, and nothing of a stream that fails', async () => {
-    const storage = new LocalStorage(directory);
+    const storage: FileStorage = new LocalStorage(directory);
     await storage.putStream('exp_a.1.csv', lines(3), 'text/csv');
     expect(readFileSync(join(directory, 'exp_a.1.csv'), 'utf8')).toBe('row 0\r\nrow 1\r\nrow 2\r\n');
     await expect(storage.putStream('exp_b.1.csv', lines(3, true), 'text/csv')).rejects.toThrow('the export stopped');
