@@ -49,6 +49,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { countriesRoutes } from './modules/geo/countries.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import type { FilesSettings } from './modules/files/files.service.js';
 import { gatewaysRoutes } from './modules/payments/gateways.routes.js';
 import { gatewayWebhooksRoutes } from './modules/payments/gateway-webhooks.routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }));
   await app.register(filesRoutes(options.files));
   await app.register(importsRoutes(options.files));
+  await app.register(exportsRoutes(options.files.storage));
   if (options.config.admin) await app.register(adminRoutes(options.adminBuild));
   return app;
 }

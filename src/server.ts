@@ -11,7 +11,7 @@ import { seedDemo, type DemoSeed } from './demo.js';
 import { ownUrl, shopOnceListening } from './http/shop.js';
 import { gatherClusterMetrics } from './lib/cluster-metrics.js';
 import { processLog } from './lib/process-log.js';
-import { openStorage } from './modules/files/storage.js';
+import { openConfiguredFiles } from './modules/files/files.service.js';
 import { ensureOwnerFromEnvironment, type MadeUser } from './modules/users/owner.js';
 import { unixNow } from './lib/clock.js';
 import { activeTracing, startTracing } from './tracing/tracing.js';
@@ -96,11 +96,11 @@ function onSignals(shutdown: (signal: string) => Promise<void>): void {
  * finish, then closes the database. `deliver` runs webhook delivery in this process too.
  */
 async function serveHttp(config: Config, database: DatabaseHandle, deliver: boolean): Promise<void> {
-  const storage = await openStorage(config.files);
-  const files = { storage, maxBytes: config.fileMaxBytes, types: config.fileTypes, inline: config.filesInline, baseUrl: config.filesUrl };
+  const files = await openConfiguredFiles(config);
+  const storage = files.storage;
   const shop = config.shop ? shopOnceListening() : undefined;
   const app = await buildApp({ database, config, files, shop: shop?.handle });
-  const worker = deliver ? startWorker(database, config, app.log) : undefined;
+  const worker = deliver ? startWorker(database, config, files, app.log) : undefined;
   const answering = trackResponses(app.server);
   let closing = false;
   onSignals(async (signal) => {
@@ -133,7 +133,8 @@ async function serveHttp(config: Config, database: DatabaseHandle, deliver: bool
  */
 async function superviseCluster(config: Config, count: number): Promise<void> {
   const database = await prepare(config);
-  const delivery = config.worker === 'internal' ? startWorker(database, config, processLog) : undefined;
+  const files = config.worker === 'internal' ? await openConfiguredFiles(config) : undefined;
+  const delivery = files ? startWorker(database, config, files, processLog) : undefined;
   // A scrape of /metrics reaches one API process; it asks here for all of theirs.
   gatherClusterMetrics();
   let closing = false;
@@ -166,6 +167,7 @@ async function superviseCluster(config: Config, count: number): Promise<void> {
     await Promise.all(exited);
     clearTimeout(timer);
     await delivery?.stop();
+    files?.storage.close();
     await database.close();
     process.exit(0);
   });

@@ -2073,6 +2073,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List exports of the kinds the credential reads, newest first */
+        get: operations["getV1Exports"];
+        put?: never;
+        /** Export every product, customer or placed order as a CSV file in Shopify's columns, as a background job */
+        post: operations["postV1Exports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an export job: its progress, and its url once written */
+        get: operations["getV1ExportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an export's CSV file (its url) with a staff credential */
+        get: operations["getV1ExportsIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3836,6 +3888,57 @@ export interface components {
             created_at: number;
             /** @description Unix seconds */
             updated_at: number;
+        };
+        /**
+         * Export
+         * @example {
+         *       "id": "exp_01jgz7q3v2c8m4k6n9p5r2t7wx",
+         *       "object": "export",
+         *       "kind": "products",
+         *       "status": "queued",
+         *       "total_rows": null,
+         *       "processed_rows": 1,
+         *       "filename": "linen-shirt.png",
+         *       "url": "https://shop.example.com/files/linen-shirt.png",
+         *       "failure": null,
+         *       "created_at": 1767225600,
+         *       "updated_at": 1767225600,
+         *       "started_at": null,
+         *       "finished_at": null
+         *     }
+         */
+        Export: {
+            /** @description id with prefix exp_ */
+            id: string;
+            /** @constant */
+            object: "export";
+            /** @enum {string} */
+            kind: "products" | "customers" | "orders";
+            /**
+             * @description queued: waiting for a worker; running; succeeded: the file is written (url downloads it); failed: failure says why
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description the products (customers, placed orders) to write, counted when the job starts; null until then. A product spans a row per variant and image, an order a row per line item */
+            total_rows: number | null;
+            /** @description the products (customers, orders) written so far */
+            processed_rows: number;
+            /** @description the name the download is saved under */
+            filename: string;
+            /**
+             * Format: uri
+             * @description where the CSV downloads with a staff credential; null until the job succeeds
+             */
+            url: string | null;
+            failure: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Unix seconds */
+            updated_at: number;
+            /** @description Unix seconds */
+            started_at: number | null;
+            /** @description Unix seconds */
+            finished_at: number | null;
         };
         /**
          * Facets
@@ -6579,6 +6682,7 @@ export type Discount = components['schemas']['Discount'];
 export type DiscountAppliesTo = components['schemas']['DiscountAppliesTo'];
 export type EmailVerificationSent = components['schemas']['EmailVerificationSent'];
 export type Event = components['schemas']['Event'];
+export type Export = components['schemas']['Export'];
 export type Facets = components['schemas']['Facets'];
 export type FieldError = components['schemas']['FieldError'];
 export type Fulfillment = components['schemas']['Fulfillment'];
@@ -15444,6 +15548,154 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Import"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Exports: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Export"][];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Exports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key within 24 hours gets the first answer again (Idempotent-Replayed: true) instead of running twice. The same key with another request, or while the first runs, is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description products: Shopify's product CSV columns; customers: its customer columns; orders: the core of its order export, a row per line item
+                     * @enum {string}
+                     */
+                    kind: "products" | "customers" | "orders";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Export"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1ExportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Export"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1ExportsIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (text/csv; charset=utf-8) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

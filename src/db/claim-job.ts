@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from './database.js';
-import type { Database } from './types.js';
+import type { DatabaseHandle, Executor } from './database.js';
+import type { BulkJobFields, Database } from './types.js';
 
 /** The background job tables: rows waiting or under way, and a worker's claim on one. */
-type JobTable = 'imports' | 'exports';
+export type JobTable = 'imports' | 'exports';
 
 interface JobColumns {
   id: string;
@@ -70,4 +70,37 @@ export async function renewJobClaim(handle: DatabaseHandle, table: JobTable, id:
     .where('locked_until', '=', heldUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? until : undefined;
+}
+
+/**
+ * Lets go of a job a worker stops before its end (the process is shutting down): the job stays
+ * running, and the next worker takes it at once instead of when the claim would have run out.
+ */
+export async function releaseJobClaim(handle: DatabaseHandle, table: JobTable, id: string, heldUntil: number): Promise<void> {
+  const db = handle.db as unknown as Kysely<Record<JobTable, JobColumns>>;
+  await db.updateTable(table).set({ locked_until: null }).where('id', '=', id).where('status', '=', 'running').where('locked_until', '=', heldUntil).execute();
+}
+
+/** The state and progress columns of a job just queued, before any worker has seen it. */
+export function queuedJobFields(now: number): Omit<BulkJobFields, 'id'> {
+  return {
+    status: 'queued', total_rows: null, processed_rows: 0, failure: null, attempts: 0,
+    locked_until: null, started_at: null, finished_at: null, created_at: now, updated_at: now,
+  };
+}
+
+/**
+ * Changes a job while the worker still holds it (running, its claim ending at `heldUntil`), stamping
+ * `updated_at`. False when the claim was lost: the worker must write nothing more.
+ */
+export async function updateHeldJob(db: Executor, table: JobTable, id: string, heldUntil: number, changes: Record<string, unknown>): Promise<boolean> {
+  const jobs = db as unknown as Kysely<Record<JobTable, JobColumns & Record<string, unknown>>>;
+  const result = await jobs
+    .updateTable(table)
+    .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_until', '=', heldUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

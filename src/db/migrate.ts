@@ -46,6 +46,7 @@ import * as priceLists from './migrations/042-price-lists.js';
 import * as giftCards from './migrations/043-gift-cards.js';
 import * as imports from './migrations/044-imports.js';
 import * as giftCardProducts from './migrations/046-gift-card-products.js';
+import * as importRunner from './migrations/047-import-runner.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '043-gift-cards': giftCards,
   '044-imports': imports,
   '046-gift-card-products': giftCardProducts,
+  '047-import-runner': importRunner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -815,6 +815,13 @@ export interface ImportRow extends BulkJobFields {
   checkpoint_row: number;
 }
 
+/** An image a bulk import fetched, kept as a file: its source is not fetched again. */
+export interface ImportedImageRow {
+  source_url: string;
+  file_id: string;
+  created_at: number;
+}
+
 /** One fault of one row of an import. */
 export interface ImportErrorRow {
   import_id: string;
@@ -1156,5 +1163,6 @@ export interface Database {
   translated_permalinks: TranslatedPermalinkRow;
   imports: ImportRow;
   import_errors: ImportErrorRow;
+  imported_images: ImportedImageRow;
   exports: ExportRow;
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isConstraintRace } from '../db/write-races.js';
 import { Problem, problemBody, type ProblemCode } from '../lib/problem.js';
 import { validationFieldErrors, type AjvError } from './validation-messages.js';
 
@@ -42,13 +43,6 @@ const codeByStatus: Record<number, ProblemCode> = {
   429: 'rate_limited',
   503: 'unavailable',
 };
-
-/** A unique or foreign-key violation: a concurrent write got there first; retrying sorts it out. */
-function isConstraintRace(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
-    || code === '23505' || code === '23503';
-}
 
 /** Any thrown value as a problem; unknown errors become a bare 500 that reveals nothing. */
 export function toProblem(error: unknown): Problem {

@@ -50,7 +50,7 @@ const PREFIX_BY_SEGMENT: Record<string, string> = {
   sku: 'sku', blogs: 'blg', posts: 'pst', pages: 'pag', events: 'evn', customers: 'cus', addresses: 'adr',
   shipping_zones: 'shz', tax_rates: 'txr', gateways: 'gtw', carts: 'crt', checkouts: 'ord', orders: 'ord',
   fulfillments: 'ful', returns: 'ret', webhooks: 'whk', files: 'fil', discounts: 'dsc', notifications: 'ntf', users: 'usr', markets: 'mkt',
-  customer_groups: 'cgr', price_lists: 'prl', gift_cards: 'gft', imports: 'imp',
+  customer_groups: 'cgr', price_lists: 'prl', gift_cards: 'gft', imports: 'imp', exports: 'exp',
 };
 
 /** Values for parameters that are not ids. */

@@ -57,6 +57,7 @@ export const areas: readonly Area[] = [
     read: 'store.read',
     links: [
       { label: 'Store', to: '/settings/store', read: 'store.read' },
+      { label: 'Import & export', to: '/settings/import-export', read: 'export.read' },
       { label: 'Team', to: '/settings/team', read: 'user.read' },
       { label: 'Shipping', to: '/settings/shipping', read: 'shipping_zone.read' },
       { label: 'Taxes', to: '/settings/taxes', read: 'tax_rate.read' },

@@ -8,6 +8,7 @@ import { discountRoutes } from '../routes/discounts/routes';
 import { fileRoutes } from '../routes/files/routes';
 import { giftCardRoutes } from '../routes/gift-cards/routes';
 import { homeRoutes } from '../routes/home/routes';
+import { importExportRoutes } from '../routes/settings/import-export/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
 import { priceListRoutes } from '../routes/price-lists/routes';
@@ -64,6 +65,7 @@ const routeTree = rootRoute.addChildren([
     ...collectionRoutes,
     ...categoryRoutes,
     ...inventoryRoutes,
+    ...importExportRoutes,
     ...priceListRoutes,
     ...customerRoutes,
     ...customerGroupRoutes,

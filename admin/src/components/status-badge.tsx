@@ -23,6 +23,8 @@ const colours: Record<string, string> = {
   failed: 'red',
   requested: 'yellow',
   received: 'blue',
+  queued: 'gray',
+  running: 'blue',
 };
 
 const labels: Record<string, string> = {

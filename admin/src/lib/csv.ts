@@ -23,7 +23,12 @@ export function downloadCsv(filename: string, csv: string): void {
 
 /** Offers text the screen holds as a file of `type`, without a round trip to the server. */
 export function downloadText(filename: string, text: string, type = 'text/plain;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Offers bytes the screen holds as a file the browser saves under `filename`. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -4,20 +4,21 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * What each role may do, as patterns of the actions routes declare (`object.verb`; `*` stands for a whole
- * part). A denied pattern wins over an allowed one. `profile.*` is a user's own account (their name,
+ * part). A denied pattern wins over an allowed one. `export.*` lets a role export what it reads
+ * (exports.service.ts checks the kind's own read action). `profile.*` is a user's own account (their name,
  * password, two-factor sign-in and sign-out), which every role keeps.
  */
 export const ROLE_GRANTS: Record<Role, { allow: readonly string[]; deny: readonly string[] }> = {
   owner: { allow: ['*'], deny: [] },
   admin: { allow: ['*'], deny: ['user.*', 'api_key.*'] },
   catalog: {
-    allow: ['*.read', 'profile.*', 'product.*', 'sku.*', 'collection.*', 'category.*', 'file.*', 'discount.*', 'blog.*', 'post.*', 'page.*'],
+    allow: ['*.read', 'profile.*', 'product.*', 'sku.*', 'collection.*', 'category.*', 'file.*', 'discount.*', 'blog.*', 'post.*', 'page.*', 'export.*'],
     deny: ['audit_log.read'],
   },
   fulfillment: {
     allow: [
       'profile.*', 'access.read', 'store.read', 'country.read', 'market.read', 'order.read', 'order.comment', 'customer.read',
-      'fulfillment.*', 'return.read', 'return.receive',
+      'fulfillment.*', 'return.read', 'return.receive', 'export.*',
     ],
     deny: [],
   },

@@ -174,58 +174,60 @@ async function viewOf(db: Executor, id: string): Promise<ProductView> {
  * bad images, a matrix with repeated or blank values or more than 100 combinations.
  */
 export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promise<ProductView> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const now = ctx.now();
-    const errors = new FieldErrors();
-    await checkMemberships(tx, input, errors);
-    checkOptions(input, [], errors);
-    const images = await resolveImages(tx, input, errors);
-    const metadata = newMetadata(input, errors);
-    if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(tx))?.currency ?? '');
-    const id = newId('prd');
-    const translations = await productTranslationChanges(tx, id, '{}', input, errors);
-    errors.throwIfAny();
-    const row: ProductRow = {
-      id,
-      permalink: await resolvePermalink(tx, 'products', input.permalink, input.name, 'product'),
-      name: input.name,
-      excerpt: null,
-      description: null,
-      meta_title: null,
-      meta_description: null,
-      meta_keywords: null,
-      vendor_id: null,
-      modifiers: '[]',
-      images: '[]',
-      hidden_on: '[]',
-      is_active: 1,
-      available_at: null,
-      default_sku_id: null,
-      ...metadata,
-      translations: '{}',
-      translated_words: '',
-      ...translations,
-      created_at: now,
-      updated_at: now,
-    };
-    await repo.insertProduct(tx, row);
-    await keepTranslatedPermalinks(tx, 'product', id, translations);
-    await applyChanges(tx, row, input, images, now);
-    const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null, prices: input.prices };
-    let skuEvents: SkuEvent[] = [];
-    if (input.options !== undefined) {
-      skuEvents = await fillVariantMatrix(tx, row.id, input.options, price, now);
-    } else {
-      const sku = await buildSku(tx, row, price, now);
-      await insertSku(tx, sku);
-      await keepSkuPrices(tx, [sku.id], input.prices);
-      await refreshDefaultSku(tx, row.id);
-    }
-    const view = await viewOf(tx, row.id);
-    await recordEvent(tx, now, 'product.created', view);
-    await recordSkuEvents(tx, now, skuEvents);
-    return view;
-  }).then((view) => asSeenBy(ctx, view));
+  return ctx.db.transaction().execute((tx) => createProductIn(tx, ctx.now(), input)).then((view) => asSeenBy(ctx, view));
+}
+
+/** createProduct in the caller's transaction: a bulk import writes many products in one. */
+export async function createProductIn(tx: Tx, now: number, input: ProductCreateInput): Promise<ProductView> {
+  const errors = new FieldErrors();
+  await checkMemberships(tx, input, errors);
+  checkOptions(input, [], errors);
+  const images = await resolveImages(tx, input, errors);
+  const metadata = newMetadata(input, errors);
+  if (input.prices !== undefined) checkSkuPrices(errors, input.prices, (await findStore(tx))?.currency ?? '');
+  const id = newId('prd');
+  const translations = await productTranslationChanges(tx, id, '{}', input, errors);
+  errors.throwIfAny();
+  const row: ProductRow = {
+    id,
+    permalink: await resolvePermalink(tx, 'products', input.permalink, input.name, 'product'),
+    name: input.name,
+    excerpt: null,
+    description: null,
+    meta_title: null,
+    meta_description: null,
+    meta_keywords: null,
+    vendor_id: null,
+    modifiers: '[]',
+    images: '[]',
+    hidden_on: '[]',
+    is_active: 1,
+    available_at: null,
+    default_sku_id: null,
+    ...metadata,
+    translations: '{}',
+    translated_words: '',
+    ...translations,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertProduct(tx, row);
+  await keepTranslatedPermalinks(tx, 'product', id, translations);
+  await applyChanges(tx, row, input, images, now);
+  const price = { price: input.price ?? 0, compared_price: input.compared_price ?? null, prices: input.prices };
+  let skuEvents: SkuEvent[] = [];
+  if (input.options !== undefined) {
+    skuEvents = await fillVariantMatrix(tx, row.id, input.options, price, now);
+  } else {
+    const sku = await buildSku(tx, row, price, now);
+    await insertSku(tx, sku);
+    await keepSkuPrices(tx, [sku.id], input.prices);
+    await refreshDefaultSku(tx, row.id);
+  }
+  const view = await viewOf(tx, row.id);
+  await recordEvent(tx, now, 'product.created', view);
+  await recordSkuEvents(tx, now, skuEvents);
+  return view;
 }
 
 /**
@@ -235,37 +237,39 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
  * @throws Problem not_found; validation_failed as createProduct, or when dropping a modifier skus use.
  */
 export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateInput): Promise<ProductView> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const now = ctx.now();
-    await lockForMetadataMerge(tx, 'products', id, input);
-    const row = await repo.findProduct(tx, id);
-    if (!row) throw Problem.notFound('product', id);
-    const errors = new FieldErrors();
-    await checkMemberships(tx, input, errors);
-    if (input.modifiers !== undefined) await checkModifiers(tx, id, modifiersWith(input.modifiers, input.options ?? {}), errors);
-    checkOptions(input, JSON.parse(row.modifiers) as string[], errors);
-    const images = await resolveImages(tx, input, errors);
-    const metadata = metadataChanges(input, row, errors);
-    const translations = await productTranslationChanges(tx, id, row.translations, input, errors);
-    errors.throwIfAny();
-    if (input.permalink !== undefined && input.permalink !== row.permalink) {
-      await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
-    }
-    await applyChanges(tx, row, input, images, now, { ...metadata, ...translations });
-    await keepTranslatedPermalinks(tx, 'product', id, translations);
-    let skuEvents: SkuEvent[] = [];
-    if (input.options !== undefined) {
-      // New combinations are priced as the default sku (the first by position), its fixed prices too.
-      const [defaultSku] = await findSkusOfProducts(tx, [id]);
-      const prices = defaultSku ? (await loadSkuPricing(tx, [defaultSku.id]))(defaultSku.id).prices : [];
-      const price = { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null, prices };
-      skuEvents = await fillVariantMatrix(tx, id, input.options, price, now);
-    }
-    const view = await viewOf(tx, id);
-    await recordEvent(tx, now, 'product.updated', view);
-    await recordSkuEvents(tx, now, skuEvents);
-    return view;
-  }).then((view) => asSeenBy(ctx, view));
+  return ctx.db.transaction().execute((tx) => updateProductIn(tx, ctx.now(), id, input)).then((view) => asSeenBy(ctx, view));
+}
+
+/** updateProduct in the caller's transaction: a bulk import writes many products in one. */
+export async function updateProductIn(tx: Tx, now: number, id: string, input: ProductUpdateInput): Promise<ProductView> {
+  await lockForMetadataMerge(tx, 'products', id, input);
+  const row = await repo.findProduct(tx, id);
+  if (!row) throw Problem.notFound('product', id);
+  const errors = new FieldErrors();
+  await checkMemberships(tx, input, errors);
+  if (input.modifiers !== undefined) await checkModifiers(tx, id, modifiersWith(input.modifiers, input.options ?? {}), errors);
+  checkOptions(input, JSON.parse(row.modifiers) as string[], errors);
+  const images = await resolveImages(tx, input, errors);
+  const metadata = metadataChanges(input, row, errors);
+  const translations = await productTranslationChanges(tx, id, row.translations, input, errors);
+  errors.throwIfAny();
+  if (input.permalink !== undefined && input.permalink !== row.permalink) {
+    await repo.updateProduct(tx, id, { permalink: await resolvePermalink(tx, 'products', input.permalink, row.name, 'product', id) });
+  }
+  await applyChanges(tx, row, input, images, now, { ...metadata, ...translations });
+  await keepTranslatedPermalinks(tx, 'product', id, translations);
+  let skuEvents: SkuEvent[] = [];
+  if (input.options !== undefined) {
+    // New combinations are priced as the default sku (the first by position), its fixed prices too.
+    const [defaultSku] = await findSkusOfProducts(tx, [id]);
+    const prices = defaultSku ? (await loadSkuPricing(tx, [defaultSku.id]))(defaultSku.id).prices : [];
+    const price = { price: defaultSku?.price ?? 0, compared_price: defaultSku?.compared_price ?? null, prices };
+    skuEvents = await fillVariantMatrix(tx, id, input.options, price, now);
+  }
+  const view = await viewOf(tx, id);
+  await recordEvent(tx, now, 'product.updated', view);
+  await recordSkuEvents(tx, now, skuEvents);
+  return view;
 }
 
 /** Takes a file that is being deleted out of the products' images; each product changed records `product.updated`. */

@@ -140,16 +140,19 @@ export async function buildSku(db: Executor, product: ProductRow, input: SkuFiel
  * @throws Problem validation_failed for an unknown product, a modifier the product lacks, or a bad image.
  */
 export async function createSku(ctx: Ctx, input: SkuFields & { product_id: string }): Promise<SkuView> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const product = await findProduct(tx, input.product_id);
-    if (!product) throw Problem.invalid([{ field: 'product_id', code: 'not_found', message: 'names no product' }]);
-    const row = await buildSku(tx, product, input, ctx.now());
-    await repo.insertSku(tx, row);
-    await keepSkuPrices(tx, [row.id], input.prices);
-    await keepTranslatedPermalinks(tx, 'sku', row.id, row);
-    await repo.refreshDefaultSku(tx, product.id);
-    return recordSkuChange(tx, ctx.now(), 'sku.created', (await repo.findSku(tx, row.id))!, undefined);
-  }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
+  return ctx.db.transaction().execute((tx) => createSkuIn(tx, ctx.now(), input)).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
+}
+
+/** createSku in the caller's transaction: a bulk import writes many skus in one. */
+export async function createSkuIn(tx: Tx, now: number, input: SkuFields & { product_id: string }): Promise<SkuView> {
+  const product = await findProduct(tx, input.product_id);
+  if (!product) throw Problem.invalid([{ field: 'product_id', code: 'not_found', message: 'names no product' }]);
+  const row = await buildSku(tx, product, input, now);
+  await repo.insertSku(tx, row);
+  await keepSkuPrices(tx, [row.id], input.prices);
+  await keepTranslatedPermalinks(tx, 'sku', row.id, row);
+  await repo.refreshDefaultSku(tx, product.id);
+  return recordSkuChange(tx, now, 'sku.created', (await repo.findSku(tx, row.id))!, undefined);
 }
 
 /**
@@ -159,18 +162,21 @@ export async function createSku(ctx: Ctx, input: SkuFields & { product_id: strin
  * @throws Problem not_found; validation_failed as createSku.
  */
 export async function updateSku(ctx: Ctx, id: string, input: SkuFields): Promise<SkuView> {
-  return ctx.db.transaction().execute(async (tx) => {
-    await lockForMetadataMerge(tx, 'skus', id, input);
-    const current = await repo.findSku(tx, id);
-    if (!current) throw Problem.notFound('sku', id);
-    const product = (await findProduct(tx, current.product_id))!;
-    const changes = await skuChanges(tx, product, input, current, id);
-    await repo.updateSku(tx, id, { ...changes, updated_at: ctx.now() });
-    if (input.price !== undefined || input.compared_price !== undefined || input.prices !== undefined) await keepSkuPrices(tx, [id], input.prices);
-    await keepTranslatedPermalinks(tx, 'sku', id, changes);
-    if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
-    return recordSkuChange(tx, ctx.now(), 'sku.updated', (await repo.findSku(tx, id))!, current);
-  }).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
+  return ctx.db.transaction().execute((tx) => updateSkuIn(tx, ctx.now(), id, input)).then(async (view) => (await asSeenBy(ctx, [view]))[0]!);
+}
+
+/** updateSku in the caller's transaction: a bulk import writes many skus in one. */
+export async function updateSkuIn(tx: Tx, now: number, id: string, input: SkuFields): Promise<SkuView> {
+  await lockForMetadataMerge(tx, 'skus', id, input);
+  const current = await repo.findSku(tx, id);
+  if (!current) throw Problem.notFound('sku', id);
+  const product = (await findProduct(tx, current.product_id))!;
+  const changes = await skuChanges(tx, product, input, current, id);
+  await repo.updateSku(tx, id, { ...changes, updated_at: now });
+  if (input.price !== undefined || input.compared_price !== undefined || input.prices !== undefined) await keepSkuPrices(tx, [id], input.prices);
+  await keepTranslatedPermalinks(tx, 'sku', id, changes);
+  if (changes.position !== undefined) await repo.refreshDefaultSku(tx, product.id);
+  return recordSkuChange(tx, now, 'sku.updated', (await repo.findSku(tx, id))!, current);
 }
 
 /** Takes a file that is being deleted off the skus it is the image of; each records `sku.updated`. */

@@ -36,6 +36,23 @@ export async function addAddresses(tx: Tx, customerId: string, inputs: AddressCr
   return rows;
 }
 
+/**
+ * Puts a checked address in place of a customer's primary one, or adds it as primary when the
+ * customer has none (a bulk import's default address).
+ * @throws Problem validation_failed naming each invalid member under `addresses[0]`.
+ */
+export async function replacePrimaryAddress(tx: Tx, customerId: string, input: AddressCreateInput, now: number): Promise<void> {
+  const primary = (await repo.findAddresses(tx, [customerId])).find((address) => address.is_primary === 1);
+  if (!primary) {
+    await addAddresses(tx, customerId, [{ ...input, is_primary: true }], 'addresses', now);
+    return;
+  }
+  const errors = new FieldErrors();
+  const address = checkAddress(input, 'addresses[0]', errors);
+  errors.throwIfAny();
+  await repo.updateAddress(tx, primary.id, { ...address!, updated_at: now });
+}
+
 const addressFields = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'postcode', 'country_code', 'state_code', 'state', 'phone', 'references'] as const;
 
 const sameAddress = (a: CheckedAddress, b: CheckedAddress) =>

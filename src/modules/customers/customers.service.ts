@@ -4,12 +4,12 @@ import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
-import { metadataChanges, metadataView, newMetadata } from '../../lib/metadata.js';
+import { metadataChanges, metadataView, newMetadata, NO_METADATA } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import { queueOrdersOfCustomer } from '../orders/orders.repo.js';
-import { addAddresses } from './customer-addresses.service.js';
+import { addAddresses, replacePrimaryAddress } from './customer-addresses.service.js';
 import { findVisibleCustomer } from './customer-access.js';
 import * as repo from './customers.repo.js';
 import type { CustomerCreateInput, CustomerUpdateInput } from './customers.schemas.js';
@@ -100,31 +100,58 @@ export async function createCustomer(ctx: Ctx, input: CustomerCreateInput): Prom
     const existing = await repo.findCustomerByEmail(tx, emailKey(input.email));
     if (existing && !(signUp && existing.password_hash === null)) throw emailTaken();
     if (existing) await retireCustomer(tx, existing, now);
-    const id = newId('cus');
-    await repo.insertCustomer(tx, {
-      id,
-      email: '',
-      email_key: '',
-      first_name: null,
-      last_name: null,
-      is_newsletterable: 0,
-      is_active: 1,
-      is_verified: 0,
-      notes: null,
-      tags: '[]',
-      password_hash: passwordHash,
-      locale: null,
-      ...metadata,
-      created_at: now,
-      updated_at: now,
-      ...columns(input),
-    });
-    if (input.group_ids !== undefined) await setGroups(tx, id, input.group_ids);
-    if (input.addresses?.length) await addAddresses(tx, id, input.addresses, 'addresses', now);
-    const view = await customerView(tx, (await repo.findCustomer(tx, id))!);
-    await recordEvent(tx, now, 'customer.created', view);
-    return view;
+    return insertCustomerIn(tx, now, input, { password_hash: passwordHash, ...metadata });
   });
+}
+
+/** Inserts a checked customer with its groups and addresses, and records `customer.created`. */
+async function insertCustomerIn(tx: Tx, now: number, input: CustomerCreateInput, extra: Partial<CustomerRow>): Promise<CustomerView> {
+  const id = newId('cus');
+  await repo.insertCustomer(tx, {
+    id,
+    email: '',
+    email_key: '',
+    first_name: null,
+    last_name: null,
+    is_newsletterable: 0,
+    is_active: 1,
+    is_verified: 0,
+    notes: null,
+    tags: '[]',
+    password_hash: null,
+    locale: null,
+    ...NO_METADATA,
+    created_at: now,
+    updated_at: now,
+    ...extra,
+    ...columns(input),
+  });
+  if (input.group_ids !== undefined) await setGroups(tx, id, input.group_ids);
+  if (input.addresses?.length) await addAddresses(tx, id, input.addresses, 'addresses', now);
+  const view = await customerView(tx, (await repo.findCustomer(tx, id))!);
+  await recordEvent(tx, now, 'customer.created', view);
+  return view;
+}
+
+/**
+ * Staff's write of a customer found by email, in the caller's transaction (a bulk import writes many
+ * in one): a new email makes a customer as createCustomer does; a known one has the fields sent
+ * changed, its primary address replaced by the one sent (added when it has none), and records
+ * `customer.updated`. Its password, verification and sign-ins stay as they were.
+ * @throws Problem validation_failed for an invalid address.
+ */
+export async function saveCustomerByEmailIn(tx: Tx, now: number, input: CustomerCreateInput): Promise<'created' | 'updated'> {
+  const existing = await repo.findCustomerByEmail(tx, emailKey(input.email));
+  if (!existing) {
+    await insertCustomerIn(tx, now, input, {});
+    return 'created';
+  }
+  const { addresses, ...fields } = input;
+  await repo.updateCustomer(tx, existing.id, { ...columns(fields), updated_at: now });
+  const [address] = addresses ?? [];
+  if (address) await replacePrimaryAddress(tx, existing.id, address, now);
+  await recordEvent(tx, now, 'customer.updated', await customerView(tx, (await repo.findCustomer(tx, existing.id))!));
+  return 'updated';
 }
 
 /**

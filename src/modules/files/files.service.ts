@@ -16,7 +16,8 @@ import { originalName, systemFilename } from './file-names.js';
 import { typeListed } from './file-types.js';
 import * as repo from './files.repo.js';
 import type { FileUpdateInput } from './files.schemas.js';
-import type { FileStorage } from './storage.js';
+import { openStorage, type FileStorage } from './storage.js';
+import type { Config } from '../../config.js';
 
 /** How uploads are kept and checked (STOREFRONT_FILES, STOREFRONT_FILE_MAX_BYTES, STOREFRONT_FILE_TYPES). */
 export interface FilesSettings {
@@ -28,6 +29,11 @@ export interface FilesSettings {
   inline: readonly string[];
   /** Where files are served: `<STOREFRONT_PUBLIC_URL>/files`, or STOREFRONT_FILES_URL (a CDN). */
   baseUrl: string;
+}
+
+/** The upload settings the configuration names, with its storage opened. */
+export async function openConfiguredFiles(config: Pick<Config, 'files' | 'fileMaxBytes' | 'fileTypes' | 'filesInline' | 'filesUrl'>): Promise<FilesSettings> {
+  return { storage: await openStorage(config.files), maxBytes: config.fileMaxBytes, types: config.fileTypes, inline: config.filesInline, baseUrl: config.filesUrl };
 }
 
 /** The spec's file object: the row without where its bytes are kept. */

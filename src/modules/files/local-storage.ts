@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from './storage.js';
 
 const KEY = /^[a-z0-9][a-z0-9._-]*$/;
@@ -28,6 +29,19 @@ export class LocalStorage implements FileStorage {
     // Written aside and renamed, so a reader never sees half a file.
     const partial = `${path}.partial`;
     await writeFile(partial, bytes);
+    await rename(partial, path);
+  }
+
+  async putStream(key: string, source: AsyncIterable<string | Uint8Array>): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(this.root, { recursive: true });
+    const partial = `${path}.partial`;
+    try {
+      await pipeline(Readable.from(source), createWriteStream(partial));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     await rename(partial, path);
   }
 

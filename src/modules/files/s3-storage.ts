@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStorage } from './storage.js';
 
@@ -35,6 +40,24 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, bytes: Buffer, mimeType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: bytes, ContentType: mimeType }));
+  }
+
+  /**
+   * A put needs the length before the bytes: the source is spooled to a temporary file first, so
+   * memory stays bounded whatever its length (an object of up to 5 GB, S3's single put).
+   */
+  async putStream(key: string, source: AsyncIterable<string | Uint8Array>, mimeType: string): Promise<void> {
+    const directory = await mkdtemp(join(tmpdir(), 'storefront-upload-'));
+    try {
+      const spooled = join(directory, 'body');
+      await pipeline(Readable.from(source), createWriteStream(spooled));
+      const { size } = await stat(spooled);
+      await this.client.send(new PutObjectCommand({
+        Bucket: this.bucket, Key: this.prefix + key, Body: createReadStream(spooled), ContentLength: size, ContentType: mimeType,
+      }));
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   }
 
   async read(key: string): Promise<Readable | null> {

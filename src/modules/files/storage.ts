@@ -6,6 +6,11 @@ export interface FileStorage {
   /** A description for logs and errors: `local ./data/files`, `s3://bucket/prefix`. */
   readonly description: string;
   put(key: string, bytes: Buffer, mimeType: string): Promise<void>;
+  /**
+   * Writes what `source` yields under `key` without holding it in memory (an export of any length).
+   * Nothing is stored under the key unless the whole source was written: a source that throws leaves none.
+   */
+  putStream(key: string, source: AsyncIterable<string | Uint8Array>, mimeType: string): Promise<void>;
   /** The stored bytes, or null when there are none under this key. */
   read(key: string): Promise<Readable | null>;
   /** Removes the bytes; removing what is not there is not an error. */

@@ -1,5 +1,6 @@
-import type { Executor, Tx } from '../../db/database.js';
-import type { ImportErrorRow, ImportRow } from '../../db/types.js';
+import { queuedJobFields, updateHeldJob } from '../../db/claim-job.js';
+import { isSqlite, type Executor, type Tx } from '../../db/database.js';
+import type { ImportedImageRow, ImportErrorRow, ImportRow } from '../../db/types.js';
 import { unixNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { RowError } from './shopify-products.js';
@@ -11,25 +12,16 @@ export const LISTED_IMPORT_ERRORS = 100;
 export async function insertImport(db: Executor, input: { kind: ImportRow['kind']; storageKey: string; filename: string; size: number; id?: string }): Promise<ImportRow> {
   const now = unixNow();
   const row: ImportRow = {
+    ...queuedJobFields(now),
     id: input.id ?? newId('imp'),
     kind: input.kind,
-    status: 'queued',
     storage_key: input.storageKey,
     filename: input.filename,
     size: input.size,
-    total_rows: null,
-    processed_rows: 0,
     created: 0,
     updated: 0,
     error_count: 0,
     checkpoint_row: 1,
-    failure: null,
-    attempts: 0,
-    locked_until: null,
-    started_at: null,
-    finished_at: null,
-    created_at: now,
-    updated_at: now,
   };
   await db.insertInto('imports').values(row).execute();
   return row;
@@ -85,21 +77,38 @@ export async function recordImportStep(tx: Tx, id: string, heldUntil: number, st
 }
 
 /** Ends a job the worker holds: succeeded, or failed whole with the reason a merchant reads. */
-export async function finishImport(db: Executor, id: string, heldUntil: number, outcome: { failure: string | null; totalRows?: number }): Promise<boolean> {
-  const now = unixNow();
-  const result = await db
-    .updateTable('imports')
-    .set({
-      status: outcome.failure === null ? 'succeeded' : 'failed',
-      failure: outcome.failure,
-      ...(outcome.totalRows === undefined ? {} : { total_rows: outcome.totalRows }),
-      locked_until: null,
-      finished_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .where('locked_until', '=', heldUntil)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function finishImport(db: Executor, id: string, heldUntil: number, outcome: { failure: string | null; totalRows?: number }): Promise<boolean> {
+  return updateHeldJob(db, 'imports', id, heldUntil, {
+    status: outcome.failure === null ? 'succeeded' : 'failed',
+    failure: outcome.failure,
+    ...(outcome.totalRows === undefined ? {} : { total_rows: outcome.totalRows }),
+    locked_until: null,
+    finished_at: unixNow(),
+  });
+}
+
+/** Sets a job's row count, found by its first pass over the file, while the worker holds it. */
+export function setImportTotal(db: Executor, id: string, heldUntil: number, totalRows: number): Promise<boolean> {
+  return updateHeldJob(db, 'imports', id, heldUntil, { total_rows: totalRows });
+}
+
+/** The file an earlier import made of an image URL, if it is still there. */
+export async function findImportedImage(db: Executor, sourceUrl: string): Promise<string | undefined> {
+  return (await db.selectFrom('imported_images').select('file_id').where('source_url', '=', sourceUrl).executeTakeFirst())?.file_id;
+}
+
+/** Remembers the file made of an image URL; answers the file kept, another import's when it got there first. */
+export async function keepImportedImage(db: Executor, row: ImportedImageRow): Promise<string> {
+  await db.insertInto('imported_images').values(row).onConflict((oc) => oc.column('source_url').doNothing()).execute();
+  return (await findImportedImage(db, row.source_url))!;
+}
+
+/**
+ * The id of the product with this permalink, locked until the transaction ends on PostgreSQL (SQLite
+ * has one writer): a concurrent import of the same product waits, then sees its skus.
+ */
+export async function lockProductByPermalink(tx: Tx, permalink: string): Promise<string | undefined> {
+  let query = tx.selectFrom('products').select('id').where('permalink', '=', permalink);
+  if (!isSqlite(tx)) query = query.forUpdate();
+  return (await query.executeTakeFirst())?.id;
 }

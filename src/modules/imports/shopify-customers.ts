@@ -40,6 +40,12 @@ const addressColumns: Record<string, string> = {
   country_code: 'Default Address Country Code', postcode: 'Default Address Zip', phone: 'Default Address Phone',
 };
 
+/** The file's column of a field of the customer's request, as a 422 names it. */
+export function columnOfCustomerField(field: string): string {
+  const address = /^addresses\[0\]\[(\w+)\]/.exec(field);
+  return address ? addressColumns[address[1]!] ?? field : customerColumns[field.split('[')[0]!] ?? field;
+}
+
 /**
  * Maps one row of Shopify's customer export to the customer the API would be asked to make or update
  * (found by email), checked with the schema of that request; the default address, when the row has
@@ -75,9 +81,6 @@ export function mapShopifyCustomer(row: ShopifyRow): { customer?: CustomerCreate
     }];
   }
   if (errors.length > 0) return { errors };
-  for (const error of checkCustomer(customer)) {
-    const address = /^addresses\[0\]\[(\w+)\]/.exec(error.field);
-    fail(address ? addressColumns[address[1]!] ?? error.field : customerColumns[error.field.split('[')[0]!] ?? error.field, error.message);
-  }
+  for (const error of checkCustomer(customer)) fail(columnOfCustomerField(error.field), error.message);
   return errors.length > 0 ? { errors } : { customer, errors };
 }

@@ -106,7 +106,7 @@ describe('the Shopify product export fixture', () => {
 });
 
 describe('mapShopifyProduct', () => {
-  it('reports a bad variant by its row and column and imports the product without it', async () => {
+  it('reports a bad variant by its row and column and refuses the whole product', async () => {
     const { products, errors } = await mapFile(file(
       { ...wallet, 'Option1 Name': 'Size', 'Option1 Value': 'S' },
       { Handle: 'wallet', 'Option1 Value': 'M', 'Variant Price': 'ten', 'Variant Inventory Qty': '2.5' },
@@ -115,6 +115,7 @@ describe('mapShopifyProduct', () => {
       { Handle: 'wallet', 'Option1 Value': 'XL', 'Variant Price': '14', 'Variant Barcode': 'x'.repeat(256) },
     ));
     expect(errors).toEqual([
+      { row: 2, field: 'Handle', message: 'is not imported: row 3 of this product has errors' },
       { row: 3, field: 'Variant Price', message: 'must be an amount such as 19.99' },
       { row: 3, field: 'Variant Inventory Qty', message: 'must be a whole number' },
       { row: 4, field: 'Variant Taxable', message: 'must be TRUE or FALSE' },
@@ -122,7 +123,7 @@ describe('mapShopifyProduct', () => {
       { row: 5, field: 'Option1 Value', message: 'repeats the options of row 2' },
       { row: 6, field: 'Variant Barcode', message: 'must be at most 255 characters long' },
     ]);
-    expect(products[0]!.skus.map((s) => s.row)).toEqual([2]);
+    expect(products).toEqual([]);
   });
 
   it('fails every row of a product whose first row is bad, naming the fault on its row', async () => {
@@ -148,7 +149,7 @@ describe('mapShopifyProduct', () => {
       { row: 2, field: 'Handle', message: 'is required' },
       { row: 3, field: 'Option2 Value', message: 'is required: the product has the option Color' },
     ]);
-    expect(products[0]!.skus).toEqual([]);
+    expect(products).toEqual([]);
   });
 
   it('counts stock sold past zero as none left, and takes no stock count when Shopify tracks none', () => {

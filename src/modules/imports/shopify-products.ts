@@ -124,8 +124,9 @@ class RowReader {
     return this.fail(column, 'must be TRUE or FALSE');
   }
 
+  /** A whole number; undefined when empty. A negative one may carry the apostrophe exports put before it (`'-3`). */
   integer(column: string): number | undefined {
-    const text = this.text(column);
+    const text = this.text(column).replace(/^'(?=-\d)/, '');
     if (text === '') return undefined;
     if (!/^-?\d{1,15}$/.test(text)) return this.fail(column, 'must be a whole number');
     return Number(text);
@@ -203,7 +204,8 @@ function readSku(reader: RowReader, options: string[], decimals: number): SkuFie
   return reader.errors.length > before ? undefined : sku;
 }
 
-function columnOfSkuField(field: string, options: string[]): string {
+/** The file's column of a field of a sku's request, as a 422 names it. */
+export function columnOfSkuField(field: string, options: string[]): string {
   const option = /^modifiers\[(.+)\]$/.exec(field);
   if (option) return `Option${options.indexOf(option[1]!) + 1} Value`;
   return skuColumns[topName(field)] ?? field;
@@ -211,9 +213,9 @@ function columnOfSkuField(field: string, options: string[]): string {
 
 /**
  * Maps the rows of one Handle to the product and skus the API would be asked for, checking each
- * with the schema of its request. A fault of the product (its first row, its images) fails every
- * row of it; a fault of one variant fails that row only, and the product is imported without it.
- * Errors name the row and the file's column.
+ * with the schema of its request. Any fault (of its first row, an image, or one variant) refuses the
+ * whole product: a merchant fixes the row and imports the file again, rather than finding a product
+ * short of a size. Errors name the row and the file's column.
  */
 export function mapShopifyProduct(handle: string, rows: ShopifyRow[], options: { currency: string }): { product?: ImportedProduct; errors: RowError[] } {
   const errors: RowError[] = [];
@@ -264,14 +266,7 @@ export function mapShopifyProduct(handle: string, rows: ShopifyRow[], options: {
       first.fail(productColumns[topName(error.field)] ?? error.field, error.message);
     }
   }
-  if (errors.length > 0) {
-    // The product cannot be made: its other rows are not imported either, and say why.
-    const failed = new Set(errors.map((error) => error.row));
-    for (const row of rows) {
-      if (!failed.has(row.row)) errors.push({ row: row.row, field: 'Handle', message: `is not imported: row ${rows[0]!.row} of this product has errors` });
-    }
-    return { errors };
-  }
+  if (errors.length > 0) return { errors: withRefusedRows(rows, errors) };
 
   const skus: ImportedSku[] = [];
   const seen = new Map<string, number>();
@@ -295,5 +290,24 @@ export function mapShopifyProduct(handle: string, rows: ShopifyRow[], options: {
     seen.set(key, row.row);
     skus.push({ row: row.row, sku });
   }
+  if (errors.length > 0) return { errors: withRefusedRows(rows, errors) };
   return { product: { handle, row: rows[0]!.row, product, skus }, errors };
+}
+
+/**
+ * A product is imported whole or not at all: the faults found, and for each other row of the
+ * product a fault saying it is not imported and which row to fix.
+ */
+export function withRefusedRows(rows: readonly ShopifyRow[], errors: RowError[]): RowError[] {
+  const failed = new Set(errors.map((error) => error.row));
+  const first = Math.min(...failed);
+  const refused = rows.filter((row) => !failed.has(row.row))
+    .map((row) => ({ row: row.row, field: 'Handle', message: `is not imported: row ${first} of this product has errors` }));
+  return [...errors, ...refused].sort((a, b) => a.row - b.row);
+}
+
+/** The file's column of a field of the product's request, as a 422 names it. */
+export function columnOfProductField(field: string): string {
+  if (topName(field) === 'images') return 'Image Src';
+  return productColumns[topName(field)] ?? field;
 }

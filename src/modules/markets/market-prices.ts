@@ -13,7 +13,8 @@ type PricingMarket = Pick<MarketRow, 'id' | 'currency' | 'exchange_rate' | 'roun
 /** Rows a statement inserts at most: 6 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const ROWS_PER_INSERT = 500;
 
-async function storeCurrency(db: Executor): Promise<string> {
+/** The store's own currency: what prices are kept in. */
+export async function storeCurrency(db: Executor): Promise<string> {
   return (await db.selectFrom('stores').select('currency').orderBy('id').limit(1).executeTakeFirstOrThrow()).currency;
 }
 

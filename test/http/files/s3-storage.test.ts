@@ -55,6 +55,23 @@ describe('files in an S3-compatible bucket', () => {
     }
   }
 
+  it('streams a file of unknown length into the bucket whole, and stores nothing of a stream that fails', async () => {
+    const storage = await s3Storage();
+    try {
+      async function* lines(fail: boolean) {
+        for (let i = 0; i < 2000; i++) yield `row ${i},${'x'.repeat(100)}\r\n`;
+        if (fail) throw new Error('the export stopped');
+      }
+      await storage.putStream('exp_stream.1.csv', lines(false), 'text/csv; charset=utf-8');
+      const stored = await objectBytes(`${PREFIX}/exp_stream.1.csv`);
+      expect(stored?.toString('utf8')).toBe(Array.from({ length: 2000 }, (_, i) => `row ${i},${'x'.repeat(100)}\r\n`).join(''));
+      await expect(storage.putStream('exp_stream.2.csv', lines(true), 'text/csv')).rejects.toThrow('the export stopped');
+      expect(await objectBytes(`${PREFIX}/exp_stream.2.csv`)).toBeNull();
+    } finally {
+      storage.close();
+    }
+  });
+
   for (const kind of testDatabases()) {
     describe(`[${kind}]`, () => {
       const t = {} as TestContext & { close(): Promise<void> };

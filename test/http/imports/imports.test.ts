@@ -2,20 +2,12 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { expectProblem, fieldsOf } from '../../helpers/expect.js';
-import { multipart, type Part } from '../../helpers/files.js';
-import { describeEachDatabase, type TestContext, type TestResponse } from '../../helpers/test-app.js';
+import { filePart, kindPart, sendImport } from '../../helpers/imports.js';
+import { describeEachDatabase, type TestContext } from '../../helpers/test-app.js';
 
 const productsCsv = readFileSync(new URL('../../fixtures/shopify/products.csv', import.meta.url));
 const customersCsv = readFileSync(new URL('../../fixtures/shopify/customers.csv', import.meta.url));
 
-const kindPart = (kind: string): Part => ({ name: 'kind', body: kind });
-const filePart = (body: Buffer | string, filename = 'products_export_1.csv'): Part => ({ name: 'file', filename, contentType: 'text/csv', body });
-
-async function sendImport(t: TestContext, parts: Part[], headers: Record<string, string> = { authorization: `Bearer ${t.adminKey}` }): Promise<TestResponse> {
-  const body = multipart(parts);
-  const response = await t.app.inject({ method: 'POST', url: '/v1/imports', payload: body.payload, headers: { ...headers, ...body.headers } });
-  return { status: response.statusCode, headers: response.headers, body: JSON.parse(response.body), text: response.body };
-}
 
 /** The keys in the test's storage directory. */
 async function storedKeys(t: TestContext): Promise<string[]> {

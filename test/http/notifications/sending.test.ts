@@ -78,7 +78,7 @@ describeEachDatabase('sending notifications over SMTP', (t) => {
       },
       error: () => {},
     };
-    const worker = startWorker({ db: t.db, kind: t.kind } as DatabaseHandle, loadConfig({ STOREFRONT_MAIL: 'log', STOREFRONT_WEBHOOK_RETRY_BASE_MS: '20' }), log);
+    const worker = startWorker({ db: t.db, kind: t.kind } as DatabaseHandle, loadConfig({ STOREFRONT_MAIL: 'log', STOREFRONT_WEBHOOK_RETRY_BASE_MS: '20' }), t.files, log);
     try {
       await seen;
     } finally {
