@@ -1,14 +1,14 @@
 import { unwrap } from '@storefront-api/client';
 import { LocalLink as Link } from '@/components/local-link';
 import { ProductGrid } from '@/components/product-grid';
-import { shopClient } from '@/lib/api';
+import { catalogueClient } from '@/lib/customer';
 import { pageWords } from '@/lib/locale';
 import { inMarket } from '@/lib/market';
 import { shopInfo } from '@/lib/store';
 
 /** The home page: the collection named Featured (else the first one) and the other collections. */
 export default async function Home() {
-  const client = shopClient();
+  const client = await catalogueClient();
   const [shop, market, words] = await Promise.all([shopInfo(), inMarket(), pageWords()]);
   const locale = { locale: market.locale };
   // Read by permalink: the list shows permalinks in the page's language, which may be translated.

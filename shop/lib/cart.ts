@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { StorefrontProblem, unwrap, type ChannelClient, type components } from '@storefront-api/client';
-import { buyerClient } from './api';
+import { buyerClient, shopClient } from './api';
 import type { BuyerMarket } from './market';
 
 export type Cart = components['schemas']['Cart'];
@@ -66,6 +66,19 @@ export async function writeCartIn(client: ChannelClient, cart: Cart | null, body
     const remade = await remakeCart(cart, where);
     if (Object.keys(body).length > 0) unwrap(await client.PUT('/v1/carts/{id}', { params: { path: { id: remade } }, body }));
   }
+}
+
+/**
+ * Makes the buyer's cart, made as a guest, theirs once they sign in with `token`: the API then
+ * prices it for them (a member's group prices) and keeps it from anyone without their token. A cart
+ * that is another customer's (a shared browser) is forgotten: the buyer starts a cart of their own.
+ */
+export async function claimCart(token: string): Promise<void> {
+  const jar = await cookies();
+  const id = jar.get(CART_COOKIE)?.value;
+  if (!id) return;
+  const { response } = await shopClient().withCustomerToken(token).PUT('/v1/carts/{id}', { params: { path: { id } }, body: {} });
+  if (response.status === 404) jar.delete(CART_COOKIE);
 }
 
 /** Moves the buyer's cart (when they have one) to the market of the country they chose. */

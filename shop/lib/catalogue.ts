@@ -1,10 +1,11 @@
 import { cache } from 'react';
 import { recordOr404, shopClient } from './api';
+import { catalogueClient } from './customer';
 import { inMarket } from './market';
 
 /** The catalogue's records as the buyer's pages show them: in their market (its prices, what it sells) and language. */
 export const productOf = cache(async (permalink: string) =>
-  recordOr404(shopClient().GET('/v1/products/{id}', { params: { path: { id: permalink }, query: await inMarket() } }), 'product'));
+  recordOr404((await catalogueClient()).GET('/v1/products/{id}', { params: { path: { id: permalink }, query: await inMarket() } }), 'product'));
 
 export const collectionOf = cache(async (permalink: string) =>
   recordOr404(shopClient().GET('/v1/collections/{id}', { params: { path: { id: permalink }, query: { locale: (await inMarket()).locale } } }), 'collection'));

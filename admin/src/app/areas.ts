@@ -27,9 +27,18 @@ export const areas: readonly Area[] = [
       { label: 'Collections', to: '/collections', read: 'collection.read' },
       { label: 'Categories', to: '/categories', read: 'category.read' },
       { label: 'Inventory', to: '/inventory', read: 'sku.read' },
+      { label: 'Price lists', to: '/price-lists', read: 'price_list.read' },
     ],
   },
-  { label: 'Customers', to: '/customers', read: 'customer.read' },
+  {
+    label: 'Customers',
+    to: '/customers',
+    read: 'customer.read',
+    links: [
+      { label: 'Customers', to: '/customers', read: 'customer.read' },
+      { label: 'Groups', to: '/customer-groups', read: 'customer_group.read' },
+    ],
+  },
   { label: 'Discounts', to: '/discounts', read: 'discount.read' },
   {
     label: 'Content',
@@ -62,11 +71,17 @@ export const areas: readonly Area[] = [
   },
 ];
 
-/** The areas the role may read, each group with only its readable links, entered by the first of them. */
+/**
+ * The areas the role may read, each group with only its readable links, entered by the first of them;
+ * a group left with only its namesake (fulfilment staff read customers but not their groups) is that
+ * one entry, not a group of one.
+ */
 export function readableAreas(can: (action: string) => boolean): Area[] {
   return areas.flatMap((area): Area[] => {
     if (!area.links) return can(area.read) ? [area] : [];
     const links = area.links.filter((link) => can(link.read));
-    return links.length === 0 ? [] : [{ ...area, to: links[0]!.to, read: links[0]!.read, links }];
+    if (links.length === 0) return [];
+    const entry = { label: area.label, to: links[0]!.to, read: links[0]!.read };
+    return [links.length === 1 && links[0]!.label === area.label ? entry : { ...entry, links }];
   });
 }

@@ -2,12 +2,14 @@ import { createRoute, createRouter, Navigate } from '@tanstack/react-router';
 import { categoryRoutes } from '../routes/categories/routes';
 import { collectionRoutes } from '../routes/collections/routes';
 import { contentRoutes } from '../routes/content/routes';
+import { customerGroupRoutes } from '../routes/customer-groups/routes';
 import { customerRoutes } from '../routes/customers/routes';
 import { discountRoutes } from '../routes/discounts/routes';
 import { fileRoutes } from '../routes/files/routes';
 import { homeRoutes } from '../routes/home/routes';
 import { inventoryRoutes } from '../routes/inventory/routes';
 import { orderRoutes } from '../routes/orders/routes';
+import { priceListRoutes } from '../routes/price-lists/routes';
 import { productRoutes } from '../routes/products/routes';
 import { profileRoutes } from '../routes/profile/routes';
 import { integrationRoutes } from '../routes/settings/integration-routes';
@@ -61,7 +63,9 @@ const routeTree = rootRoute.addChildren([
     ...collectionRoutes,
     ...categoryRoutes,
     ...inventoryRoutes,
+    ...priceListRoutes,
     ...customerRoutes,
+    ...customerGroupRoutes,
     ...discountRoutes,
     ...contentRoutes,
     ...fileRoutes,

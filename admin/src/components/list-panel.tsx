@@ -13,11 +13,12 @@ interface ListPage<T> {
 
 /**
  * A table of `columns` (the header row's cells) and the rows given as children, scrolling sideways in
- * a narrow window. `compact`: inside a titled section of a detail screen, tighter and without hover.
+ * a narrow window. `compact`: inside a titled section of a detail screen, tighter and without hover;
+ * otherwise in a list's panel, which has no padding of its own.
  */
 export function ListTable({ label, minWidth, columns, compact = false, children }: { label: string; minWidth: number; columns: ReactNode; compact?: boolean; children: ReactNode }) {
   return (
-    <TableScroll label={label} minWidth={minWidth}>
+    <TableScroll label={label} minWidth={minWidth} inset={!compact}>
       <Table highlightOnHover={!compact} verticalSpacing={compact ? 'xs' : 'sm'}>
         <Table.Thead>
           <Table.Tr>{columns}</Table.Tr>

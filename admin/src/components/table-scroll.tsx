@@ -27,9 +27,10 @@ function labelCells(table: HTMLTableElement): void {
 /**
  * A table that scrolls sideways in a window narrower than `minWidth`. Its scrolling area is a named
  * region in the tab order, so it can be scrolled from the keyboard. On a phone its rows stack instead,
- * each cell under its column's name, so no column is out of sight.
+ * each cell under its column's name, so no column is out of sight. `inset`: the table lies in a panel
+ * without padding of its own (a list's), so its stacked rows keep clear of the panel's edges.
  */
-export function TableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+export function TableScroll({ label, minWidth, inset = false, children }: { label: string; minWidth: number; inset?: boolean; children: ReactNode }) {
   const isPhone = useMediaQuery(PHONE) ?? false;
   const holder = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -42,8 +43,9 @@ export function TableScroll({ label, minWidth, children }: { label: string; minW
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={holder} className={isPhone ? classes.stacked : undefined}>
-      <Table.ScrollContainer minWidth={isPhone ? 0 : minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
+    <div ref={holder} className={isPhone ? `${classes.stacked}${inset ? ` ${classes.inset}` : ''}` : undefined}>
+      {/* Room for the sideways scrollbar only while there is one: else it was an empty strip under the last row. */}
+      <Table.ScrollContainer minWidth={isPhone ? 0 : minWidth} scrollAreaProps={{ offsetScrollbars: 'present', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
         {children}
       </Table.ScrollContainer>
     </div>

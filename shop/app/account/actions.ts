@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { unwrap } from '@storefront-api/client';
 import { buyerClient, CUSTOMER_ID_COOKIE, CUSTOMER_TOKEN_COOKIE, shopClient } from '@/lib/api';
-import { cookieOptions } from '@/lib/cart';
+import { claimCart, cookieOptions } from '@/lib/cart';
 import { currentCustomer } from '@/lib/customer';
 import { formText, orGoBack, withError } from '@/lib/problems';
 import { localized } from '@/lib/locale';
@@ -21,6 +21,7 @@ async function signInAs(email: string, secret: string): Promise<{ id: string; to
   const jar = await cookies();
   jar.set(CUSTOMER_TOKEN_COOKIE, data.token, { ...cookieOptions, maxAge });
   jar.set(CUSTOMER_ID_COOKIE, data.id, { ...cookieOptions, maxAge });
+  await claimCart(data.token);
   return { id: data.id, token: data.token };
 }
 

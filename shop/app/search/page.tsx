@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ListingControls } from '@/components/listing-controls';
 import { Pagination } from '@/components/pagination';
 import { ProductGrid } from '@/components/product-grid';
-import { shopClient } from '@/lib/api';
+import { catalogueClient } from '@/lib/customer';
 import { listingOf, PER_PAGE } from '@/lib/listing';
 import { pageWords } from '@/lib/locale';
 import { inMarket, marketCurrency } from '@/lib/market';
@@ -20,7 +20,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function SearchPage({ searchParams }: Props) {
   const [market, currency, words] = await Promise.all([inMarket(), marketCurrency(), pageWords()]);
   const listing = listingOf(await searchParams, currency);
-  const { data, response } = await shopClient().GET('/v1/products', {
+  const { data, response } = await (await catalogueClient()).GET('/v1/products', {
     params: { query: { q: listing.q?.slice(0, 200), page: listing.page, per_page: PER_PAGE, sort_by: listing.sort, price: listing.price, ...market } },
   });
   if (!data) throw new Error(`The search could not be made (${response.status})`);

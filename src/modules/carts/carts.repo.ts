@@ -65,6 +65,15 @@ export async function updateCart(db: Executor, id: string, changes: Partial<Cart
   return (await updateCartRow(db, id, changes)).rows[0];
 }
 
+/**
+ * Makes a guest's cart (no customer) of the channel the customer's: a cart another customer holds,
+ * or of another channel, is left as it is. Holds the row until the transaction ends.
+ */
+export async function claimGuestCart(db: Executor, id: string, channelId: string, customerId: string, now: number): Promise<void> {
+  await db.updateTable('carts').set({ customer_id: customerId, updated_at: now })
+    .where('id', '=', id).where('channel_id', '=', channelId).where('customer_id', 'is', null).execute();
+}
+
 /** A cart item's sku with what an order copies of its product and vendor (see CartItemToOrder). */
 export type CartItemToOrder = SkuRow & Pick<CartItemRow, 'quantity'> & {
   product_name: string; product_permalink: string; product_modifiers: string; product_images: string;

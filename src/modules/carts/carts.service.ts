@@ -89,9 +89,22 @@ export async function findOwnCart(ctx: Ctx, db: Executor, id: string): Promise<C
   return ownCart(ctx, id, await repo.findCart(db, id));
 }
 
-/** As findOwnCart, holding the cart's row until the transaction ends (repo.lockCart). */
+/**
+ * As findOwnCart, holding the cart's row until the transaction ends (repo.lockCart). A guest's cart
+ * a signed-in customer writes becomes theirs first (claimGuestCart).
+ */
 export async function lockOwnCart(ctx: Ctx, tx: Executor, id: string): Promise<CartRow> {
+  await claimGuestCart(ctx, tx, id);
   return ownCart(ctx, id, await repo.lockCart(tx, id));
+}
+
+/**
+ * A guest's cart written with a customer's token becomes that customer's, as Shopify attaches a cart
+ * to the buyer who signs in: it is then priced for them (their groups' prices, their discounts) and
+ * reached only with their token. Reads change nothing: the shop claims its cart when the buyer signs in.
+ */
+async function claimGuestCart(ctx: Ctx, tx: Executor, id: string): Promise<void> {
+  if (ctx.actor.kind === 'customer') await repo.claimGuestCart(tx, id, ctx.actor.channelId, ctx.actor.customerId, ctx.now());
 }
 
 function ownCart(ctx: Ctx, id: string, cart: CartRow | undefined): CartRow {
@@ -330,6 +343,7 @@ async function cartChanges(ctx: Ctx, tx: Executor, id: string, input: CartWriteI
 export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): Promise<CartView> {
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
+    await claimGuestCart(ctx, tx, id);
     const changes = await cartChanges(ctx, tx, id, input);
     // Written first and checked after (one statement, not two): a cart the caller may not use
     // throws, which undoes the write.

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ListingPage } from '@/components/listing-page';
-import { shopClient } from '@/lib/api';
 import { collectionOf, recordPathIn } from '@/lib/catalogue';
+import { catalogueClient } from '@/lib/customer';
 import { listingOf, PER_PAGE } from '@/lib/listing';
 import { requestLocale } from '@/lib/locale';
 import { inMarket, marketCurrency } from '@/lib/market';
@@ -25,7 +25,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   const { permalink } = await params;
   const [collection, market, currency] = await Promise.all([collectionOf(permalink), inMarket(), marketCurrency()]);
   const listing = listingOf(await searchParams, currency);
-  const { data, response } = await shopClient().GET('/v1/collections/{id}/products', {
+  const { data, response } = await (await catalogueClient()).GET('/v1/collections/{id}/products', {
     params: { path: { id: collection.id }, query: { page: listing.page, per_page: PER_PAGE, sort_by: listing.sort, price: listing.price, q: listing.q, ...market } },
   });
   if (!data) throw new Error(`The products could not be read (${response.status})`);

@@ -8,6 +8,7 @@ import { AccountBadges } from '../account-badges';
 import { customerName } from '../customer-name';
 import { CustomerActions } from './customer-actions';
 import { CustomerAddresses } from './customer-addresses';
+import { CustomerGroups } from './customer-groups';
 import { CustomerOrders } from './customer-orders';
 import { CustomerProfile } from './customer-profile';
 
@@ -44,6 +45,7 @@ export function CustomerDetailPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg">
+                <CustomerGroups customer={data} />
                 <CustomerProfile customer={data} />
                 <MetadataSection key={data.updated_at} record={data} action="customer.update" save={(changes) => update.mutateAsync({ email: data.email, ...changes })} />
               </Stack>

@@ -2,12 +2,10 @@ import { Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/c
 import { getRouteApi } from '@tanstack/react-router';
 import type { Customer } from 'storefront/client';
 import { useCustomers } from '../../../api/customers';
-import { AnchorLink } from '../../../components/links';
 import { ListPanel } from '../../../components/list-panel';
 import { SelectionBar, SelectPageCell, SelectRowCell, selectedRowProps, useRowSelection, type RowSelection } from '../../../components/row-selection';
 import { useSearchAsTyped } from '../../../components/search-field';
-import { formatTime } from '../../../lib/format';
-import { AccountBadges } from '../account-badges';
+import { CustomerCells, CustomerColumns } from '../customer-cells';
 import { customerName } from '../customer-name';
 import { CustomerBulkActions } from './customer-bulk-actions';
 
@@ -50,11 +48,7 @@ export function CustomerListPage() {
         columns={
           <>
             <SelectPageCell selection={selection} page={page} />
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Account</Table.Th>
-            <Table.Th>Tags</Table.Th>
-            <Table.Th>Since</Table.Th>
+            <CustomerColumns />
           </>
         }
         row={(customer) => <CustomerRow key={customer.id} customer={customer} selection={selection} />}
@@ -68,17 +62,7 @@ function CustomerRow({ customer, selection }: { customer: Customer; selection: R
   return (
     <Table.Tr {...selectedRowProps(selection, customer.id)}>
       <SelectRowCell selection={selection} item={customer} name={customerName(customer)} />
-      <Table.Td>
-        <AnchorLink to="/customers/$customerId" params={{ customerId: customer.id }} fw={600}>
-          {customerName(customer)}
-        </AnchorLink>
-      </Table.Td>
-      <Table.Td>{customer.email}</Table.Td>
-      <Table.Td>
-        <AccountBadges customer={customer} />
-      </Table.Td>
-      <Table.Td>{customer.tags.join(', ') || '—'}</Table.Td>
-      <Table.Td>{formatTime(customer.created_at)}</Table.Td>
+      <CustomerCells customer={customer} />
     </Table.Tr>
   );
 }

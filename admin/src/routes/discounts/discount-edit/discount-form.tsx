@@ -1,31 +1,16 @@
-import '@mantine/dates/styles.css';
 import { Grid, Group, NumberInput, Radio, Stack, Switch, Text, TextInput, type RadioGroupProps } from '@mantine/core';
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import type { Discount, DiscountWrite } from '../../../api/discounts';
 import { SaveButton } from '../../../components/save-button';
+import { ScheduleFields } from '../../../components/schedule-fields';
 import { Section } from '../../../components/section';
 import { minorDigits } from '../../../lib/format';
 import { useCan } from '../../../lib/access';
 import { useServerErrors } from '../../../lib/use-server-errors';
 import { kindOptions } from '../discount-words';
-import { bodyOf, FIELDS, fieldOf, PICKER_FORMAT, valueMessage, valuesOf, type DiscountValues } from './discount-values';
+import { bodyOf, FIELDS, fieldOf, valueMessage, valuesOf, type DiscountValues } from './discount-values';
 import { ScopePicker } from './scope-picker';
-
-/** The pickers' words and buttons, named for assistive technology. */
-const pickerProps: Partial<DateTimePickerProps> = {
-  valueFormat: 'DD MMM YYYY HH:mm',
-  clearable: true,
-  nextLabel: 'Next month',
-  previousLabel: 'Previous month',
-  submitButtonProps: { 'aria-label': 'Set this date' },
-  clearButtonProps: { 'aria-label': 'Clear the date' },
-  weekendDays: [],
-  styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },
-  timePickerProps: { hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' },
-};
 
 const methods = [
   { value: 'code', label: 'Discount code: buyers enter it' },
@@ -49,11 +34,6 @@ function Choices({ options, readOnly, ...group }: Omit<RadioGroupProps, 'childre
       </Group>
     </Radio.Group>
   );
-}
-
-/** Dates promotions start and end on for most: at midnight, tomorrow or later. */
-function presets(days: Array<[number, string]>) {
-  return days.map(([count, label]) => ({ value: dayjs().add(count, 'day').startOf('day').format(PICKER_FORMAT), label }));
 }
 
 /**
@@ -173,10 +153,7 @@ export function DiscountForm({ discount, currency, save, saving, submitLabel }: 
                 <Switch label="Active" description="Off: no buyer can use it, whatever its dates" disabled={readOnly} {...form.getInputProps('is_active', { type: 'checkbox' })} />
               </Section>
               <Section title="Dates">
-                <Stack gap="sm">
-                  <DateTimePicker label="Starts" description="Empty: as soon as it is active" placeholder="Now" presets={presets([[1, 'Tomorrow'], [7, 'In a week']])} readOnly={readOnly} {...pickerProps} {...form.getInputProps('starts_at')} />
-                  <DateTimePicker label="Ends" description="Empty: never" placeholder="Never" presets={presets([[7, 'In a week'], [30, 'In 30 days']])} readOnly={readOnly} {...pickerProps} {...form.getInputProps('ends_at')} />
-                </Stack>
+                <ScheduleFields startsAt={form.getInputProps('starts_at')} endsAt={form.getInputProps('ends_at')} startsHint="Empty: as soon as it is active" readOnly={readOnly} />
               </Section>
               <Section title="Usage limits">
                 <Stack gap="sm">

@@ -1,10 +1,7 @@
-import dayjs from 'dayjs';
 import type { Discount, DiscountWrite } from '../../../api/discounts';
+import { pickerDate, pickerSeconds } from '../../../components/schedule-fields';
 import { toMajor, toMinor } from '../../../lib/format';
 import { basisPointsToPercent, percentMessage, percentToBasisPoints, type PercentBounds } from '../../../lib/percent';
-
-/** The date pickers' value: local date and time. */
-export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The form's values: amounts as staff type them (15 for 15%, 5 for $5.00), empty for none. */
 export interface DiscountValues {
@@ -32,7 +29,6 @@ export function fieldOf(path: string): string {
   return path;
 }
 
-const pickerDate = (seconds: number | null) => (seconds === null ? null : dayjs.unix(seconds).format(PICKER_FORMAT));
 const blankOr = (value: number | null, shown: (value: number) => number = (same) => same) => (value === null ? '' : shown(value));
 
 export function valuesOf(discount: Discount | undefined, currency: string): DiscountValues {
@@ -72,8 +68,8 @@ export function bodyOf(values: DiscountValues, currency: string): DiscountWrite 
     kind: values.kind,
     applies_to: { kind: values.applies_to.kind, ids: values.applies_to.kind === 'all' ? [] : values.applies_to.ids },
     minimum_subtotal: numberOrNull(values.minimum_subtotal, (typed) => toMinor(typed, currency)),
-    starts_at: values.starts_at === null ? null : dayjs(values.starts_at).unix(),
-    ends_at: values.ends_at === null ? null : dayjs(values.ends_at).unix(),
+    starts_at: pickerSeconds(values.starts_at),
+    ends_at: pickerSeconds(values.ends_at),
     usage_limit: numberOrNull(values.usage_limit),
     usage_limit_per_customer: numberOrNull(values.usage_limit_per_customer),
     is_active: values.is_active,

@@ -5,9 +5,16 @@ import { notifyDone, notifyProblem } from '../../../lib/notify';
 
 /**
  * Asks before deleting a setting (a zone, a tax rate, a gateway), saying what goes with it and that
- * it cannot be undone, then deletes it and says how that went.
+ * it cannot be undone, then deletes it and says how that went; `onDeleted` then leaves its screen.
  */
-export function confirmDelete({ what, name, consequence, id, remove }: { what: string; name: string; consequence: string; id: string; remove: UseMutationResult<void, Error, string> }) {
+export function confirmDelete({ what, name, consequence, id, remove, onDeleted }: {
+  what: string;
+  name: string;
+  consequence: string;
+  id: string;
+  remove: UseMutationResult<void, Error, string>;
+  onDeleted?: () => void;
+}) {
   modals.openConfirmModal({
     title: `Delete the ${what}?`,
     children: (
@@ -19,7 +26,10 @@ export function confirmDelete({ what, name, consequence, id, remove }: { what: s
     confirmProps: { color: 'red' },
     onConfirm: () =>
       remove.mutate(id, {
-        onSuccess: () => notifyDone(`${what.charAt(0).toUpperCase()}${what.slice(1)} deleted`),
+        onSuccess: () => {
+          notifyDone(`${what.charAt(0).toUpperCase()}${what.slice(1)} deleted`);
+          onDeleted?.();
+        },
         onError: (error) => notifyProblem(`The ${what} was not deleted`, error),
       }),
   });

@@ -67,10 +67,10 @@ export function SettingsList<T extends { id: string }>({
   );
 }
 
-/** Edit and Delete for one row, named after it for assistive technology. */
-export function RowActions({ object, name, onEdit, onDelete }: { object: string; name: string; onEdit: () => void; onDelete: () => void }) {
+/** Edit (or `edit`'s word: Rename) and Delete for one row, named after it for assistive technology. */
+export function RowActions({ object, name, onEdit, onDelete, edit = 'Edit' }: { object: string; name: string; onEdit: () => void; onDelete: () => void; edit?: string }) {
   // A role that may not change it opens the same form to look, with its inputs read-only.
-  const look = useCan().can(`${object}.update`) ? 'Edit' : 'View';
+  const look = useCan().can(`${object}.update`) ? edit : 'View';
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button variant="default" size="xs" onClick={onEdit} aria-label={`${look} ${name}`}>
