@@ -89,7 +89,7 @@ async function* batches(units: AsyncIterable<Unit>, batchRows: number): AsyncGen
   if (batch.length > 0) yield batch;
 }
 
-/** The image URLs of an imported product, each with the column it came from. */
+/** The image URLs of an imported product: its own, and its variants'. */
 function imageSources(product: ImportedProduct): string[] {
   return [...(product.product.images ?? []).map((image) => image.url!), ...product.skus.flatMap(({ sku }) => (sku.image?.url ? [sku.image.url] : []))];
 }
