@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { FacetCountRow } from '../../db/types.js';
-import { hiddenOn, type CatalogFilter } from './catalog-filters.js';
-import { asksOnlyOnSale, productsLeftOut, type LeftOut, type ProductScope } from './products.repo.js';
+import { hiddenOn, productConditions, type CatalogFilter, type ListingBuilder } from './catalog-filters.js';
+import { asksOnlyOnSale, type ProductScope } from './products.repo.js';
 
 /** A facet value and how many products hold it. */
 export type KeptCount = Pick<FacetCountRow, 'facet' | 'name' | 'value' | 'products'>;
@@ -21,81 +21,82 @@ export function keptCountsAnswer(scope: ProductScope, filter: CatalogFilter): sc
 }
 
 /**
- * The vendor, tag and option values of the listing's products, from the counts kept of the scope's
- * active products, corrected by the few products the listing differs on: the inactive ones staff see
- * added, the active ones the storefront may not see (published later, hidden on its channel) taken
- * out. Each correction is one grouped query of those products' keys, through the indexes that find
- * them (migrations 014, 023, 028). Values are ids for vendors and tags.
+ * The vendor, tag and option values of the listing's products, in one statement: the counts kept of
+ * the scope's active products, and the few products the listing differs on counted from their keys
+ * (correctionOf) — the inactive ones staff see added, the active ones the storefront may not see
+ * (published later, hidden on its channel) taken out, each found through its own index (migrations
+ * 014, 023, 028). Vendors and tags are kept by id and answered by name.
  */
 export async function keptFacetCounts(db: Executor, scope: KeptScope, filter: CatalogFilter, now: number, facets: FacetCountRow['facet'][]): Promise<KeptCount[]> {
-  const scopeKey = scope.kind === 'all' ? 'all' : scope.collectionId;
-  const kept = db.selectFrom('facet_counts').select(['facet', 'name', 'value', 'products'])
-    .where('scope', '=', scopeKey).where('facet', 'in', facets).where('products', '>', 0).execute();
+  const label = sql<string>`coalesce(v.name, g.title, k.value)`;
+  const named = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => query
+    .leftJoin('vendors as v', (join) => join.on('k.facet', '=', 'vendor').onRef('v.id', '=', 'k.value'))
+    .leftJoin('tags as g', (join) => join.on('k.facet', '=', 'tags').onRef('g.id', '=', 'k.value'))
+    .where('k.facet', 'in', facets);
+  let rows: SelectQueryBuilder<any, any, any> = named(db.selectFrom('facet_counts as k'))
+    .select(['k.facet', 'k.name', label.as('value'), 'k.products'])
+    .where('k.scope', '=', scope.kind === 'all' ? 'all' : scope.collectionId)
+    .where('k.products', '>', 0);
   const correction = correctionOf(db, filter, now);
-  const [rows, corrections] = await Promise.all([
-    kept,
-    correction && db.selectFrom('product_facet_keys as k')
+  if (correction) {
+    rows = rows.unionAll(named(db.selectFrom('product_facet_keys as k'))
+      .select(['k.facet', 'k.name', label.as('value'), sql<number>`${correction.sign} * count(*)`.as('products')])
       .where('k.product_id', 'in', correction.products)
-      .$if(scope.kind === 'members', (q) => q.where('k.product_id', 'in', db.selectFrom('collection_products as m')
-        .select('m.product_id').where('m.collection_id', '=', (scope as { collectionId: string }).collectionId)))
-      .where('k.facet', 'in', facets)
-      .select(['k.facet', 'k.name', 'k.value', sql<number>`count(*)`.as('products')])
-      .groupBy(['k.facet', 'k.name', 'k.value'])
-      .execute() as Promise<KeptCount[]>,
-  ]);
-  const counts = new Map(rows.map((row) => [keyOf(row), { ...row, products: Number(row.products) }]));
-  for (const row of corrections ?? []) {
-    const at = counts.get(keyOf(row)) ?? { ...row, products: 0 };
-    at.products += correction!.sign * Number(row.products);
-    counts.set(keyOf(row), at);
+      .$if(scope.kind === 'members', (q) => q.where((eb) => eb.exists(eb.selectFrom('collection_products as m').select('m.product_id')
+        .whereRef('m.product_id', '=', 'k.product_id').where('m.collection_id', '=', (scope as { collectionId: string }).collectionId))))
+      .groupBy(['k.facet', 'k.name', 'k.value', 'v.name', 'g.title']));
+  }
+  // Vendors or tags sharing a name share its count.
+  const counts = new Map<string, KeptCount>();
+  for (const row of await rows.execute() as KeptCount[]) {
+    const key = JSON.stringify([row.facet, row.name, row.value]);
+    const at = counts.get(key) ?? { ...row, products: 0 };
+    at.products += Number(row.products);
+    counts.set(key, at);
   }
   return [...counts.values()].filter((row) => row.products > 0);
-}
-
-function keyOf(row: KeptCount): string {
-  return JSON.stringify([row.facet, row.name, row.value]);
 }
 
 /**
  * The products a listing differs from the kept counts on, and which way: staff's unfiltered
  * listing adds the inactive (the index of inactive products, migration 028); the storefront's takes
- * out the active ones published later or hidden on its channel. Undefined when there are none to
- * look for.
+ * out the active ones published later, and the active ones published but hidden on its channel
+ * (apart, so none is taken out twice). Undefined when there are none to look for.
  */
 function correctionOf(db: Executor, filter: CatalogFilter, now: number) {
   if (filter.active === undefined) {
     return { sign: 1, products: db.selectFrom('products as p').select('p.id').where('p.is_active', '=', 0) };
   }
-  const parts = [
-    filter.published === true ? db.selectFrom('products as p').select('p.id').where('p.available_at', '>', now).where('p.is_active', '=', 1) : undefined,
-    filter.channelId === undefined ? undefined : db.selectFrom('products as p').select('p.id').where(hiddenOn(filter.channelId)).where('p.is_active', '=', 1),
-  ].filter((part) => part !== undefined);
-  const products = parts.reduce<(typeof parts)[number] | undefined>((all, part) => (all ? all.union(part) : part), undefined);
-  return products && { sign: -1, products };
+  const later = db.selectFrom('products as p').select('p.id').where('p.available_at', '>', now).where('p.is_active', '=', 1);
+  const hidden = filter.channelId === undefined ? undefined : db.selectFrom('products as p').select('p.id')
+    .where(hiddenOn(filter.channelId)).where('p.is_active', '=', 1)
+    .where((eb) => eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]));
+  if (filter.published === true) return { sign: -1, products: hidden ? later.unionAll(hidden) : later };
+  return hidden && { sign: -1, products: hidden };
 }
 
 /**
- * The lowest and highest price the listing's products are listed at (their default sku's), walking
- * an index of prices from each end to the first product the listing holds: the memberships' kept
- * prices in a collection (migration 028), the skus' prices in the catalogue, a product being counted
- * at its default sku. The few products left out (productsLeftOut) are passed over.
+ * The lowest and highest price the listing's products are listed at (their default sku's), each
+ * walking an index of prices from its end to the first product the listing holds: the memberships'
+ * kept prices in a collection (migration 028), the skus' prices in the catalogue, a product being
+ * counted at its default sku. A product the storefront may not see is passed over.
  */
 export async function keptPriceRange(db: Executor, scope: KeptScope, filter: CatalogFilter, now: number): Promise<{ min: number | null; max: number | null }> {
-  const leftOut = await productsLeftOut(db, filter, now);
-  const end = (direction: 'asc' | 'desc') => pricesOf(db, scope, leftOut).orderBy('price', direction).limit(1).executeTakeFirst();
-  const [min, max] = await Promise.all([end('asc'), end('desc')]);
-  return { min: min ? Number(min.price) : null, max: max ? Number(max.price) : null };
+  const end = (direction: 'asc' | 'desc') => pricesOf(db, scope, filter, now).orderBy('price', direction).limit(1);
+  const row = await db.selectNoFrom([end('asc').as('min'), end('desc').as('max')]).executeTakeFirstOrThrow() as { min: number | null; max: number | null };
+  return { min: row.min === null ? null : Number(row.min), max: row.max === null ? null : Number(row.max) };
 }
 
 // Two tables answer it, which Kysely's types cannot follow: the builder is untyped here.
-function pricesOf(db: Executor, scope: KeptScope, leftOut: LeftOut): SelectQueryBuilder<any, any, { price: number | null | undefined }> {
-  const excluding = !Array.isArray(leftOut) || leftOut.length > 0;
+function pricesOf(db: Executor, scope: KeptScope, filter: CatalogFilter, now: number): SelectQueryBuilder<any, any, { price: number | null | undefined }> {
+  const listed = (product: 'cp.product_id' | 's.id') => (eb: ExpressionBuilder<any, any>) => {
+    const p = eb.selectFrom('products as p').select('p.id').where(product === 's.id' ? 'p.default_sku_id' : 'p.id', '=', eb.ref(product));
+    return eb.exists(p.where((pe) => pe.and(productConditions(db, pe as ListingBuilder, filter, now, 'any-sku'))));
+  };
   if (scope.kind === 'members') {
     return db.selectFrom('collection_products as cp').select('cp.price as price')
       .where('cp.collection_id', '=', scope.collectionId).where('cp.price', 'is not', null)
-      .$if(excluding, (q) => q.where('cp.product_id', 'not in', leftOut as string[]));
+      .$if(filter.active !== undefined, (q) => q.where(listed('cp.product_id')));
   }
-  return db.selectFrom('skus as s').select('s.price as price')
-    .where((eb) => eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.default_sku_id', '=', 's.id')))
-    .$if(excluding, (q) => q.where('s.product_id', 'not in', leftOut as string[]));
+  return db.selectFrom('skus as s').select('s.price as price').where(listed('s.id'));
 }

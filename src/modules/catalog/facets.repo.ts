@@ -149,7 +149,12 @@ function byCountThenValue(values: FacetValue[]): FacetValue[] {
  */
 export function countProductFacets(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, names: FacetName[]): Promise<Facets> {
   if (keptCountsAnswer(scope, filter)) return keptFacets(db, scope, filter, now, names);
-  return countFacets(db, {
+  return countFacets(db, productFacetSource(db, scope, now), filter, names);
+}
+
+/** The products in scope as a listing facets count, one by one (countFacets). */
+export function productFacetSource(db: Executor, scope: ProductScope, now: number): FacetSource<CatalogFilter> {
+  return {
     rows: (rowsFilter, forPrice) => productListing(db, scope, rowsFilter, now, forPrice),
     counted: 'p.id',
     // The default sku's price, or in a market its price there (see the listing).
@@ -158,7 +163,7 @@ export function countProductFacets(db: Executor, scope: ProductScope, filter: Ca
       .innerJoin('skus as o', 'o.product_id', 'p.id')
       .innerJoin('sku_options as so', 'so.sku_id', 'o.id')
       .where((eb) => eb.and(optionConditions(eb as ListingBuilder, 'o', { options }))),
-  }, filter, names);
+  };
 }
 
 /** The facets asked for, from the counts kept of the scope (keptFacetCounts, keptPriceRange). */
@@ -169,15 +174,12 @@ async function keptFacets(db: Executor, scope: Parameters<typeof keptFacetCounts
     counted.length > 0 ? keptFacetCounts(db, scope, filter, now, counted) : [],
     asked.has('price') ? keptPriceRange(db, scope, filter, now) : undefined,
   ]);
-  const of = (facet: string) => rows.filter((row) => row.facet === facet).map((row) => ({ id: row.value, name: row.name, value: row.value, count: row.products }));
+  const of = (facet: string) => rows.filter((row) => row.facet === facet);
+  const values = (facet: string) => byCountThenValue(of(facet).map((row) => ({ value: row.value, count: row.products }))).slice(0, FACET_VALUES_LISTED);
   const facets: Facets = {};
-  const [vendor, tags] = await Promise.all([
-    asked.has('vendor') ? named(of('vendor'), vendorNames(db)) : undefined,
-    asked.has('tags') ? named(of('tags'), tagNames(db)) : undefined,
-  ]);
-  if (vendor) facets.vendor = vendor;
-  if (tags) facets.tags = tags;
-  if (asked.has('options')) facets.options = optionsByName(of('options'));
+  if (asked.has('vendor')) facets.vendor = values('vendor');
+  if (asked.has('tags')) facets.tags = values('tags');
+  if (asked.has('options')) facets.options = optionsByName(of('options').map((row) => ({ name: row.name, value: row.value, count: row.products })));
   if (price) facets.price = price;
   return facets;
 }

@@ -15,11 +15,12 @@ describeEachDatabase('kept facet counts', (t) => {
   type Value = { value: string; count: number };
   const sorted = (values: Value[]) => [...values].sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 
-  /** The facets counted from the tables: every product for staff, the active and published ones for a storefront. */
+  /** The facets counted from the tables: every product for staff; for the storefront, the active and published ones not hidden on its channel. */
   async function truth(collectionId: string | undefined, storefront: boolean) {
     const now = Math.floor(Date.now() / 1000);
     const products = t.db.selectFrom('products as p').select('p.id')
-      .$if(storefront, (q) => q.where('p.is_active', '=', 1).where((eb) => eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)])))
+      .$if(storefront, (q) => q.where('p.is_active', '=', 1).where((eb) => eb.or([eb('p.available_at', 'is', null), eb('p.available_at', '<=', now)]))
+        .where('p.hidden_on', 'not like', `%"${t.channelId}"%`))
       .$if(collectionId !== undefined, (q) => q.where('p.id', 'in', t.db.selectFrom('collection_products').select('product_id').where('collection_id', '=', collectionId!)));
     const count = sql<number>`count(distinct p.id)`;
     const [vendors, tags, options, price] = await Promise.all([
@@ -92,13 +93,15 @@ describeEachDatabase('kept facet counts', (t) => {
     await update(`/v1/skus/${coat.skus[0].id}`, { price: 9000 });
     await expectExact(collectionId);
 
-    // Visibility: deactivated, published later, then back on sale.
+    // Visibility: deactivated, published later, hidden on the storefront's channel, then back on sale.
     await update(`/v1/products/${coat.id}`, { is_active: false });
     await expectExact(collectionId);
     await update(`/v1/products/${shirt.id}`, { available_at: 4_000_000_000 });
     await expectExact(collectionId);
-    await update(`/v1/products/${coat.id}`, { is_active: true });
+    await update(`/v1/products/${coat.id}`, { is_active: true, hidden_on: [t.channelId] });
+    await expectExact(collectionId);
     await update(`/v1/products/${shirt.id}`, { available_at: null });
+    await update(`/v1/products/${coat.id}`, { hidden_on: [] });
     await expectExact(collectionId);
 
     // Memberships: joined, left, and an inactive product joining.
