@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { catalogFactories } from '../helpers/catalog.js';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { expectAccessible, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { shopOf } from '../helpers/shop.js';
 import { describeEachDatabase } from '../helpers/test-app.js';
@@ -94,12 +94,17 @@ describeEachDatabase('the shop: listing filters', (t) => {
     const base = await shopOf(t);
     const word = uniqueWord();
     const { path, acme } = await createShelf(word);
-    await inWindow(holder.browser, async (page) => {
+    // A window of its own, closed after: the file's last test leaves no page talking to the shop as the app closes.
+    const context = await holder.browser.newContext({ viewport: NARROW, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
       await page.goto(`${base}${path}?options[size]=M&vendor=${encodeURIComponent(acme)}`);
       await page.getByText('2 products').waitFor();
       await expectAccessible(t, page, 'shop collection filters on a phone');
       await screenshot(t, page, 'shop-collection-filters-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
-    }, NARROW);
+    } finally {
+      await context.close();
+    }
   }, SLOW);
 }, { shop: true });
