@@ -1,7 +1,7 @@
 /**
  * The benchmark catalogue: a fresh SQLite file under bench/.data/ (or an empty PostgreSQL database)
- * holding N products (default 10,000), each with one default sku, a vendor and two tags, and one
- * hand-picked collection (kind `products`) holding every product in order. Rows are written with
+ * holding N products (default 10,000), each with one default sku (its options a size and a colour), a
+ * vendor and two tags, and one hand-picked collection (kind `products`) holding every product in order. Rows are written with
  * chunked multi-row INSERTs in one transaction, not through the API, so 10,000 products take about a
  * second.
  *
@@ -72,6 +72,9 @@ export interface Dataset {
 
 const VENDOR_COUNT = 20;
 const TAG_COUNT = 50;
+/** The default sku's options, drawn by the product's index (not the PRNG), so the rest stays as it was: the facets count them. */
+const SIZES = ['S', 'M', 'L', 'XL'];
+const COLORS = ['Black', 'White', 'Red', 'Blue', 'Green', 'Grey', 'Navy'];
 /** How many skus the checkout flow buys from (three per cart). */
 export const FLOW_SKUS = 100;
 /** The stock of the flow's skus: tracked (placement takes it), and far beyond what any run can buy. */
@@ -314,6 +317,10 @@ export async function generateDataset(options: { products?: number; file?: strin
       await insertChunked(tx, 'collections', [collection]);
       await insertChunked(tx, 'products', products);
       await insertChunked(tx, 'skus', skus);
+      await insertChunked(tx, 'sku_options', skus.flatMap((sku, i) => [
+        { sku_id: sku.id, name: 'Size', value: SIZES[i % SIZES.length]! },
+        { sku_id: sku.id, name: 'Color', value: COLORS[i % COLORS.length]! },
+      ]));
       await insertChunked(tx, 'product_tags', productTags);
       await insertChunked(tx, 'collection_products', members);
       await insertChunked(tx, 'shipping_zones', [zone]);

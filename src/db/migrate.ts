@@ -47,6 +47,7 @@ import * as giftCards from './migrations/043-gift-cards.js';
 import * as imports from './migrations/044-imports.js';
 import * as giftCardProducts from './migrations/046-gift-card-products.js';
 import * as importRunner from './migrations/047-import-runner.js';
+import * as facetCounts from './migrations/049-facet-counts.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '044-imports': imports,
   '046-gift-card-products': giftCardProducts,
   '047-import-runner': importRunner,
+  '049-facet-counts': facetCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

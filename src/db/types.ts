@@ -599,6 +599,24 @@ export interface OrderSearchTermCountRow {
 }
 
 /** How many products a hand-picked collection holds (migration 013: kept by triggers on its memberships). */
+/** A facet value a product holds (migration 049): its vendor's id, a tag's id, or an option name and value of one of its skus. */
+export interface ProductFacetKeyRow {
+  product_id: string;
+  facet: 'vendor' | 'tags' | 'options';
+  /** The option's name; '' for vendors and tags. */
+  name: string;
+  value: string;
+}
+
+/** How many active products of a scope (`all`, or a hand-picked collection's id) hold a facet value (migration 049). */
+export interface FacetCountRow {
+  scope: string;
+  facet: ProductFacetKeyRow['facet'];
+  name: string;
+  value: string;
+  products: number;
+}
+
 export interface CollectionMemberCountRow {
   collection_id: string;
   members: number;
@@ -1098,6 +1116,8 @@ export interface Database {
   product_tags: ProductTagRow;
   skus: SkuRow;
   sku_options: SkuOptionRow;
+  product_facet_keys: ProductFacetKeyRow;
+  facet_counts: FacetCountRow;
   collections: CollectionRow;
   collection_rules: CollectionRuleRow;
   collection_products: CollectionProductRow;

@@ -125,7 +125,17 @@ export function termConditions(eb: ListingBuilder, terms: string[], codeOf: 'any
  * planners may read only those.
  */
 export function hiddenOn(channelId: string): Expression<SqlBool> {
-  return sql<SqlBool>`(p.hidden_on <> '[]' and p.hidden_on like ${likePattern(`"${channelId}"`, '%', '%')} escape '\\')`;
+  return hiddenMatching(hiddenPattern(channelId));
+}
+
+/** The LIKE pattern of a channel's id in `hidden_on`. */
+export function hiddenPattern(channelId: string): string {
+  return likePattern(`"${channelId}"`, '%', '%');
+}
+
+/** hiddenOn with the channel's pattern given, as a query compiled once takes it (compiledQuery). */
+export function hiddenMatching(pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`(p.hidden_on <> '[]' and p.hidden_on like ${pattern} escape '\\')`;
 }
 
 /**

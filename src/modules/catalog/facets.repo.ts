@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Page } from '../../lib/pagination.js';
 import { optionConditions, type CatalogFilter, type ListingBuilder } from './catalog-filters.js';
+import { keptCountsAnswer, keptFacetCounts, keptPriceRange } from './facet-counts.repo.js';
 import type { FacetName } from './facets.schemas.js';
 import { listingQuery as productListing, type ProductScope } from './products.repo.js';
 import { listingQuery as skuListing, type SkuListFilter } from './skus.repo.js';
@@ -58,12 +59,10 @@ export async function countFacets<F extends CatalogFilter>(
   await Promise.all([...new Set(names)].map(async (name) => {
     switch (name) {
       case 'vendor':
-        facets.vendor = await countNamed(source.rows({ ...filter, vendors: undefined }, false).where('p.vendor_id', 'is not', null), 'p.vendor_id',
-          (ids) => db.selectFrom('vendors').select(['id', 'name as value']).where('id', 'in', ids).execute());
+        facets.vendor = await countNamed(source.rows({ ...filter, vendors: undefined }, false).where('p.vendor_id', 'is not', null), 'p.vendor_id', vendorNames(db));
         return;
       case 'tags':
-        facets.tags = await countNamed(source.rows({ ...filter, tags: undefined }, false).innerJoin('product_tags as fpt', 'fpt.product_id', 'p.id'), 'fpt.tag_id',
-          (ids) => db.selectFrom('tags').select(['id', 'title as value']).where('id', 'in', ids).execute());
+        facets.tags = await countNamed(source.rows({ ...filter, tags: undefined }, false).innerJoin('product_tags as fpt', 'fpt.product_id', 'p.id'), 'fpt.tag_id', tagNames(db));
         return;
       case 'price': {
         const row = await source.rows({ ...filter, priceMin: undefined, priceMax: undefined }, true)
@@ -97,6 +96,11 @@ async function countOptions<F extends CatalogFilter>(source: FacetSource<F>, fil
     return select(source.optionRows(filter, others)).where('so.name', '=', name).execute();
   });
   const rows = (await Promise.all([unchosen, ...ofChosen])).flat() as Array<{ name: string; value: string; count: number }>;
+  return optionsByName(rows);
+}
+
+/** Option values grouped by their option's name, each name's the most frequent first. */
+function optionsByName(rows: Array<{ name: string; value: string; count: number }>): Record<string, FacetValue[]> {
   const byName: Record<string, FacetValue[]> = {};
   for (const row of rows) (byName[row.name] ??= []).push({ value: row.value, count: Number(row.count) });
   for (const name of Object.keys(byName)) {
@@ -105,13 +109,22 @@ async function countOptions<F extends CatalogFilter>(source: FacetSource<F>, fil
   return byName;
 }
 
+const vendorNames = (db: Executor): NamesOf => (ids) => db.selectFrom('vendors').select(['id', 'name as value']).where('id', 'in', ids).execute();
+const tagNames = (db: Executor): NamesOf => (ids) => db.selectFrom('tags').select(['id', 'title as value']).where('id', 'in', ids).execute();
+
 /**
  * The rows counted by a record they join once each (a product's vendor, one of its tags), grouped by
- * its id: the index of the ids serves the grouping, and no name is read per row. The names are read
- * after, for the ids found; records sharing a name share its count.
+ * its id: the index of the ids serves the grouping, and no name is read per row.
  */
-async function countNamed(rows: Rows, key: string, namesOf: (ids: string[]) => Promise<Array<{ id: string; value: string }>>): Promise<FacetValue[]> {
+async function countNamed(rows: Rows, key: string, namesOf: NamesOf): Promise<FacetValue[]> {
   const found = await rows.select([sql.ref(key).as('id'), sql<number>`count(*)`.as('count')]).groupBy(key).execute() as Array<{ id: string; count: number }>;
+  return named(found, namesOf);
+}
+
+type NamesOf = (ids: string[]) => Promise<Array<{ id: string; value: string }>>;
+
+/** Counts by record id as counts by its name, the names read for the ids found; records sharing a name share its count. */
+async function named(found: Array<{ id: string; count: number }>, namesOf: NamesOf): Promise<FacetValue[]> {
   if (found.length === 0) return [];
   const counts = new Map<string, number>();
   const nameOf = new Map<string, string>();
@@ -130,9 +143,18 @@ function byCountThenValue(values: FacetValue[]): FacetValue[] {
   return values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
-/** The facets of the products in scope passing the filter, counting products. */
+/**
+ * The facets of the products in scope passing the filter, counting products: from the kept counts
+ * where they answer (a whole catalogue or hand-picked collection, unfiltered), counted otherwise.
+ */
 export function countProductFacets(db: Executor, scope: ProductScope, filter: CatalogFilter, now: number, names: FacetName[]): Promise<Facets> {
-  return countFacets(db, {
+  if (keptCountsAnswer(scope, filter)) return keptFacets(db, scope, filter, now, names);
+  return countFacets(db, productFacetSource(db, scope, now), filter, names);
+}
+
+/** The products in scope as a listing facets count, one by one (countFacets). */
+export function productFacetSource(db: Executor, scope: ProductScope, now: number): FacetSource<CatalogFilter> {
+  return {
     rows: (rowsFilter, forPrice) => productListing(db, scope, rowsFilter, now, forPrice),
     counted: 'p.id',
     // The default sku's price, or in a market its price there (see the listing).
@@ -141,7 +163,25 @@ export function countProductFacets(db: Executor, scope: ProductScope, filter: Ca
       .innerJoin('skus as o', 'o.product_id', 'p.id')
       .innerJoin('sku_options as so', 'so.sku_id', 'o.id')
       .where((eb) => eb.and(optionConditions(eb as ListingBuilder, 'o', { options }))),
-  }, filter, names);
+  };
+}
+
+/** The facets asked for, from the counts kept of the scope (keptFacetCounts, keptPriceRange). */
+async function keptFacets(db: Executor, scope: Parameters<typeof keptFacetCounts>[1], filter: CatalogFilter, now: number, names: FacetName[]): Promise<Facets> {
+  const asked = new Set(names);
+  const counted = (['vendor', 'tags', 'options'] as const).filter((name) => asked.has(name));
+  const [rows, price] = await Promise.all([
+    counted.length > 0 ? keptFacetCounts(db, scope, filter, now, counted) : [],
+    asked.has('price') ? keptPriceRange(db, scope, filter, now) : undefined,
+  ]);
+  const of = (facet: string) => rows.filter((row) => row.facet === facet);
+  const values = (facet: string) => byCountThenValue(of(facet).map((row) => ({ value: row.value, count: row.products }))).slice(0, FACET_VALUES_LISTED);
+  const facets: Facets = {};
+  if (asked.has('vendor')) facets.vendor = values('vendor');
+  if (asked.has('tags')) facets.tags = values('tags');
+  if (asked.has('options')) facets.options = optionsByName(of('options').map((row) => ({ name: row.name, value: row.value, count: row.products })));
+  if (price) facets.price = price;
+  return facets;
 }
 
 /** The facets of the skus passing the filter, counting skus. */

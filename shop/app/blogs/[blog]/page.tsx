@@ -33,7 +33,7 @@ export default async function BlogPage({ params, searchParams }: Props) {
           ))}
         </ul>
       )}
-      <Pagination path={`/blogs/${blog.permalink}`} query={{}} page={page} totalPages={posts.meta.pagination.total_pages} />
+      <Pagination path={`/blogs/${blog.permalink}`} query={[]} page={page} totalPages={posts.meta.pagination.total_pages} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ListingPage } from '@/components/listing-page';
 import { collectionOf, recordPathIn } from '@/lib/catalogue';
 import { catalogueClient } from '@/lib/customer';
-import { listingOf, PER_PAGE } from '@/lib/listing';
+import { FACETS, filterQuery, listingOf, PER_PAGE } from '@/lib/listing';
 import { requestLocale } from '@/lib/locale';
 import { inMarket, marketCurrency } from '@/lib/market';
 import { alternatesOf, plainText } from '@/lib/seo';
@@ -26,11 +26,13 @@ export default async function CollectionPage({ params, searchParams }: Props) {
   const [collection, market, currency] = await Promise.all([collectionOf(permalink), inMarket(), marketCurrency()]);
   const listing = listingOf(await searchParams, currency);
   const { data, response } = await (await catalogueClient()).GET('/v1/collections/{id}/products', {
-    params: { path: { id: collection.id }, query: { page: listing.page, per_page: PER_PAGE, sort_by: listing.sort, price: listing.price, q: listing.q, ...market } },
+    params: { path: { id: collection.id }, query: {
+      page: listing.page, per_page: PER_PAGE, sort_by: listing.sort, price: listing.price, q: listing.q, ...filterQuery(listing.filters), facets: FACETS, ...market,
+    } },
   });
   if (!data) throw new Error(`The products could not be read (${response.status})`);
   return (
     <ListingPage title={collection.title} description={collection.description} path={`/collections/${collection.permalink}`}
-      kept={listing.kept} page={listing.page} products={data} />
+      kept={listing.kept} filters={listing.filters} currency={currency} page={listing.page} products={data} />
   );
 }

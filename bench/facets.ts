@@ -1,0 +1,75 @@
+/**
+ * The facets' cost beside the same listing without them, in one process, statement time only (no
+ * HTTP, no cache): each listing of the benchmark catalogue's collection and of the whole catalogue,
+ * staff's and a storefront's, unfiltered and under the filters a shop's sidebar sends, timed
+ * without facets, with them as they are answered (the kept counts where they answer), and with them
+ * counted one by one (countFacets, the path every listing took before the kept counts).
+ *
+ *   npx tsx bench/facets.ts [--file bench/.data/bench-100000-0-0.db] [--runs 20]
+ *
+ * Works on a copy of the file (migrated to the latest, which fills the kept counts), so the
+ * benchmark's own data set is left as it is. Prints a Markdown table of medians.
+ */
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { CatalogFilter } from '../src/modules/catalog/catalog-filters.js';
+import { countFacets, countProductFacets, productFacetSource } from '../src/modules/catalog/facets.repo.js';
+import { facetNames } from '../src/modules/catalog/facets.schemas.js';
+import { listProducts, type ProductScope } from '../src/modules/catalog/products.repo.js';
+
+const { values } = parseArgs({ options: { file: { type: 'string' }, runs: { type: 'string' } } });
+const source = values.file ?? 'bench/.data/bench-100000-0-0.db';
+const runs = Number(values.runs ?? 20);
+const { collectionId, products } = JSON.parse(readFileSync(`${source}.json`, 'utf8')) as { collectionId: string; products: number };
+const file = '/tmp/storefront-bench-facets.db';
+for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+copyFileSync(source, file);
+
+const database = openDatabase(`sqlite:${file}`);
+const db = database.db;
+let started = performance.now();
+await migrateToLatest(db);
+const migrated = performance.now() - started;
+const now = Math.floor(Date.now() / 1000);
+const vendor = (await db.selectFrom('vendors').select('name').orderBy('name').executeTakeFirstOrThrow()).name;
+const names = [...facetNames];
+
+const staff: CatalogFilter = {};
+const shop: CatalogFilter = { active: true, published: true };
+const cases: Array<[string, ProductScope, CatalogFilter]> = [
+  ['collection, staff', { kind: 'members', collectionId }, staff],
+  ['collection, storefront', { kind: 'members', collectionId }, shop],
+  ['catalogue, storefront', { kind: 'all' }, shop],
+  [`collection, storefront, vendor=${vendor}`, { kind: 'members', collectionId }, { ...shop, vendors: [vendor] }],
+  ['collection, storefront, options[Size]=M', { kind: 'members', collectionId }, { ...shop, options: { Size: ['M'] } }],
+  [`collection, storefront, Size=M and vendor`, { kind: 'members', collectionId }, { ...shop, options: { Size: ['M'] }, vendors: [vendor] }],
+  ['collection, storefront, q=kettle', { kind: 'members', collectionId }, { ...shop, q: 'kettle' }],
+];
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 0);
+console.log(`${products} products; migration 049 filled the kept counts in ${Math.round(migrated)} ms; medians of ${runs} runs`);
+console.log('');
+console.log('| listing (page of 20, created order) | without facets (ms) | with facets (ms) | ratio | counted one by one (ms) | ratio |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const [title, scope, filter] of cases) {
+  const page = () => listProducts(db, scope, filter, 'created-ascending', now, 0, 20);
+  const without = await median(page);
+  const answered = await median(() => Promise.all([page(), countProductFacets(db, scope, filter, now, names)]));
+  const counted = await median(() => Promise.all([page(), countFacets(db, productFacetSource(db, scope, now), filter, names)]));
+  console.log(`| ${title} | ${ms(without)} | ${ms(answered)} | ${(answered / without).toFixed(1)}× | ${ms(counted)} | ${(counted / without).toFixed(1)}× |`);
+}
+await database.close();
+for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
