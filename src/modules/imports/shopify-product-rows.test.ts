@@ -26,7 +26,7 @@ function asStored(imported: ImportedProduct): ExportableProduct {
     skus: imported.skus.map(({ sku }) => ({
       code: sku.code ?? null, barcode: sku.barcode ?? null, price: sku.price ?? 0, compared_price: sku.compared_price ?? null,
       options: sku.modifiers ?? {}, image_url: sku.image?.url ?? null, is_taxable: sku.is_taxable ?? true,
-      is_shipping_required: sku.is_shipping_required ?? true, stock_policy: sku.stock_policy ?? 'none',
+      is_shipping_required: sku.is_shipping_required ?? true, is_gift_card: sku.is_gift_card ?? false, stock_policy: sku.stock_policy ?? 'none',
       is_backorderable: sku.is_backorderable ?? false, in_stock: sku.in_stock ?? null, weight_unit: sku.weight_unit ?? 'kg', weight: sku.weight ?? null,
     })),
   };

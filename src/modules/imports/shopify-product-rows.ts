@@ -12,6 +12,7 @@ export interface ExportableSku {
   image_url: string | null;
   is_taxable: boolean;
   is_shipping_required: boolean;
+  is_gift_card: boolean;
   stock_policy: 'none' | 'overall';
   is_backorderable: boolean;
   in_stock: number | null;
@@ -98,7 +99,7 @@ export function shopifyProductRows(product: ExportableProduct, currency: string)
   first.Vendor = product.vendor ?? '';
   first.Tags = product.tags.join(', ');
   first.Published = bool(product.is_active);
-  first['Gift Card'] = 'FALSE';
+  first['Gift Card'] = bool(product.skus.some((sku) => sku.is_gift_card));
   first['SEO Title'] = product.meta_title ?? '';
   first['SEO Description'] = product.meta_description ?? '';
   first.Status = product.is_active ? 'active' : 'draft';

@@ -157,9 +157,9 @@ function isVariantRow(reader: RowReader): boolean {
   return ['Option1 Value', 'Variant SKU', 'Variant Price', 'Variant Grams', 'Variant Inventory Qty'].some((c) => reader.text(c) !== '');
 }
 
-function readSku(reader: RowReader, options: string[], decimals: number): SkuFields | undefined {
+function readSku(reader: RowReader, options: string[], decimals: number, isGiftCard: boolean): SkuFields | undefined {
   const before = reader.errors.length;
-  const sku: SkuFields = {};
+  const sku: SkuFields = isGiftCard ? { is_gift_card: true } : {};
   const code = reader.text('Variant SKU');
   if (code !== '') sku.code = code;
   const barcode = reader.text('Variant Barcode');
@@ -273,7 +273,7 @@ export function mapShopifyProduct(handle: string, rows: ShopifyRow[], options: {
   for (const row of rows) {
     const reader = new RowReader(row, errors);
     if (!isVariantRow(reader)) continue;
-    const sku = readSku(reader, names, decimals);
+    const sku = readSku(reader, names, decimals, first.boolean('Gift Card') === true);
     if (!sku) continue;
     const key = JSON.stringify(names.map((name) => sku.modifiers?.[name]));
     const earlier = seen.get(key);
