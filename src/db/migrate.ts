@@ -45,6 +45,7 @@ import * as templateLocales from './migrations/041-template-locales.js';
 import * as priceLists from './migrations/042-price-lists.js';
 import * as giftCards from './migrations/043-gift-cards.js';
 import * as imports from './migrations/044-imports.js';
+import * as orderGiftCards from './migrations/045-order-gift-cards.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '042-price-lists': priceLists,
   '043-gift-cards': giftCards,
   '044-imports': imports,
+  '045-order-gift-cards': orderGiftCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
