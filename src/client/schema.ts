@@ -13348,7 +13348,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made) */
+                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made); gift_card when the gift cards pay the whole total (total_due 0), no gateway needed */
                     payment: {
                         method: string;
                         /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */

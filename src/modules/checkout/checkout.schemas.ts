@@ -45,7 +45,7 @@ export const PaymentWrite = Type.Object({
         description: 'staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending',
       })),
     },
-    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made)' },
+    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made); gift_card when the gift cards pay the whole total (total_due 0), no gateway needed' },
   ),
 });
 export type PaymentWriteInput = Static<typeof PaymentWrite>;
