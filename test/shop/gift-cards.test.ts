@@ -40,13 +40,13 @@ describeEachDatabase('the shop: a buyer pays with a gift card', (t) => {
       const card = await issue(t, half);
 
       // A code that names no card is refused beside the field.
-      await page.getByLabel('Gift card').fill('NOPE-NOPE-NOPE-NOPE');
+      await page.getByLabel('Gift card', { exact: true }).fill('NOPE-NOPE-NOPE-NOPE');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.locator('#gift-card-error').waitFor();
       expect(await page.locator('#gift-card-error').textContent()).toMatch(/not the code of a gift card/);
 
       // Typed in lower case with spaces, as a person reads it off a card.
-      await page.getByLabel('Gift card').fill(card.code.toLowerCase().replace(/-/g, ' '));
+      await page.getByLabel('Gift card', { exact: true }).fill(card.code.toLowerCase().replace(/-/g, ' '));
       await page.getByRole('button', { name: 'Apply' }).click();
       const applied = page.locator('.gift-cards li');
       await applied.waitFor();
@@ -78,7 +78,7 @@ describeEachDatabase('the shop: a buyer pays with a gift card', (t) => {
       const small = await issue(t, 100);
       const big = await issue(t, total + 1000);
       for (const card of [small, big]) {
-        await page.getByLabel('Gift card').fill(card.code);
+        await page.getByLabel('Gift card', { exact: true }).fill(card.code);
         await page.getByRole('button', { name: 'Apply' }).click();
         await page.getByRole('button', { name: `Remove gift card ending ${card.last_four}` }).waitFor();
       }

@@ -104,34 +104,34 @@ export default async function CheckoutPage({ searchParams }: Props) {
           )}
         </section>
 
-        <section aria-labelledby="gift-card-title" className="checkout-step">
-          <h2 id="gift-card-title">{words.giftCards}</h2>
-          {order.gift_cards.length > 0 ? (
-            <ul className="gift-cards">
-              {order.gift_cards.map((card, index) => (
-                <li key={index}>
-                  <span>{words.giftCardEnding(card.last_four)}</span>
-                  <span>−{money(card.amount, order.currency)}</span>
-                  <form action={removeGiftCard}>
-                    <input type="hidden" name="index" value={index} />
-                    <button type="submit" className="link-button" aria-label={words.removeGiftCard(card.last_four)}>{words.remove}</button>
-                  </form>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <form action={applyGiftCard} className="discount-form">
-            <label htmlFor="gift-card">{words.giftCard}</label>
-            <input id="gift-card" name="gift_card" autoComplete="off" required
-              aria-invalid={error && step === 'gift-card' ? true : undefined} aria-describedby={error && step === 'gift-card' ? 'gift-card-error' : undefined} />
-            <button type="submit">{words.apply}</button>
-          </form>
-          {errorHere('gift-card')}
-          {order.gift_cards.length > 0 ? <p className="total-row grand"><span>{words.totalDue}</span><span>{money(order.total_due, order.currency)}</span></p> : null}
-        </section>
-
         <section aria-labelledby="payment-title" className="checkout-step">
           <h2 id="payment-title">{words.payment}</h2>
+          <div className="gift-card-step">
+            <h3>{words.giftCards}</h3>
+            {order.gift_cards.length > 0 ? (
+              <ul className="gift-cards">
+                {order.gift_cards.map((card, index) => (
+                  <li key={index}>
+                    <span>{words.giftCardEnding(card.last_four)}</span>
+                    <span>−{money(card.amount, order.currency)}</span>
+                    <form action={removeGiftCard}>
+                      <input type="hidden" name="index" value={index} />
+                      <button type="submit" className="link-button" aria-label={words.removeGiftCard(card.last_four)}>{words.remove}</button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <form action={applyGiftCard} className="discount-form">
+              <label htmlFor="gift-card">{words.giftCard}</label>
+              <input id="gift-card" name="gift_card" autoComplete="off" required
+                aria-invalid={error && step === 'gift-card' ? true : undefined} aria-describedby={error && step === 'gift-card' ? 'gift-card-error' : undefined} />
+              <button type="submit">{words.apply}</button>
+            </form>
+            {errorHere('gift-card')}
+            {order.gift_cards.length > 0 ? <p className="total-row grand"><span>{words.totalDue}</span><span>{money(order.total_due, order.currency)}</span></p> : null}
+          </div>
+
           {isCoveredByGiftCards ? (!canPayWithGiftCards ? <p className="muted">{words.methodsFirst}</p> : (
             <form action={pay} className="payment-form">
               {errorHere('payment')}

@@ -5,7 +5,7 @@ import { amountDue, giftCardsTotal, isCoveredByGiftCards } from '../gift-cards/g
 import * as orders from '../orders/orders.repo.js';
 import { checkoutEnvelope, type CheckoutView } from './checkout.service.js';
 import type { PaymentWriteInput } from './checkout.schemas.js';
-import { isRepriceNeeded, missingData, place, releaseClaim, repriceForBuyer } from './payment.service.js';
+import { isRepriceNeeded, missingData, place, refuseBeforeCharge, repriceForBuyer } from './payment.service.js';
 import { releaseReservation, reserveForPayment } from './reservation.js';
 import { requireAsInShop } from './shop-check.js';
 
@@ -54,12 +54,7 @@ export async function payWithGiftCards(ctx: Ctx, claimed: OrderRow, input: Payme
     await requireAsInShop(ctx.db, claimed, items, ctx.now());
     reserved = await reserveForPayment(ctx, claimed, items);
   } catch (error) {
-    try {
-      if (isRepriceNeeded(error)) await repriceForBuyer(ctx, id);
-    } finally {
-      await releaseClaim(ctx, id);
-    }
-    throw error;
+    return refuseBeforeCharge(ctx, id, error);
   }
   try {
     const placed = await ctx.db.transaction().execute((tx) => place(ctx, { order: reserved, items }, tx, 'paid', GIFT_CARD_METHOD, null));

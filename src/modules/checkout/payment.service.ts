@@ -75,7 +75,7 @@ function settledChanges(row: TransactionRow, now: number): Partial<TransactionRo
   return { status, kind, amount, reference, code, message, credit_card_number, credit_card_brand, updated_at: now };
 }
 
-export async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
+async function releaseClaim(ctx: Ctx, orderId: string): Promise<void> {
   await orders.updateOrder(ctx.db, orderId, { payment_claimed_at: null });
 }
 
@@ -86,6 +86,20 @@ export function isCheckoutChanged(error: unknown): boolean {
 /** Whether a refused payment leaves the checkout priced otherwise: prices, or a gift card's balance, changed. */
 export function isRepriceNeeded(error: unknown): boolean {
   return isCheckoutChanged(error) || isGiftCardRefusal(error);
+}
+
+/**
+ * Ends the claim of a payment refused before any money moved, and rethrows its refusal; the checkout
+ * is re-priced first when a price or a gift card's balance changed (while the claim still keeps other
+ * payments and changes out).
+ */
+export async function refuseBeforeCharge(ctx: Ctx, orderId: string, error: unknown): Promise<never> {
+  try {
+    if (isRepriceNeeded(error)) await repriceForBuyer(ctx, orderId);
+  } finally {
+    await releaseClaim(ctx, orderId);
+  }
+  throw error;
 }
 
 /** The buyer told checkout_changed reads the checkout priced as now (items, taxes, shipping, totals). */
@@ -256,13 +270,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     // Reserve, charge, place: a buyer refused for stock or a discount's limit is refused here, before any money moves.
     order = await reserveForPayment(ctx, claimed, payable.items);
   } catch (error) {
-    try {
-      // Re-priced while the claim still keeps other payments and changes out.
-      if (isRepriceNeeded(error)) await repriceForBuyer(ctx, id);
-    } finally {
-      await releaseClaim(ctx, id);
-    }
-    throw error;
+    return refuseBeforeCharge(ctx, id, error);
   }
   const { gateway, driver, settings, items, attempt } = payable;
 
