@@ -81,11 +81,17 @@ export async function chooseMethods(form: FormData): Promise<void> {
   redirect(await localized('/checkout?step=payment'));
 }
 
+/** The words for a refused gift card code: the API's reason, about the code just typed. */
+function giftCardFailure(error: unknown): string {
+  const refused = error instanceof StorefrontProblem ? error.problem.errors?.find((field) => field.field.startsWith('gift_cards[')) : undefined;
+  return refused ? `That code ${refused.message}` : problemText(error);
+}
+
 /** Sends the checkout's whole list of gift card codes and keeps it for the next change (GIFT_CARDS_COOKIE). */
 async function saveGiftCards(id: string, codes: string[]): Promise<void> {
   await orGoBack('/checkout?step=gift-card', async () => {
     unwrap(await (await buyerClient()).PUT('/v1/checkouts/{id}', { params: { path: { id } }, body: { gift_cards: codes } }));
-  });
+  }, giftCardFailure);
   const jar = await cookies();
   if (codes.length === 0) jar.delete(GIFT_CARDS_COOKIE);
   else jar.set(GIFT_CARDS_COOKIE, JSON.stringify({ checkout: id, codes }), cookieOptions);

@@ -12,11 +12,6 @@ export interface GiftCardShare {
   amount: number;
 }
 
-/**
- * How entered cards pay a total (after discounts, shipping and taxes included): each in the order
- * entered takes what is left, up to its balance. Cards with nothing left to pay take 0 and are kept,
- * so the buyer sees each card they entered.
- */
 /** At most this many cards pay one order (DESIGN.md §10 limits: each is a look-up and an update). */
 export const MAX_GIFT_CARDS = 10;
 
@@ -58,6 +53,11 @@ export async function repriceGiftCards(db: Executor, order: Pick<OrderRow, 'gift
   return allocateGiftCards(total, cards);
 }
 
+/**
+ * How entered cards pay a total (after discounts, shipping and taxes included): each in the order
+ * entered takes what is left, up to its balance. Cards with nothing left to pay take 0 and are kept,
+ * so the buyer sees each card they entered.
+ */
 export function allocateGiftCards(total: number, cards: Pick<GiftCardRow, 'id' | 'last_four' | 'balance'>[]): GiftCardShare[] {
   let left = Math.max(0, total);
   return cards.map((card) => {
