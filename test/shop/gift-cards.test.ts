@@ -21,6 +21,8 @@ describeEachDatabase('the shop: a buyer pays with a gift card', (t) => {
     await page.getByRole('button', { name: 'Check out' }).click();
     await fillAddress(page, { ...SHOP_ADDRESS, email });
     await chooseDelivery(page, 'Card (test mode)');
+    // The payment step's heading shows before the methods are saved: the card field comes after.
+    await page.getByLabel('Card number').waitFor();
     const [order] = (await t.admin.get(`/v1/orders?q=${encodeURIComponent(email)}`)).body.data;
     return { orderId: order.id, total: order.total_price };
   }
