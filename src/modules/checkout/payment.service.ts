@@ -113,8 +113,8 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
  * (one settled by the provider after its reservation was given back), stock taken from every tracked
  * sku (never below 0 unless backorderable), each discount's use counted (never above its limits:
  * redeemDiscounts) and each gift card's share taken (never below 0: redeemGiftCards) —, the payment's
- * transaction (none for an order its gift cards pay whole) and a `charge` of each gift card, its search terms (the number and payment method are
- * new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
+ * transaction (none for an order its gift cards pay whole) and a `charge` of each gift card, its
+ * search terms (the number and payment method are new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
  * here, then order.placed (and order.paid when the money is in), then order.updated. The order and its
  * items were read under the payment claim, which refuses every other change: they are as saved, and
  * their total is the amount charged. Returns the order as placed, and its view.
@@ -228,7 +228,9 @@ function attemptOf(transactions: TransactionRow[]): number {
 
 /**
  * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
- * awaits it offline), places it. The gateway is called outside any database transaction; a second
+ * awaits it offline), places it. The gateway is charged what the order's gift cards leave to pay
+ * (their shares are taken in the reservation); an order they pay whole is paid with method
+ * `gift_card` and no gateway (gift-card-payment.ts). The gateway is called outside any database transaction; a second
  * payment of the same order while one is under way is refused, so nothing is charged twice. A
  * decline records a failed transaction and leaves the order payable. An item no longer on sale is
  * refused; a price, tax or shipping rate changed since the checkout was priced re-prices it and is
