@@ -222,7 +222,7 @@ export async function generateOrders(handle: DatabaseHandle, options: ScaleOptio
         channel_id: channel.id, cart_id: null, customer_id: buyer.id, email: null, customer_first_name: buyer.first_name,
         customer_last_name: buyer.last_name, is_shipping_required: 1, shipping_address: null, billing_address: null, same_address: 1,
         shipping_rate_id: null, shipping_lines: null, shipping_rate: shipping, gateway_id: null, gateway: byCard ? 'test' : 'manual',
-        payment_method: byCard ? 'card' : 'transfer', discount_codes: null, is_gift: 0, gift_message: null, source_name: 'storefront',
+        payment_method: byCard ? 'card' : 'transfer', discount_codes: null, gift_cards: '[]', is_gift: 0, gift_message: null, source_name: 'storefront',
         customer_note: null, order_note: null, cancel_reason: null, browser_ip: null, user_agent: null, landing_site: null,
         referring_site: null, total_products: lines.length, total_discount: 0, total_items: lines.reduce((sum, item) => sum + item.quantity, 0),
         total_items_price: itemsPrice, subtotal_price: itemsPrice, total_taxes: 0, total_price: itemsPrice + shipping, currency: 'USD', market_id: null, exchange_rate: null, locale: null,

@@ -28,6 +28,15 @@ export async function OrderSummary({ order }: { order: Order }) {
       <dl className="totals">
         {rows.map(([label, value, tone]) => <div key={label} className={tone ? `total-row ${tone}` : 'total-row'}><dt>{label}</dt><dd>{value}</dd></div>)}
         <div className="total-row grand"><dt>{words.total}</dt><dd>{money(order.total_price, currency)}</dd></div>
+        {order.gift_cards.length > 0 ? (
+          <>
+            {order.gift_cards.map((card, index) => (
+              <div key={index} className="total-row"><dt>{words.giftCard} {words.giftCardEnding(card.last_four)}</dt><dd>−{money(card.amount, currency)}</dd></div>
+            ))}
+            {/* While the buyer pays, what is left for the payment step; once placed, what was paid besides the cards. */}
+            <div className="total-row grand"><dt>{order.status === 'created' ? words.totalDue : words.paidOtherwise}</dt><dd>{money(order.total_due, currency)}</dd></div>
+          </>
+        ) : null}
       </dl>
     </section>
   );

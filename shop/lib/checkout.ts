@@ -8,6 +8,25 @@ export type CheckoutEnvelope = { data: components['schemas']['Checkout']; meta: 
 /** The cookie naming the buyer's checkout (ord_…) while they fill it in. */
 export const CHECKOUT_COOKIE = 'checkout_id';
 
+/**
+ * The cookie keeping the gift card codes the buyer entered on a checkout (httpOnly; JSON `{checkout,
+ * codes}`): the API takes the whole list on every change and shows only each card's last four, so
+ * adding a second card or removing one needs the codes the buyer typed before.
+ */
+export const GIFT_CARDS_COOKIE = 'gift_cards';
+
+/** The codes entered on checkout `checkoutId` (none when the cookie is for another checkout, or gone). */
+export async function enteredGiftCardCodes(checkoutId: string): Promise<string[]> {
+  const raw = (await cookies()).get(GIFT_CARDS_COOKIE)?.value;
+  if (!raw) return [];
+  try {
+    const kept = JSON.parse(raw) as { checkout?: unknown; codes?: unknown };
+    return kept.checkout === checkoutId && Array.isArray(kept.codes) ? kept.codes.filter((code): code is string => typeof code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** A checkout by id, or null when it does not exist (a signed-in buyer's is read with their token: the API shows it to no one else). */
 export async function checkoutById(id: string): Promise<CheckoutEnvelope | null> {
   const { data, response } = await (await buyerClient()).GET('/v1/checkouts/{id}', { params: { path: { id } } });

@@ -3079,6 +3079,13 @@ export interface components {
          *       "subtotal_price": 2500,
          *       "total_taxes": 2500,
          *       "total_price": 2500,
+         *       "gift_cards": [
+         *         {
+         *           "last_four": "p7dc",
+         *           "amount": 2500
+         *         }
+         *       ],
+         *       "total_due": 2500,
          *       "currency": "USD",
          *       "market_id": null,
          *       "exchange_rate": null,
@@ -3191,6 +3198,10 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the gift cards entered at checkout, in the order they pay: after discounts, of the whole total (shipping and taxes included) */
+            gift_cards: components["schemas"]["OrderGiftCard"][];
+            /** @description total_price less what the gift cards pay: what the payment gateway charges (0: pay with payment[method] gift_card) */
+            total_due: number;
             /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
             /** @description the market the order sold in; null: the primary market (the store currency) */
@@ -4891,6 +4902,13 @@ export interface components {
          *       "subtotal_price": 2500,
          *       "total_taxes": 2500,
          *       "total_price": 2500,
+         *       "gift_cards": [
+         *         {
+         *           "last_four": "p7dc",
+         *           "amount": 2500
+         *         }
+         *       ],
+         *       "total_due": 2500,
          *       "currency": "USD",
          *       "market_id": null,
          *       "exchange_rate": null,
@@ -5003,6 +5021,10 @@ export interface components {
             subtotal_price: number;
             total_taxes: number;
             total_price: number;
+            /** @description the gift cards entered at checkout, in the order they pay: after discounts, of the whole total (shipping and taxes included) */
+            gift_cards: components["schemas"]["OrderGiftCard"][];
+            /** @description total_price less what the gift cards pay: what the payment gateway charges (0: pay with payment[method] gift_card) */
+            total_due: number;
             /** @description the order's currency, its cart's, in which it is paid */
             currency: string;
             /** @description the market the order sold in; null: the primary market (the store currency) */
@@ -5098,6 +5120,19 @@ export interface components {
             author: components["schemas"]["StaffRef"] | null;
             /** @description Unix seconds */
             created_at: number;
+        };
+        /**
+         * OrderGiftCard
+         * @example {
+         *       "last_four": "p7dc",
+         *       "amount": 2500
+         *     }
+         */
+        OrderGiftCard: {
+            /** @description the last four characters of the card's code (never the code) */
+            last_four: string;
+            /** @description what the card pays of the order, minor units of its currency: up to its balance (0 when the cards before it pay everything) */
+            amount: number;
         };
         /**
          * OrderItem
@@ -6708,6 +6743,7 @@ export type NotificationTemplate = components['schemas']['NotificationTemplate']
 export type Order = components['schemas']['Order'];
 export type OrderAddress = components['schemas']['OrderAddress'];
 export type OrderComment = components['schemas']['OrderComment'];
+export type OrderGiftCard = components['schemas']['OrderGiftCard'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type Page = components['schemas']['Page'];
 export type Pagination = components['schemas']['Pagination'];
@@ -13298,6 +13334,8 @@ export interface operations {
                     same_address?: boolean;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description gift card codes entered by the buyer (case, spaces and dashes aside), in the order they pay: replaces the list, [] removes them. Each pays what is left of the total after discounts (shipping and taxes included), up to its balance */
+                    gift_cards?: string[];
                 };
             };
         };
@@ -13420,6 +13458,8 @@ export interface operations {
                     same_address?: boolean;
                     /** @description discount codes entered by the buyer (compared without case); one applies per order, [] removes it */
                     discount_codes?: string[];
+                    /** @description gift card codes entered by the buyer (case, spaces and dashes aside), in the order they pay: replaces the list, [] removes them. Each pays what is left of the total after discounts (shipping and taxes included), up to its balance */
+                    gift_cards?: string[];
                 };
             };
         };
@@ -13519,7 +13559,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made) */
+                    /** @description method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made); gift_card when the gift cards pay the whole total (total_due 0), no gateway needed */
                     payment: {
                         method: string;
                         /** @description staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending */

@@ -45,6 +45,7 @@ import * as templateLocales from './migrations/041-template-locales.js';
 import * as priceLists from './migrations/042-price-lists.js';
 import * as giftCards from './migrations/043-gift-cards.js';
 import * as imports from './migrations/044-imports.js';
+import * as orderGiftCards from './migrations/045-order-gift-cards.js';
 import * as giftCardProducts from './migrations/046-gift-card-products.js';
 import * as importRunner from './migrations/047-import-runner.js';
 import * as facetCounts from './migrations/049-facet-counts.js';
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '042-price-lists': priceLists,
   '043-gift-cards': giftCards,
   '044-imports': imports,
+  '045-order-gift-cards': orderGiftCards,
   '046-gift-card-products': giftCardProducts,
   '047-import-runner': importRunner,
   '049-facet-counts': facetCounts,

@@ -509,6 +509,8 @@ export interface OrderRow extends MetadataColumns {
   gateway: string | null;
   payment_method: string | null;
   discount_codes: string | null;
+  /** JSON `[{gift_card_id, last_four, amount}]`: the gift cards entered at checkout and what each pays (gift-cards/gift-card-redemption.ts). */
+  gift_cards: string;
   is_gift: Flag;
   gift_message: string | null;
   source_name: string | null;

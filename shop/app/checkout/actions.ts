@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { StorefrontProblem, unwrap } from '@storefront-api/client';
 import { buyerClient } from '@/lib/api';
 import { CART_COOKIE, cookieOptions, currentCart } from '@/lib/cart';
-import { CHECKOUT_COOKIE, currentCheckout, statesOf } from '@/lib/checkout';
+import { CHECKOUT_COOKIE, currentCheckout, enteredGiftCardCodes, GIFT_CARDS_COOKIE, statesOf } from '@/lib/checkout';
 import { formText, orGoBack, problemText } from '@/lib/problems';
 import { localized } from '@/lib/locale';
 
@@ -81,10 +81,55 @@ export async function chooseMethods(form: FormData): Promise<void> {
   redirect(await localized('/checkout?step=payment'));
 }
 
+/** The words for a refused gift card code: the API's reason, about the code just typed. */
+function giftCardFailure(error: unknown): string {
+  const refused = error instanceof StorefrontProblem ? error.problem.errors?.find((field) => field.field.startsWith('gift_cards[')) : undefined;
+  return refused ? `That code ${refused.message}` : problemText(error);
+}
+
+/** Sends the checkout's whole list of gift card codes and keeps it for the next change (GIFT_CARDS_COOKIE). */
+async function saveGiftCards(id: string, codes: string[]): Promise<void> {
+  await orGoBack('/checkout?step=gift-card', async () => {
+    unwrap(await (await buyerClient()).PUT('/v1/checkouts/{id}', { params: { path: { id } }, body: { gift_cards: codes } }));
+  }, giftCardFailure);
+  const jar = await cookies();
+  if (codes.length === 0) jar.delete(GIFT_CARDS_COOKIE);
+  else jar.set(GIFT_CARDS_COOKIE, JSON.stringify({ checkout: id, codes }), cookieOptions);
+  redirect(await localized('/checkout?step=gift-card'));
+}
+
+/** The gift card field: the card joins those entered (a refused code is shown beside the field). */
+export async function applyGiftCard(form: FormData): Promise<void> {
+  const checkout = await currentCheckout();
+  if (!checkout) redirect(await localized('/cart'));
+  const code = text(form, 'gift_card');
+  if (!code) redirect(await localized('/checkout?step=gift-card'));
+  const id = checkout.data.id;
+  // Codes kept for cards the checkout no longer lists (removed elsewhere) are left out.
+  const kept = await enteredGiftCardCodes(id);
+  const entered = kept.length === checkout.data.gift_cards.length ? kept : [];
+  await saveGiftCards(id, [...entered, code]);
+}
+
+/** "Remove" beside an applied card (`index`: its place in the list). */
+export async function removeGiftCard(form: FormData): Promise<void> {
+  const checkout = await currentCheckout();
+  if (!checkout) redirect(await localized('/cart'));
+  const id = checkout.data.id;
+  const index = Number(text(form, 'index'));
+  const kept = await enteredGiftCardCodes(id);
+  // Without the codes typed before (another browser, a cookie gone), removing one removes them all.
+  const codes = kept.length === checkout.data.gift_cards.length ? kept.filter((_, i) => i !== index) : [];
+  await saveGiftCards(id, codes);
+}
+
 /** The words for a refused payment; items no longer on sale are named. */
 async function paymentFailure(error: unknown): Promise<string> {
   if (!(error instanceof StorefrontProblem)) throw error;
   if (error.code === 'checkout_changed') return 'Prices or shipping changed since you started: review your order below and pay again.';
+  if ((error.problem.errors ?? []).some((field) => field.field.startsWith('gift_cards['))) {
+    return 'A gift card no longer holds what it was to pay (spent meanwhile): review the total due below and pay again.';
+  }
   const unavailable = (error.problem.errors ?? []).filter((field) => field.field.startsWith('items['));
   if (unavailable.length > 0) {
     const checkout = await currentCheckout();
@@ -112,6 +157,7 @@ async function showPlaced(id: string): Promise<never> {
   const jar = await cookies();
   jar.delete(CART_COOKIE);
   jar.delete(CHECKOUT_COOKIE);
+  jar.delete(GIFT_CARDS_COOKIE);
   redirect(await localized(`/orders/${id}`));
 }
 

@@ -11,7 +11,7 @@ import { currentCustomer } from '@/lib/customer';
 import { localized, moneyFormat, pageWords } from '@/lib/locale';
 import { buyerMarket } from '@/lib/market';
 import { shopInfo } from '@/lib/store';
-import { chooseMethods, pay, saveAddresses } from './actions';
+import { applyGiftCard, chooseMethods, pay, removeGiftCard, saveAddresses } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await pageWords()).checkout, robots: { index: false } };
@@ -32,6 +32,9 @@ export default async function CheckoutPage({ searchParams }: Props) {
   const hasBuyer = Boolean(order.email) && (!order.is_shipping_required || order.shipping !== null);
   const hasMethods = meta.selected_payment_gateway !== null && (!order.is_shipping_required || meta.selected_shipping_method !== null);
   const gateway = meta.payment_gateways.find((candidate) => candidate.id === meta.selected_payment_gateway);
+  // Gift cards that pay everything leave nothing for a gateway: the order is paid with them alone.
+  const isCoveredByGiftCards = order.total_due === 0 && order.gift_cards.some((card) => card.amount > 0);
+  const canPayWithGiftCards = isCoveredByGiftCards && hasBuyer && (!order.is_shipping_required || meta.selected_shipping_method !== null);
   const errorHere = (where: string) => (error && step === where ? <p className="form-error" role="alert" id={`${where}-error`}>{error}</p> : null);
 
   return (
@@ -103,15 +106,47 @@ export default async function CheckoutPage({ searchParams }: Props) {
 
         <section aria-labelledby="payment-title" className="checkout-step">
           <h2 id="payment-title">{words.payment}</h2>
-          {!hasMethods || !gateway ? <p className="muted">{words.methodsFirst}</p> : gateway.driver === 'stripe' ? (
+          <div className="gift-card-step">
+            <h3>{words.giftCards}</h3>
+            {order.gift_cards.length > 0 ? (
+              <ul className="gift-cards">
+                {order.gift_cards.map((card, index) => (
+                  <li key={index}>
+                    <span>{words.giftCardEnding(card.last_four)}</span>
+                    <span>−{money(card.amount, order.currency)}</span>
+                    <form action={removeGiftCard}>
+                      <input type="hidden" name="index" value={index} />
+                      <button type="submit" className="link-button" aria-label={words.removeGiftCard(card.last_four)}>{words.remove}</button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <form action={applyGiftCard} className="discount-form">
+              <label htmlFor="gift-card">{words.giftCard}</label>
+              <input id="gift-card" name="gift_card" autoComplete="off" required
+                aria-invalid={error && step === 'gift-card' ? true : undefined} aria-describedby={error && step === 'gift-card' ? 'gift-card-error' : undefined} />
+              <button type="submit">{words.apply}</button>
+            </form>
+            {errorHere('gift-card')}
+            {order.gift_cards.length > 0 ? <p className="total-row grand"><span>{words.totalDue}</span><span>{money(order.total_due, order.currency)}</span></p> : null}
+          </div>
+
+          {isCoveredByGiftCards ? (!canPayWithGiftCards ? <p className="muted">{words.methodsFirst}</p> : (
+            <form action={pay} className="payment-form">
+              {errorHere('payment')}
+              <input type="hidden" name="method" value="gift_card" />
+              <SubmitButton className="primary pay-button" pending={words.paying}>{words.payWithGiftCard}</SubmitButton>
+            </form>
+          )) : !hasMethods || !gateway ? <p className="muted">{words.methodsFirst}</p> : gateway.driver === 'stripe' ? (
             // Stripe.js from Stripe unless told otherwise: tests serve a fake of it (docs/shop.md).
             <StripePayment
               key={gateway.id}
               src={process.env.STOREFRONT_STRIPE_JS_URL || 'https://js.stripe.com/v3/'}
               publishableKey={String(gateway.settings.publishable_key ?? '')}
-              amount={order.total_price}
+              amount={order.total_due}
               currency={order.currency}
-              label={words.pay(money(order.total_price, order.currency))}
+              label={words.pay(money(order.total_due, order.currency))}
             />
           ) : (
             <form action={pay} className="payment-form">
@@ -136,7 +171,7 @@ export default async function CheckoutPage({ searchParams }: Props) {
                   {typeof gateway.settings.instructions === 'string' ? <p className="instructions">{gateway.settings.instructions}</p> : null}
                 </>
               )}
-              <SubmitButton className="primary pay-button" pending={words.paying}>{words.pay(money(order.total_price, order.currency))}</SubmitButton>
+              <SubmitButton className="primary pay-button" pending={words.paying}>{words.pay(money(order.total_due, order.currency))}</SubmitButton>
             </form>
           )}
         </section>

@@ -5,6 +5,8 @@ import { Customer } from '../customers/customers.schemas.js';
 import { DiscountCodesWrite } from '../discounts/discounts.schemas.js';
 import { Order } from '../orders/orders.schemas.js';
 import { Gateway } from '../payments/gateways.schemas.js';
+import { GIFT_CARD_CODE_PATTERN } from '../gift-cards/gift-card-codes.js';
+import { MAX_GIFT_CARDS } from '../gift-cards/gift-card-redemption.js';
 
 const CheckoutAddress = Type.Object({
   ...addressFields,
@@ -22,6 +24,10 @@ export const CheckoutWrite = Type.Object({
   billing: Type.Optional(CheckoutAddress),
   same_address: Type.Optional(Type.Boolean({ description: 'the shipping address is also the billing address (default true)' })),
   discount_codes: Type.Optional(DiscountCodesWrite),
+  gift_cards: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: GIFT_CARD_CODE_PATTERN }), {
+    maxItems: MAX_GIFT_CARDS,
+    description: 'gift card codes entered by the buyer (case, spaces and dashes aside), in the order they pay: replaces the list, [] removes them. Each pays what is left of the total after discounts (shipping and taxes included), up to its balance',
+  })),
 });
 export type CheckoutWriteInput = Static<typeof CheckoutWrite>;
 
@@ -39,7 +45,7 @@ export const PaymentWrite = Type.Object({
         description: 'staff orders only (admin key), with a manual gateway: the money was received (cash at the counter, a transfer seen), so the order is placed paid instead of pending',
       })),
     },
-    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made)' },
+    { additionalProperties: Type.Unknown(), description: 'method, plus what the gateway needs (test gateway: card_number; stripe gateway: payment_method_id, the pm_… Stripe.js made); gift_card when the gift cards pay the whole total (total_due 0), no gateway needed' },
   ),
 });
 export type PaymentWriteInput = Static<typeof PaymentWrite>;

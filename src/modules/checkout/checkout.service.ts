@@ -18,6 +18,7 @@ import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView, type HeldParts } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
+import { checkGiftCardCodes } from '../gift-cards/gift-card-redemption.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
 import { applyCheckoutData, buyerAsSent, withAttachedBuyer } from './checkout-data.js';
@@ -182,6 +183,7 @@ function newOrder(ctx: Ctx, id: string, cart: Pick<CartRow, 'id' | 'channel_id' 
     gateway: null,
     payment_method: null,
     discount_codes: '[]',
+    gift_cards: '[]',
     is_gift: 0,
     gift_message: null,
     source_name: null,
@@ -229,12 +231,23 @@ async function applyAndPrice(
 ): Promise<PricedOrder> {
   const errors = new FieldErrors();
   const changes = { ...options.changes, ...await applyCheckoutData(ctx, tx, { ...order, ...options.changes }, input, errors) };
+  if (input.gift_cards !== undefined) changes.gift_cards = await enteredGiftCards(tx, input.gift_cards, changes.currency ?? order.currency, ctx.now(), errors);
   errors.throwIfAny();
   const { cartCodes } = options;
   const codes = input.discount_codes !== undefined ? { codes: input.discount_codes, strict: true } : cartCodes && { codes: cartCodes, strict: false };
   const priced = await reprice(tx, order, ctx.now(), { items: options.items, codes, changes, isNew: options.isNew });
   await queueOrderIndexing(tx, priced.order.id);
   return priced;
+}
+
+/**
+ * The gift cards of the codes entered, as the order keeps them (ids, never codes; their shares are
+ * priced with the order). Codes refused are added to `errors` on `gift_cards[i]`.
+ */
+async function enteredGiftCards(tx: Tx, codes: string[], currency: string, now: number, errors: FieldErrors): Promise<string> {
+  const { cards, refused } = await checkGiftCardCodes(tx, codes, currency, now);
+  for (const error of refused) errors.add(error.field, error.code, error.message);
+  return JSON.stringify(cards.map((card) => ({ gift_card_id: card.id, last_four: card.last_four, amount: 0 })));
 }
 
 /**

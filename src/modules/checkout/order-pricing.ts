@@ -4,6 +4,7 @@ import { Problem, type FieldError } from '../../lib/problem.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
 import { appliedDiscounts, discountsFor, enteredCodes, type StoreAmount } from '../discounts/discount-pricing.js';
 import { marketOfSale, pricingOfSale, storeAmountIn } from '../markets/market-pricing.js';
+import { repriceGiftCards } from '../gift-cards/gift-card-redemption.js';
 import * as orders from '../orders/orders.repo.js';
 import { applicableRates, type RateView } from '../shipping/shipping-rates.js';
 import { listZonesWithRates } from '../shipping/shipping-zones.service.js';
@@ -124,7 +125,7 @@ export interface RepriceOptions {
 
 /**
  * Recomputes an order's discounts, taxes and totals from its items, addresses, shipping rate and
- * discount codes (priceOrder), and saves them with the caller's `changes`. Returns the order and its
+ * discount codes (priceOrder), then what each of its gift cards pays of the total, and saves them with the caller's `changes`. Returns the order and its
  * items as saved.
  * @throws Problem validation_failed naming each strict code that does not apply.
  */
@@ -132,7 +133,9 @@ export async function reprice(db: Executor, order: OrderRow, now: number, option
   const items = options.items ?? await orders.findItems(db, [order.id]);
   const pricing = await priceOrder(db, { ...order, ...options.changes }, items, now, options.codes?.codes);
   if (options.codes?.strict && pricing.refused.length > 0) throw Problem.invalid(pricing.refused);
-  const changes: Partial<OrderRow> = { ...options.changes, ...pricing.changes, updated_at: now };
+  // Gift cards pay after everything else is priced (DESIGN.md §10): their shares follow the new total.
+  const shares = await repriceGiftCards(db, { ...order, ...options.changes }, pricing.changes.total_price ?? order.total_price, now);
+  const changes: Partial<OrderRow> = { ...options.changes, ...pricing.changes, gift_cards: JSON.stringify(shares), updated_at: now };
   const priced: OrderRow = { ...order, ...changes };
   const saved: OrderItemRow[] = [];
   const repriced: OrderItemRow[] = [];

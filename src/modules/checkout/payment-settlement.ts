@@ -1,10 +1,11 @@
 import type { GatewayRow, OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { Problem } from '../../lib/problem.js';
+import { amountDue } from '../gift-cards/gift-card-redemption.js';
 import * as orders from '../orders/orders.repo.js';
 import type { GatewayDriver, GatewayNotice } from '../payments/drivers/driver.js';
 import { gatewaySettings } from '../payments/gateways.service.js';
-import { giveBack, isCheckoutChanged, place, repriceForBuyer, transactionRow } from './payment.service.js';
+import { giveBack, isRepriceNeeded, place, repriceForBuyer, transactionRow } from './payment.service.js';
 import { releaseReservation } from './reservation.js';
 
 // A payment the provider settles after the checkout answered (3-D Secure, or an answer lost on the
@@ -76,8 +77,8 @@ async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver
   const pending = await pendingOf(ctx, order, notice);
   const taken = takenRow(ctx, gateway, order, notice, pending);
   try {
-    if (notice.amount !== order.total_price || notice.currency !== order.currency) {
-      throw new Problem('checkout_changed', `The payment of ${notice.amount} ${notice.currency} is not the order's total of ${order.total_price} ${order.currency}`);
+    if (notice.amount !== amountDue(order) || notice.currency !== order.currency) {
+      throw new Problem('checkout_changed', `The payment of ${notice.amount} ${notice.currency} is not the ${amountDue(order)} ${order.currency} the order leaves to pay`);
     }
     const items = await orders.findItems(ctx.db, [order.id]);
     const financial = notice.kind === 'authorization' ? 'authorized' : 'paid';
@@ -85,7 +86,7 @@ async function placeClaimed(ctx: Ctx, gateway: GatewayRow, driver: GatewayDriver
   } catch (error) {
     ctx.log.warn({ err: error, order: order.id }, 'a payment settled by webhook could not place its order: given back');
     await giveBack(ctx, order, gateway.source, gatewaySettings(gateway), driver, taken, { isStored: pending !== undefined });
-    if (isCheckoutChanged(error)) await repriceForBuyer(ctx, order.id);
+    if (isRepriceNeeded(error)) await repriceForBuyer(ctx, order.id);
   }
 }
 

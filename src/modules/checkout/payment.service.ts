@@ -29,16 +29,20 @@ import { queueOrderNotification } from '../notifications/queue.js';
 import { supersedeAwaited } from './awaited-payment.js';
 import { rememberOrderAddress } from '../customers/customer-addresses.service.js';
 import { issueSoldGiftCards } from '../gift-cards/sold-gift-cards.js';
+import { giftCardCharges } from '../gift-cards/gift-card-payments.js';
+import { amountDue, isCoveredByGiftCards, isGiftCardRefusal, redeemGiftCards, sharesOf } from '../gift-cards/gift-card-redemption.js';
+import { GIFT_CARD_METHOD, payWithGiftCards } from './gift-card-payment.js';
 
 /** What the order still lacks before it can be paid, each named as the member to send. */
-function missingData(order: OrderRow): FieldError[] {
+export function missingData(order: OrderRow): FieldError[] {
   const missing: FieldError[] = [];
   const need = (field: string, message: string) => missing.push({ field, code: 'required', message });
   if (!order.email) need('customer[email]', 'is required before paying');
   if (order.is_shipping_required === 1 && !order.shipping_address) need('shipping', 'the shipping address is required before paying');
   if (!order.billing_address) need('billing', 'the billing address is required before paying');
   if (order.is_shipping_required === 1 && !order.shipping_rate_id) need('shipping[method]', 'choose a shipping method first');
-  if (!order.gateway_id) need('payment[gateway]', 'choose a payment gateway first');
+  // An order its gift cards pay whole needs no gateway (payment[method] gift_card).
+  if (!order.gateway_id && !isCoveredByGiftCards(order)) need('payment[gateway]', 'choose a payment gateway first');
   return missing;
 }
 
@@ -49,7 +53,8 @@ export function transactionRow(order: OrderRow, gatewaySource: string, kind: str
     parent_id: parentId,
     kind,
     status: result.status,
-    amount: order.total_price,
+    // The gateway charges what the order's gift cards leave to pay.
+    amount: amountDue(order),
     currency: order.currency,
     authorization: result.authorization ?? null,
     code: result.code ?? null,
@@ -79,6 +84,25 @@ export function isCheckoutChanged(error: unknown): boolean {
   return error instanceof Problem && error.code === 'checkout_changed';
 }
 
+/** Whether a refused payment leaves the checkout priced otherwise: prices, or a gift card's balance, changed. */
+export function isRepriceNeeded(error: unknown): boolean {
+  return isCheckoutChanged(error) || isGiftCardRefusal(error);
+}
+
+/**
+ * Ends the claim of a payment refused before any money moved, and rethrows its refusal; the checkout
+ * is re-priced first when a price or a gift card's balance changed (while the claim still keeps other
+ * payments and changes out).
+ */
+export async function refuseBeforeCharge(ctx: Ctx, orderId: string, error: unknown): Promise<never> {
+  try {
+    if (isRepriceNeeded(error)) await repriceForBuyer(ctx, orderId);
+  } finally {
+    await releaseClaim(ctx, orderId);
+  }
+  throw error;
+}
+
 /** The buyer told checkout_changed reads the checkout priced as now (items, taxes, shipping, totals). */
 export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> {
   await ctx.db.transaction().execute((tx) => repriceAsNow(tx, orderId, ctx.now()));
@@ -88,18 +112,19 @@ export async function repriceForBuyer(ctx: Ctx, orderId: string): Promise<void> 
  * Places the order in one transaction: status placed, the next order number, placed_at, the stock and
  * discount uses its payment reserved kept (reservation.ts) — or, for a payment that reserved nothing
  * (one settled by the provider after its reservation was given back), stock taken from every tracked
- * sku (never below 0 unless backorderable) and each discount's use counted (never above its limits:
- * redeemDiscounts) —, the payment's transaction, its search terms (the number and payment method are
- * new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
+ * sku (never below 0 unless backorderable), each discount's use counted (never above its limits:
+ * redeemDiscounts) and each gift card's share taken (never below 0: redeemGiftCards) —, the payment's
+ * transaction (none for an order its gift cards pay whole) and a `charge` of each gift card, its
+ * search terms (the number and payment method are new), and the events, in one write: each sku's sku.updated (and sku.low_stock) when stock is taken
  * here, then order.placed (and order.paid when the money is in), then order.updated; an order placed paid
  * issues the gift cards it sold (issueSoldGiftCards). The order and its
  * items were read under the payment claim, which refuses every other change: they are as saved, and
  * their total is the amount charged. Returns the order as placed, and its view.
- * @throws Problem validation_failed (items no longer on sale); checkout_changed; out_of_stock
- * (everything rolled back).
+ * @throws Problem validation_failed (items no longer on sale, a gift card short of its share);
+ * checkout_changed; out_of_stock (everything rolled back).
  */
 export async function place(
-  ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow, isStored = false,
+  ctx: Ctx, { order, items }: PricedOrder, tx: Tx, financial: FinancialStatus, method: string, transaction: TransactionRow | null, isStored = false,
 ): Promise<{ row: OrderRow; view: OrderView }> {
   const now = ctx.now();
   // Kept only while still held: a reservation given back meanwhile (its checkout expired) is taken anew.
@@ -115,7 +140,10 @@ export async function place(
   // records the total charged, and that total is the shop's price when the placement commits.
   const skus = await requireAsInShop(tx, order, items, now);
   if (short.length > 0) throw outOfStockProblem(short);
-  if (!isReserved) await redeemDiscounts(tx, order, now);
+  if (!isReserved) {
+    await redeemDiscounts(tx, order, now);
+    await redeemGiftCards(tx, order.id, sharesOf(order), now);
+  }
   const store = await findStore(tx);
   const sequence = await orders.nextOrderNumber(tx);
   const placement: Partial<OrderRow> = {
@@ -125,7 +153,7 @@ export async function place(
     placed_at: now,
     financial_status: financial,
     payment_method: method,
-    is_test: transaction.is_test,
+    is_test: transaction?.is_test ?? 0,
     payment_claimed_at: null,
     reserved_at: null,
     updated_at: now,
@@ -134,8 +162,12 @@ export async function place(
     throw new Problem('invalid_state', 'The order was placed by another request', { extra: { field: 'status', requested: 'placed' } });
   }
   // A payment the provider settled later (3-D Secure) was kept pending: it is settled now.
-  if (isStored) await orders.updateTransaction(tx, transaction.id, settledChanges(transaction, now));
-  else await orders.insertTransaction(tx, transaction);
+  if (transaction && isStored) await orders.updateTransaction(tx, transaction.id, settledChanges(transaction, now));
+  else if (transaction) await orders.insertTransaction(tx, transaction);
+  // Without a gateway's payment, the first card's charge keeps the Idempotency-Key (isPlacedWithThisKey).
+  for (const [i, charge] of giftCardCharges(order, now).entries()) {
+    await orders.insertTransaction(tx, transaction === null && i === 0 ? { ...charge, idempotency_key: ctx.idempotencyKey ?? null } : charge);
+  }
   const placedRow: OrderRow = { ...order, ...placement };
   await queueOrderIndexing(tx, placedRow.id);
   // The buyer's address joins their book first, so the order's events show its customer as it now is;
@@ -199,7 +231,9 @@ function attemptOf(transactions: TransactionRow[]): number {
 
 /**
  * Pays an order with its chosen gateway and, when the gateway takes or reserves the money (or
- * awaits it offline), places it. The gateway is called outside any database transaction; a second
+ * awaits it offline), places it. The gateway is charged what the order's gift cards leave to pay
+ * (their shares are taken in the reservation); an order they pay whole is paid with method
+ * `gift_card` and no gateway (gift-card-payment.ts). The gateway is called outside any database transaction; a second
  * payment of the same order while one is under way is refused, so nothing is charged twice. A
  * decline records a failed transaction and leaves the order payable. An item no longer on sale is
  * refused; a price, tax or shipping rate changed since the checkout was priced re-prices it and is
@@ -231,6 +265,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
   // As claimed: checkout changes are refused from here on, so the total charged is the total placed
   // (a shipping method chosen just before the claim would otherwise go uncharged).
   const claimed = await claimPayment(ctx, id);
+  if (isCoveredByGiftCards(claimed) || input.payment.method === GIFT_CARD_METHOD) return payWithGiftCards(ctx, claimed, input);
   let payable: Awaited<ReturnType<typeof checkPayable>>;
   let order: OrderRow;
   try {
@@ -240,20 +275,14 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     // Reserve, charge, place: a buyer refused for stock or a discount's limit is refused here, before any money moves.
     order = await reserveForPayment(ctx, claimed, payable.items);
   } catch (error) {
-    try {
-      // Re-priced while the claim still keeps other payments and changes out.
-      if (isCheckoutChanged(error)) await repriceForBuyer(ctx, id);
-    } finally {
-      await releaseClaim(ctx, id);
-    }
-    throw error;
+    return refuseBeforeCharge(ctx, id, error);
   }
   const { gateway, driver, settings, items, attempt } = payable;
 
   let result: Awaited<ReturnType<typeof driver.authorize>>;
   try {
     result = await driver.authorize({
-      orderId: id, amount: order.total_price, currency: order.currency, details: input.payment, settings, idempotencyKey: ctx.idempotencyKey ?? null, attempt,
+      orderId: id, amount: amountDue(order), currency: order.currency, details: input.payment, settings, idempotencyKey: ctx.idempotencyKey ?? null, attempt,
     });
   } catch (error) {
     ctx.log.error({ err: error, order: id }, 'payment gateway failed');
@@ -286,7 +315,7 @@ export async function payOrder(ctx: Ctx, id: string, input: PaymentWriteInput): 
     placed = await ctx.db.transaction().execute((tx) => place(ctx, { order, items }, tx, financial, input.payment.method, keyed));
   } catch (error) {
     await giveBack(ctx, order, gateway.source, settings, driver, transaction);
-    if (isCheckoutChanged(error)) await repriceForBuyer(ctx, id);
+    if (isRepriceNeeded(error)) await repriceForBuyer(ctx, id);
     throw error;
   }
   return checkoutEnvelope(ctx.db, placed.row, ctx.actor, { view: placed.view });

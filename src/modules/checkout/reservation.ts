@@ -4,14 +4,15 @@ import type { Ctx } from '../../lib/context.js';
 import { Problem, type FieldError } from '../../lib/problem.js';
 import { redeemDiscounts } from '../discounts/discount-usage.js';
 import { returnUses } from '../discounts/discounts.repo.js';
+import { redeemGiftCards, returnGiftCards, sharesOf } from '../gift-cards/gift-card-redemption.js';
 import * as orders from '../orders/orders.repo.js';
 import { giveStockBack, recordStockChanges, takeStock } from './stock.js';
 
 // Reserve, charge, place. Everything a placement could refuse for a reason known before the charge
-// (each tracked sku's stock, each discount's use) is taken in a transaction that commits before the
+// (each tracked sku's stock, each discount's use, each gift card's share) is taken in a transaction that commits before the
 // gateway is called: a buyer who loses a race for the last unit or the last use of a code is refused
 // before any money moves. The reservation is the real thing — in_stock goes down, times_used goes up,
-// the redemption is written — so every reader, and every other payment, sees it at once; the
+// the redemption is written, the gift cards' balances go down — so every reader, and every other payment, sees it at once; the
 // placement keeps it, and a payment that fails or is given back returns it.
 
 // Giving a reservation back logs nothing of its own.
@@ -22,11 +23,12 @@ export function outOfStockProblem(errors: FieldError[]): Problem {
 }
 
 /**
- * Reserves the order's stock and discount uses for the payment that holds its claim, unless a
+ * Reserves the order's stock, discount uses and gift card shares for the payment that holds its claim, unless a
  * payment of it holds them already (one awaiting the buyer's confirmation, or one whose gateway did
  * not answer). Records each changed sku's `sku.updated` (and `sku.low_stock`). Nothing is held when
  * it fails. Answers the order as reserved.
- * @throws Problem out_of_stock; checkout_changed (a discount's limit reached).
+ * @throws Problem out_of_stock; checkout_changed (a discount's limit reached); validation_failed on
+ * `gift_cards[i]` (a card spent, disabled or expired since the checkout was priced).
  */
 export async function reserveForPayment(ctx: Ctx, order: OrderRow, items: OrderItemRow[]): Promise<OrderRow> {
   if (order.reserved_at !== null) return order;
@@ -38,6 +40,7 @@ export async function reserveForPayment(ctx: Ctx, order: OrderRow, items: OrderI
     const { short, taken } = await takeStock(ctx, tx, items);
     if (short.length > 0) throw outOfStockProblem(short);
     await redeemDiscounts(tx, order, now);
+    await redeemGiftCards(tx, order.id, sharesOf(order), now);
     await recordStockChanges(ctx, tx, taken, -1);
   });
   return { ...order, reserved_at: now };
@@ -45,13 +48,14 @@ export async function reserveForPayment(ctx: Ctx, order: OrderRow, items: OrderI
 
 /**
  * Gives an unplaced order's reservation back in the caller's transaction: its stock (with each sku's
- * `sku.updated`) and its discount uses. Once only: a second release, or one of an order holding none,
+ * `sku.updated`), its discount uses and what it took from gift cards. Once only: a second release, or one of an order holding none,
  * does nothing. False when there was nothing to release.
  */
 export async function releaseReservation(ctx: Ctx, tx: Tx, orderId: string): Promise<boolean> {
   if (!(await orders.endReservation(tx, orderId))) return false;
   await giveStockBack(ctx, tx, await orders.findItems(tx, [orderId]));
   await returnUses(tx, orderId, ctx.now());
+  await returnGiftCards(tx, orderId, ctx.now());
   return true;
 }
 

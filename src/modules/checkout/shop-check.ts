@@ -73,15 +73,17 @@ export async function requireAsInShop(db: Executor, order: OrderRow, items: Orde
 
 /**
  * Re-prices an order still being checked out as the shop stands now (its items' prices, taxes,
- * shipping and totals), for a buyer told checkout_changed. An order placed or gone meanwhile, or
- * with items no longer on sale, is left as it is.
+ * shipping and totals, and its gift cards' shares of their balances of now), for a buyer told
+ * checkout_changed or refused for a gift card spent meanwhile. An order placed or gone meanwhile,
+ * or with items no longer on sale, is left as it is.
  */
 export async function repriceAsNow(tx: Tx, orderId: string, now: number): Promise<void> {
   const order = await orders.findOrder(tx, orderId);
   if (!order || order.status !== 'created') return;
   const items = await orders.findItems(tx, [orderId]);
   const check = await checkAgainstShop(tx, order, items, now);
-  if (check.unavailable.length > 0 || !check.changed) return;
+  // Prices may stand as they were while a gift card's balance moved: the order is re-priced either way.
+  if (check.unavailable.length > 0) return;
   for (const [i, item] of check.current.entries()) {
     const before = items[i]!;
     if (item.price !== before.price || item.compared_price !== before.compared_price || item.is_taxable !== before.is_taxable || item.weight !== before.weight) {

@@ -25,6 +25,10 @@ export function findGiftCard(db: Executor, id: string): Promise<GiftCardRow | un
   return db.selectFrom('gift_cards').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function findGiftCards(db: Executor, ids: string[]): Promise<GiftCardRow[]> {
+  return ids.length === 0 ? [] : db.selectFrom('gift_cards').selectAll().where('id', 'in', ids).execute();
+}
+
 /** The card of a code as typed (case, spaces and dashes aside). */
 export function findGiftCardByCode(db: Executor, code: string): Promise<GiftCardRow | undefined> {
   return db.selectFrom('gift_cards').selectAll().where('code_hash', '=', giftCardCodeHash(code)).executeTakeFirst();

@@ -8,6 +8,7 @@ import { assertMove } from '../../lib/state-machine.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
+import { isGiftCardTransaction, refundToGiftCards, splitRefund } from '../gift-cards/gift-card-payments.js';
 import { recordOrderChanged, recordOrderEvents, type OrderMoveKind } from './order-events.js';
 import { financialMoves, financialWords, type FinancialStatus } from './order-states.js';
 import type { OrderView } from './orders.schemas.js';
@@ -129,7 +130,54 @@ async function moveMoney(
   const transactions = await repo.findTransactions(ctx.db, [orderId]);
   await hook.check?.();
   const { to, amount } = plan(input.kind, from, order.total_price, moneyOf(transactions), input.amount);
-  const parent = [...transactions].reverse().find((t) => t.status !== 'failed' && (t.kind === 'authorization' || t.kind === 'charge'));
+  // A refund goes back to the order's gift cards first (splitRefund), the gateway giving back the
+  // rest; one the provider made itself (hook.made) was all the gateway's. Captures and voids move
+  // only the gateway's money: the cards paid theirs at placement.
+  const split = input.kind === 'refund' && !hook.made ? splitRefund(transactions, amount) : { cards: [], gateway: amount };
+  const gatewayRow = split.gateway > 0 || split.cards.length === 0 ? await moveThroughGateway(ctx, order, transactions, input.kind, split.gateway, hook) : undefined;
+  if (gatewayRow && gatewayRow.status !== 'succeeded') {
+    // A refused move changes the order too: its transactions show the refusal. No card was given anything.
+    await ctx.db.transaction().execute((tx) => keepTransaction(tx, gatewayRow, gatewayRow.created_at));
+    return answerOf(gatewayRow, input.kind);
+  }
+  const now = ctx.now();
+  // The transactions and the move they make commit together: a crash leaves all or none, and a
+  // retry with the same key finds the transaction only once the money it moved is counted.
+  const answer = await ctx.db.transaction().execute(async (tx) => {
+    if (gatewayRow) await repo.insertTransaction(tx, gatewayRow);
+    const cardRows = await refundToGiftCards(tx, order, split.cards, now, 'admin', gatewayRow ? null : ctx.idempotencyKey ?? null);
+    // The gateway's transaction answers the move when the gateway took part; otherwise the first card's.
+    const answered = gatewayRow ?? cardRows[0]!;
+    const isMoved = (await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))
+      && ((await hook.commit?.(tx, answered, now)) ?? true);
+    // Thrown, so the transaction rows written above are rolled back with the rest.
+    if (!isMoved) throw new MovedMeanwhile();
+    const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
+    await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
+    if (to === 'paid') await issueSoldGiftCards(tx, order, await repo.findItems(tx, [orderId]), now);
+    if (input.kind === 'refund') await queueOrderNotification(tx, now, 'refund', order, { refund: { amount, currency: order.currency, transaction_id: answered.id } });
+    return answered;
+  }).catch((error: unknown) => {
+    if (error instanceof MovedMeanwhile) return undefined;
+    throw error;
+  });
+  if (!answer) {
+    // The gateway has acted: its transaction is kept, though the order moved meanwhile (the cards' parts rolled back).
+    if (gatewayRow) await ctx.db.transaction().execute((tx) => keepTransaction(tx, gatewayRow, now));
+    throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
+  }
+  return answerOf(answer, input.kind);
+}
+
+/**
+ * Moves `amount` through the order's gateway (or records the move its provider made: hook.made),
+ * outside any database transaction; answers the transaction to record, succeeded or not.
+ * @throws Problem invalid_state when the order's gateway is gone; unavailable when it does not answer.
+ */
+async function moveThroughGateway(ctx: Ctx, order: OrderRow, transactions: TransactionRow[], kind: Kind, amount: number, hook: MoneyMoveHook): Promise<TransactionRow> {
+  const orderId = order.id;
+  const parent = [...transactions].reverse()
+    .find((t) => t.status !== 'failed' && !isGiftCardTransaction(t) && (t.kind === 'authorization' || t.kind === 'charge'));
   const gateway = order.gateway_id ? await findGateway(ctx.db, order.gateway_id) : undefined;
   const driver = gateway ? driverFor(gateway.driver) : undefined;
   if (!gateway || !driver) throw new Problem('invalid_state', 'The gateway of this order is gone: its money cannot be moved through it');
@@ -140,17 +188,17 @@ async function moveMoney(
   let result: DriverResult;
   try {
     if (hook.made) result = hook.made.result;
-    else result = input.kind === 'capture' ? await driver.capture(request) : input.kind === 'refund' ? await driver.refund(request) : await driver.void(request);
+    else result = kind === 'capture' ? await driver.capture(request) : kind === 'refund' ? await driver.refund(request) : await driver.void(request);
   } catch (error) {
     ctx.log.error({ err: error, order: orderId }, 'payment gateway failed');
     throw new Problem('unavailable', 'The payment gateway did not answer; nothing was moved, retry later');
   }
   const now = ctx.now();
-  const row: TransactionRow = {
+  return {
     id: newId('tra'),
     order_id: orderId,
     parent_id: parent?.id ?? null,
-    kind: input.kind,
+    kind,
     status: result.status,
     amount,
     currency: order.currency,
@@ -167,34 +215,6 @@ async function moveMoney(
     updated_at: now,
     idempotency_key: ctx.idempotencyKey ?? null,
   };
-  if (result.status !== 'succeeded') {
-    // A refused move changes the order too: its transactions show the refusal.
-    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
-    return answerOf(row, input.kind);
-  }
-  // The transaction and the move it makes commit together: a crash leaves both or neither, and a
-  // retry with the same key finds the transaction only once the money it moved is counted.
-  const moved = await ctx.db.transaction().execute(async (tx) => {
-    await repo.insertTransaction(tx, row);
-    const isMoved = (await repo.moveOrder(tx, orderId, 'financial_status', from, { financial_status: to, updated_at: now }))
-      && ((await hook.commit?.(tx, row, now)) ?? true);
-    // Thrown, so the transaction row written above is rolled back with the rest.
-    if (!isMoved) throw new MovedMeanwhile();
-    const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
-    await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
-    if (to === 'paid') await issueSoldGiftCards(tx, order, await repo.findItems(tx, [orderId]), now);
-    if (input.kind === 'refund') await queueOrderNotification(tx, now, 'refund', order, { refund: { amount, currency: order.currency, transaction_id: row.id } });
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof MovedMeanwhile) return false;
-    throw error;
-  });
-  if (!moved) {
-    // The gateway has acted: its transaction is kept, though the order moved meanwhile.
-    await ctx.db.transaction().execute((tx) => keepTransaction(tx, row, now));
-    throw new Problem('invalid_state', 'Another payment move happened meanwhile; read the order and retry');
-  }
-  return answerOf(row, input.kind);
 }
 
 /** The order (or a hook's record) moved between the claim and the commit. */

@@ -129,6 +129,11 @@ export const Order = Type.Object({
   subtotal_price: amount,
   total_taxes: amount,
   total_price: amount,
+  gift_cards: Type.Array(Type.Object({
+    last_four: Type.String({ description: "the last four characters of the card's code (never the code)" }),
+    amount: Type.Integer({ description: 'what the card pays of the order, minor units of its currency: up to its balance (0 when the cards before it pay everything)' }),
+  }, { title: 'OrderGiftCard' }), { description: 'the gift cards entered at checkout, in the order they pay: after discounts, of the whole total (shipping and taxes included)' }),
+  total_due: Type.Integer({ description: 'total_price less what the gift cards pay: what the payment gateway charges (0: pay with payment[method] gift_card)' }),
   currency: Type.String({ description: "the order's currency, its cart's, in which it is paid" }),
   market_id: Nullable(Type.String({ description: 'the market the order sold in; null: the primary market (the store currency)' })),
   exchange_rate: Nullable(Type.String({ description: "store currency → order currency when it was checked out (a decimal string); null in the store's currency" })),

@@ -12,6 +12,7 @@ import { releaseReservation } from '../checkout/reservation.js';
 import { giveStockBack } from '../checkout/stock.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { checkEmail, emailKey, normalizedEmail } from '../customers/emails.js';
+import { returnGiftCardsOfCanceled } from '../gift-cards/gift-card-payments.js';
 import { hasHeldReturns } from '../returns/returns.repo.js';
 import { recordOrderEvents } from './order-events.js';
 import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
@@ -177,8 +178,8 @@ function actorId(ctx: Ctx): string | null {
 /**
  * Cancels an order being checked out or placed: canceled_at, the canceler and the reason are kept,
  * a placed order's stock goes back (each sku's `sku.updated`), and `order.canceled` and
- * `order.updated` are recorded. Money is not moved: refund or
- * void it with a transaction.
+ * `order.updated` are recorded. Money is not moved (refund or void it with a transaction), but for
+ * what gift cards paid of an order not yet paid otherwise: that goes back to the cards.
  * @throws Problem not_found; invalid_state for a canceled or archived order, or one with shipped or returned items.
  */
 export async function cancelOrder(ctx: Ctx, id: string, reason: string | undefined): Promise<OrderView> {
@@ -221,6 +222,11 @@ async function cancelLockedOrder(ctx: Ctx, tx: Tx, row: OrderRow, reason: string
   const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
   if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
   if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
+  // Money the gateway never captured (awaited offline, or authorized) goes nowhere; the gift cards'
+  // shares go back to them. A paid order keeps its money until staff refund it, cards included.
+  if (from === 'placed' && (row.financial_status === 'pending' || row.financial_status === 'authorized')) {
+    await returnGiftCardsOfCanceled(tx, row, await repo.findTransactions(tx, [id]), now, ctx.actor.kind === 'admin' ? 'admin' : 'system');
+  }
   // A checkout given up while its payment awaited the buyer (or was under way) held a reservation: given back once.
   else await releaseReservation(ctx, tx, id);
   const view = await orderView(tx, { ...row, ...changes });

@@ -6,6 +6,7 @@ import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
 import { customerViews, fullName } from '../customers/customers.view.js';
 import { appliedDiscounts } from '../discounts/discount-pricing.js';
+import { amountDue, sharesOf } from '../gift-cards/gift-card-redemption.js';
 import { findReturnsOfOrders, type ReturnWithItems } from '../returns/returns.repo.js';
 import { returnView } from '../returns/returns.view.js';
 import type { OrderView } from './orders.schemas.js';
@@ -151,6 +152,8 @@ export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts
     subtotal_price: row.subtotal_price,
     total_taxes: row.total_taxes,
     total_price: row.total_price,
+    gift_cards: sharesOf(row).map(({ last_four, amount }) => ({ last_four, amount })),
+    total_due: amountDue(row),
     currency: row.currency,
     market_id: row.market_id,
     exchange_rate: row.exchange_rate,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectInvalid, expectProblem, fieldsOf, uniqueWord } from '../../helpers/expect.js';
 import { describeEachDatabase, type Client } from '../../helpers/test-app.js';
 
-/** Every field of the spec's Order table (plus payment_method, metadata and the market's fields, which the API adds). */
+/** Every field of the spec's Order table (plus payment_method, metadata, the market's fields and the gift cards', which the API adds). */
 const ORDER_FIELDS = [
   'id', 'object', 'number', 'status', 'financial_status', 'fulfillment_status', 'email', 'customer', 'items',
   'is_shipping_required', 'shipping_lines', 'shipping_rate', 'shipping', 'billing', 'discount_codes', 'is_gift',
@@ -10,7 +10,7 @@ const ORDER_FIELDS = [
   'landing_site', 'referring_site', 'gateway', 'payment_method', 'total_products', 'total_discount', 'total_items',
   'total_items_price', 'subtotal_price', 'total_taxes', 'total_price', 'currency', 'total_weight', 'transactions', 'returns',
   'is_test', 'customer_id', 'channel_id', 'cart_id', 'canceler_id', 'placed_at', 'archived_at', 'canceled_at',
-  'metadata', 'market_id', 'exchange_rate', 'locale', 'created_at', 'updated_at',
+  'metadata', 'market_id', 'exchange_rate', 'locale', 'gift_cards', 'total_due', 'created_at', 'updated_at',
 ];
 /** The spec's order item fields, with the checkout's subtotal, taxes and stock_manager, and is_gift_card (gift cards sold). */
 const ORDER_ITEM_FIELDS = [

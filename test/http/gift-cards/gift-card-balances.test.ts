@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../helpers/test-app.js';
 import { checkGiftCardCodes, redeemGiftCards, returnGiftCards } from '../../../src/modules/gift-cards/gift-card-redemption.js';
 
 // The balance rules checkout redemption stands on, through the module's functions on both databases
-// (cards issued through the API). Checkout and payment do not call them yet: see docs/api.md.
+// (cards issued through the API); gift-card-checkout.test.ts covers them through checkout and payment.
 describeEachDatabase('gift card balances', (t) => {
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -23,7 +23,7 @@ describeEachDatabase('gift card balances', (t) => {
     const results = await Promise.allSettled(attempts.map((id) => t.db.transaction().execute((tx) => redeemGiftCards(tx, id, [share], now()))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     for (const refused of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
-      expect(refused.reason).toMatchObject({ code: 'checkout_changed' });
+      expect(refused.reason).toMatchObject({ code: 'validation_failed', errors: [{ field: 'gift_cards[0]', code: 'insufficient' }] });
     }
     expect(await balanceOf(card.id)).toBe(100);
     const movements = (await t.admin.get(`/v1/gift_cards/${card.id}`)).body.data.movements;
@@ -37,7 +37,7 @@ describeEachDatabase('gift card balances', (t) => {
     await expect(t.db.transaction().execute((tx) => redeemGiftCards(tx, id, [
       { gift_card_id: full.id, last_four: full.last_four, amount: 500 },
       { gift_card_id: small.id, last_four: small.last_four, amount: 300 },
-    ], now()))).rejects.toMatchObject({ code: 'checkout_changed' });
+    ], now()))).rejects.toMatchObject({ code: 'validation_failed', errors: [{ field: 'gift_cards[1]', code: 'insufficient' }] });
     expect(await balanceOf(full.id)).toBe(1000);
     expect(await balanceOf(small.id)).toBe(100);
     expect(await t.db.selectFrom('gift_card_movements').select('id').where('order_id', '=', id).execute()).toEqual([]);
@@ -50,7 +50,7 @@ describeEachDatabase('gift card balances', (t) => {
     await t.db.updateTable('gift_cards').set({ expires_at: now() - 1 }).where('id', '=', expired.id).execute();
     for (const card of [disabled, expired]) {
       await expect(t.db.transaction().execute((tx) => redeemGiftCards(tx, orderId(), [{ gift_card_id: card.id, last_four: card.last_four, amount: 10 }], now())))
-        .rejects.toMatchObject({ code: 'checkout_changed' });
+        .rejects.toMatchObject({ code: 'validation_failed', errors: [{ field: 'gift_cards[0]', code: 'insufficient' }] });
       expect(await balanceOf(card.id)).toBe(1000);
     }
   });
@@ -81,7 +81,7 @@ describeEachDatabase('gift card balances', (t) => {
     ], 'USD', now());
     expect(cards.map((c) => c.id)).toEqual([good.id]);
     expect(refused.map((e) => [e.field, e.code])).toEqual([
-      ['gift_cards[1]', 'not_found'], ['gift_cards[2]', 'not_found'], ['gift_cards[3]', 'disabled'],
+      ['gift_cards[1]', 'not_found'], ['gift_cards[2]', 'duplicate'], ['gift_cards[3]', 'disabled'],
       ['gift_cards[4]', 'expired'], ['gift_cards[5]', 'empty'], ['gift_cards[6]', 'currency_mismatch'],
     ]);
   });
