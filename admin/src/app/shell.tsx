@@ -90,7 +90,8 @@ function SignedInShell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Areas">
+      {/* Scrolls on its own: with two areas open the links outgrow a laptop's screen. */}
+      <AppShell.Navbar p="xs" component="nav" aria-label="Areas" style={{ overflowY: 'auto' }}>
         {readableAreas(can).map((area) =>
           area.links ? (
             <NavLink key={area.label} label={area.label} defaultOpened={area.links.some((link) => shows(path, link.to))} childrenOffset="md">

@@ -18,12 +18,12 @@ export function checkoutRoutes(settings: checkout.CheckoutSettings) {
     app.post('/v1/carts/:id/checkout', {
       config: { ...channel, action: 'checkout.create' },
       schema: { tags, summary: 'Turn a cart into an order (the body may be empty)', params: IdParams, body: CheckoutWrite, response },
-    }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body, settings));
+    }, async (request) => checkout.createCheckout(request.ctx, request.params.id, request.body, settings, request.ip));
 
     app.put('/v1/checkouts/:id', {
       config: { ...channel, action: 'checkout.update' },
       schema: { tags, summary: 'Give the checkout buyer data and addresses', params: IdParams, body: CheckoutWrite, response },
-    }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body));
+    }, async (request) => checkout.updateCheckout(request.ctx, request.params.id, request.body, request.ip));
 
     app.get('/v1/checkouts/:id', {
       config: { ...channel, action: 'checkout.read' },

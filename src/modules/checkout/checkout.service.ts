@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
 import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
-import type { Actor, Ctx } from '../../lib/context.js';
+import { isStorefront, type Actor, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
@@ -18,6 +18,7 @@ import type { OrderView } from '../orders/orders.schemas.js';
 import { orderView, type HeldParts } from '../orders/orders.view.js';
 import { enabledGateways } from '../payments/gateways.repo.js';
 import { gatewayView } from '../payments/gateways.service.js';
+import { admitGiftCardCodes } from '../gift-cards/balance-throttle.js';
 import { checkGiftCardCodes } from '../gift-cards/gift-card-redemption.js';
 import { storeView } from '../store/stores.service.js';
 import { findStore } from '../store/stores.repo.js';
@@ -240,6 +241,11 @@ async function applyAndPrice(
   return priced;
 }
 
+/** A storefront's gift card codes count against its client's misses (admitGiftCardCodes); staff's do not. */
+async function admitEnteredGiftCards(ctx: Ctx, input: CheckoutWriteInput, client: string): Promise<void> {
+  if (input.gift_cards && input.gift_cards.length > 0 && isStorefront(ctx)) await admitGiftCardCodes(ctx.db, client, input.gift_cards, ctx.now());
+}
+
 /**
  * The gift cards of the codes entered, as the order keeps them (ids, never codes; their shares are
  * priced with the order). Codes refused are added to `errors` on `gift_cards[i]`.
@@ -258,7 +264,8 @@ async function enteredGiftCards(tx: Tx, codes: string[], currency: string, now: 
  * @throws Problem not_found; invalid_state while a payment of that order is under way; validation_failed
  * (empty cart, skus not on sale, invalid payload).
  */
-export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput, settings: CheckoutSettings): Promise<CheckoutView> {
+export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWriteInput, settings: CheckoutSettings, client: string): Promise<CheckoutView> {
+  await admitEnteredGiftCards(ctx, input, client);
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     // Lock the cart first (a no-op update holds its row on PostgreSQL; SQLite writes one at a time),
@@ -321,7 +328,8 @@ export async function createCheckout(ctx: Ctx, cartId: string, input: CheckoutWr
  * @throws Problem not_found; invalid_state once the order is placed or expired, or while it is being paid;
  * validation_failed.
  */
-export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput): Promise<CheckoutView> {
+export async function updateCheckout(ctx: Ctx, id: string, input: CheckoutWriteInput, client: string): Promise<CheckoutView> {
+  await admitEnteredGiftCards(ctx, input, client);
   return ctx.db.transaction().execute(async (tx) => {
     const order = await takeForChange(ctx, tx, id, ctx.now());
     const priced = await applyAndPrice(ctx, tx, order, await withAttachedBuyer(ctx, tx, order, input));

@@ -2,6 +2,8 @@ import type { Executor } from '../../db/database.js';
 import { Problem } from '../../lib/problem.js';
 import { countSignInFailure, uncountSignInFailure } from '../customers/customers.repo.js';
 import { FAILURE_WINDOW_SECONDS } from '../customers/sign-in-throttle.js';
+import { normalizeGiftCardCode } from './gift-card-codes.js';
+import { findGiftCardByCode } from './gift-cards.repo.js';
 
 /** Codes a client may check and miss within the window; the next check is refused until it ends. */
 export const MAX_BALANCE_MISSES = 10;
@@ -28,4 +30,17 @@ export async function admitBalanceCheck(db: Executor, client: string, now: numbe
 /** A check whose code named a card is no miss: a buyer checking their own card is never held back. */
 export function forgiveBalanceCheck(db: Executor, client: string): Promise<void> {
   return uncountSignInFailure(db, BALANCE_KEY, client);
+}
+
+/**
+ * Admits the codes a storefront enters at checkout as so many balance checks: a checkout's answer
+ * tells a code of a card from one of none, so it must not be a way around the balance page's limit.
+ * Counted outside the checkout's transaction, so the 422 that refuses a code keeps its miss.
+ * @throws Problem rate_limited.
+ */
+export async function admitGiftCardCodes(db: Executor, client: string, codes: readonly string[], now: number): Promise<void> {
+  for (const code of new Set(codes.map(normalizeGiftCardCode))) {
+    await admitBalanceCheck(db, client, now);
+    if (await findGiftCardByCode(db, code)) await forgiveBalanceCheck(db, client);
+  }
 }

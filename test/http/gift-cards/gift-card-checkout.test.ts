@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { CARDS, eventsOf, orderRow, pay, payWith, readyCheckout, transactionRows } from '../../helpers/checkout.js';
+import { expectProblem } from '../../helpers/expect.js';
+import { MAX_BALANCE_MISSES } from '../../../src/modules/gift-cards/balance-throttle.js';
 import { describeEachDatabase } from '../../helpers/test-app.js';
 
 // Gift cards paying at checkout (DESIGN.md §10): entered with PUT /v1/checkouts/{id}, applied after
@@ -181,6 +183,24 @@ describeEachDatabase('gift cards at checkout', (t) => {
     expect((await t.admin.post(`/v1/orders/${ready.orderId}/cancel`, {})).status).toBe(200);
     expect((await card(gift.id)).balance).toBe(1000);
     expect((await movementsOf(gift.id)).map((m) => m.kind)).toEqual(['issue', 'redeem', 'refund']);
+  });
+
+  it('counts codes of no card entered at checkout against the client, as the balance page does: 429 past the limit, even for a real card', async () => {
+    const gift = await issue(1000);
+    const { ready } = await checkoutWith([]);
+    const remoteAddress = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const enter = (codes: string[], address = remoteAddress) => t.storefront.put(`/v1/checkouts/${ready.orderId}`, { gift_cards: codes }, { remoteAddress: address });
+    // A real card entered again and again is no miss.
+    for (let i = 0; i < 3; i++) expect((await enter([gift.code])).status).toBe(200);
+    for (let i = 0; i < MAX_BALANCE_MISSES; i++) {
+      const guess = await enter([`GUESS${i}X-${Date.now()}`]);
+      expect(guess.status, guess.text).toBe(422);
+      expect(guess.body.errors[0]).toMatchObject({ field: 'gift_cards[0]', code: 'not_found' });
+    }
+    expectProblem(await enter([gift.code]), 429, 'rate_limited');
+    // Nothing was applied by the refused write; another buyer, and staff, are not held back.
+    expect((await enter([gift.code], '10.8.0.1')).body.data.gift_cards).toEqual([{ last_four: gift.last_four, amount: 1000 }]);
+    expect((await t.admin.put(`/v1/checkouts/${ready.orderId}`, { gift_cards: ['NOT-A-CARD-AT-ALL'] }, { remoteAddress })).status).toBe(422);
   });
 
   it('never shows a storefront the code of a card', async () => {

@@ -104,6 +104,26 @@ describeEachDatabase('gift cards sold as products', (t) => {
     expect(message).toMatchObject({ recipient: ready.email, html: null, text: null, data: null });
   });
 
+  it('sells a card, mails its code, and that code pays half of a later order', async () => {
+    const sku = await giftCardSku(t, 2500);
+    const sold = await readyCheckout(t, { items: [{ skuId: sku.id, quantity: 1 }] });
+    expect((await pay(t, sold.orderId)).status).toBe(200);
+    const [code] = (await mailOf(sold.email, /^Your gift cards? from /)).parsed.text!.match(CODE) ?? [];
+    expect(code).toBeDefined();
+
+    // The buyer gives the code away; a later order of 50.00 (40.00 and 10.00 shipping) spends it.
+    const later = await readyCheckout(t, { items: [{ price: 4000 }], shippingPrice: 1000 });
+    const entered = await t.storefront.put(`/v1/checkouts/${later.orderId}`, { gift_cards: [code] });
+    expect(entered.status, entered.text).toBe(200);
+    expect(entered.body.data).toMatchObject({ total_price: 5000, gift_cards: [{ last_four: code!.slice(-4), amount: 2500 }], total_due: 2500 });
+    const paid = await pay(t, later.orderId);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data).toMatchObject({ financial_status: 'paid', gift_cards: [{ amount: 2500 }], total_due: 2500 });
+    const [card] = await cardsSoldIn(t, sold.orderId);
+    expect(card).toMatchObject({ balance: 0, initial_value: 2500 });
+    expect(card.movements.map((m: any) => [m.kind, m.amount, m.order_id])).toEqual([['issue', 2500, sold.orderId], ['redeem', -2500, later.orderId]]);
+  });
+
   it("writes the mail in the order's language", async () => {
     const sku = await giftCardSku(t, 2500);
     const ready = await readyCheckout(t, { items: [{ skuId: sku.id, quantity: 1 }] });

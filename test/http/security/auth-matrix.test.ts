@@ -80,6 +80,7 @@ const STOREFRONT_ACCESS: Record<string, Exclude<Access, 'admin'>> = {
   'POST /v1/customers/verify': 'channel',
   'POST /v1/customers/password_reset': 'channel',
   'POST /v1/customers/password': 'channel',
+  'POST /v1/gift_cards/balance': 'channel',
   'POST /v1/carts': 'storefront',
   'GET /v1/carts/{id}': 'storefront',
   'PUT /v1/carts/{id}': 'storefront',
