@@ -107,7 +107,9 @@ describeEachDatabase('mail template limits', (t) => {
         expect(await confirmationOf(t, order.orderId)).toMatchObject({ status: 'failed', last_error: 'could not render: html exceeds the render time limit of 250 ms' });
       }
       // Two renders of 250 ms each, in the render thread: the API thread only read and wrote rows.
-      expect(busyMs).toBeLessThan(250);
+      // Rendered on the API thread, it would have been busy 500 ms at least; the rows alone took
+      // up to 300 ms of it on a loaded CI machine, so the bound sits at what rendering there costs.
+      expect(busyMs).toBeLessThan(500);
       expect(smtp.received).toEqual([]);
     } finally {
       await saveUnchecked(t, 'order_confirmation', null);
