@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { hashToken } from '../access/tokens.js';
 
 // Letters and digits a person reads off a card without confusing them (no 0/O, 1/I/L).
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -20,7 +21,7 @@ export function normalizeGiftCardCode(code: string): string {
 
 /** What the table keeps to find a card by its code (the code itself is never stored). */
 export function giftCardCodeHash(code: string): string {
-  return createHash('sha256').update(normalizeGiftCardCode(code)).digest('hex');
+  return hashToken(normalizeGiftCardCode(code));
 }
 
 /** The last four characters of a code, as reads show it. */

@@ -93,7 +93,7 @@ export async function createGiftCard(ctx: Ctx, input: GiftCardCreateInput): Prom
     const errors = new FieldErrors();
     const code = input.code === undefined ? generateGiftCardCode() : input.code.trim();
     if (normalizeGiftCardCode(code).length < 8) errors.add('code', 'invalid_value', 'must have at least 8 letters or digits');
-    const currency = input.currency === undefined ? (await findStore(tx))!.currency : input.currency.toUpperCase();
+    const currency = input.currency === undefined ? (await findStore(tx))?.currency ?? 'USD' : input.currency.toUpperCase();
     if (!isCurrencyCode(currency)) errors.add('currency', 'invalid_value', 'is not an ISO 4217 currency code');
     await checkCustomer(tx, input.customer_id, errors);
     checkExpiry(input.expires_at, now, errors);

@@ -8,7 +8,7 @@ import { assertMove } from '../../lib/state-machine.js';
 import type { DriverResult } from '../payments/drivers/driver.js';
 import { driverFor } from '../payments/drivers/registry.js';
 import { findGateway, gatewaySettings } from '../payments/gateways.service.js';
-import { isGiftCardTransaction, refundToGiftCards, splitRefund } from '../gift-cards/gift-card-payments.js';
+import { isGiftCardTransaction, refundToGiftCards, returnGiftCardsOfCanceled, splitRefund } from '../gift-cards/gift-card-payments.js';
 import { recordOrderChanged, recordOrderEvents, type OrderMoveKind } from './order-events.js';
 import { financialMoves, financialWords, type FinancialStatus } from './order-states.js';
 import type { OrderView } from './orders.schemas.js';
@@ -132,7 +132,7 @@ async function moveMoney(
   const { to, amount } = plan(input.kind, from, order.total_price, moneyOf(transactions), input.amount);
   // A refund goes back to the order's gift cards first (splitRefund), the gateway giving back the
   // rest; one the provider made itself (hook.made) was all the gateway's. Captures and voids move
-  // only the gateway's money: the cards paid theirs at placement.
+  // only the gateway's money: the cards paid theirs at placement (a void gives it back, below).
   const split = input.kind === 'refund' && !hook.made ? splitRefund(transactions, amount) : { cards: [], gateway: amount };
   const gatewayRow = split.gateway > 0 || split.cards.length === 0 ? await moveThroughGateway(ctx, order, transactions, input.kind, split.gateway, hook) : undefined;
   if (gatewayRow && gatewayRow.status !== 'succeeded') {
@@ -155,6 +155,8 @@ async function moveMoney(
     const moves: OrderMoveKind[] = to === 'paid' ? ['order.paid'] : input.kind === 'refund' ? ['order.refunded'] : [];
     await recordOrderEvents(tx, now, await orderView(tx, { ...order, financial_status: to, updated_at: now }), moves);
     if (to === 'paid') await issueSoldGiftCards(tx, order, await repo.findItems(tx, [orderId]), now);
+    // A voided order is paid by no one: what its gift cards paid at placement goes back to them.
+    if (to === 'voided') await returnGiftCardsOfCanceled(tx, order, transactions, now, 'admin');
     if (input.kind === 'refund') await queueOrderNotification(tx, now, 'refund', order, { refund: { amount, currency: order.currency, transaction_id: answered.id } });
     return answered;
   }).catch((error: unknown) => {

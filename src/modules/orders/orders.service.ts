@@ -221,14 +221,17 @@ async function cancelLockedOrder(ctx: Ctx, tx: Tx, row: OrderRow, reason: string
   }
   const changes: Partial<OrderRow> = { status: 'canceled', canceled_at: now, canceler_id: actorId(ctx), cancel_reason: reason ?? null, updated_at: now };
   if (!(await repo.moveOrder(tx, id, 'status', from, changes))) throw movedMeanwhile(from, 'canceled');
-  if (from === 'placed') await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
-  // Money the gateway never captured (awaited offline, or authorized) goes nowhere; the gift cards'
-  // shares go back to them. A paid order keeps its money until staff refund it, cards included.
-  if (from === 'placed' && (row.financial_status === 'pending' || row.financial_status === 'authorized')) {
-    await returnGiftCardsOfCanceled(tx, row, await repo.findTransactions(tx, [id]), now, ctx.actor.kind === 'admin' ? 'admin' : 'system');
+  if (from === 'placed') {
+    await giveStockBack(ctx, tx, await repo.findItems(tx, [id]));
+    // Money the gateway never captured (awaited offline, or authorized) goes nowhere; the gift cards'
+    // shares go back to them. A paid order keeps its money until staff refund it, cards included.
+    if (row.financial_status === 'pending' || row.financial_status === 'authorized') {
+      await returnGiftCardsOfCanceled(tx, row, await repo.findTransactions(tx, [id]), now, ctx.actor.kind === 'admin' ? 'admin' : 'system');
+    }
+  } else {
+    // A checkout given up while its payment awaited the buyer (or was under way) held a reservation: given back once.
+    await releaseReservation(ctx, tx, id);
   }
-  // A checkout given up while its payment awaited the buyer (or was under way) held a reservation: given back once.
-  else await releaseReservation(ctx, tx, id);
   const view = await orderView(tx, { ...row, ...changes });
   await recordOrderEvents(tx, now, view, ['order.canceled']);
   // A checkout given up is no order of the buyer's: only a placed order's buyer is told.

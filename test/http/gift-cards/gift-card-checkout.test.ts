@@ -129,6 +129,22 @@ describeEachDatabase('gift cards at checkout', (t) => {
     expect((await t.storefront.get(`/v1/checkouts/${loser}`)).body.data).toMatchObject({ status: 'created', gift_cards: [{ amount: 0 }], total_due: 5000 });
   });
 
+  it("gives a card its share back when staff void the rest's authorization", async () => {
+    const gift = await issue(2500);
+    const ready = await readyCheckout(t, { items: [{ price: 4000 }], shippingPrice: 1000, gateway: { driver: 'test', settings: { capture: 'manual' } } });
+    expect((await t.storefront.put(`/v1/checkouts/${ready.orderId}`, { gift_cards: [gift.code] })).status).toBe(200);
+    const paid = await pay(t, ready.orderId);
+    expect(paid.body.data).toMatchObject({ financial_status: 'authorized', total_due: 2500 });
+    expect((await card(gift.id)).balance).toBe(0);
+
+    const voided = await t.admin.post(`/v1/orders/${ready.orderId}/transactions`, { kind: 'void' });
+    expect(voided.status, voided.text).toBe(201);
+    expect(voided.body.data).toMatchObject({ kind: 'void', amount: 2500 });
+    expect(await orderRow(t, ready.orderId)).toMatchObject({ financial_status: 'voided' });
+    expect((await card(gift.id)).balance).toBe(2500);
+    expect((await movementsOf(gift.id)).map((m) => [m.kind, Number(m.amount)])).toEqual([['issue', 2500], ['redeem', -2500], ['refund', 2500]]);
+  });
+
   it('takes nothing from a card when the gateway declines the rest', async () => {
     const gift = await issue(2000);
     const { ready } = await checkoutWith([gift.code]);
