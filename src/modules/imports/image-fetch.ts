@@ -88,13 +88,23 @@ async function fetchBytes(source: string, settings: ImageFetchSettings): Promise
   }
 }
 
+/** The last segment of a URL's path, decoded where it can be (`50%off.jpg` is no escape: kept as written). */
+function fileNameOf(source: string): string {
+  const last = new URL(source).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last) || 'image';
+  } catch {
+    return last || 'image';
+  }
+}
+
 /** The image kept from this URL: the file an earlier import made, else fetched and uploaded now. */
 async function importImage(ctx: Ctx, source: string, settings: ImageFetchSettings): Promise<FetchedImage> {
   const known = await repo.findImportedImage(ctx.db, source);
   if (known) return { fileId: known };
   const fetched = await fetchBytes(source, settings);
   if ('error' in fetched) return fetched;
-  const filename = decodeURIComponent(new URL(source).pathname.split('/').pop() ?? '') || 'image';
+  const filename = fileNameOf(source);
   let fileId: string;
   try {
     // Kept as an upload is: its type sniffed from the bytes, and only images taken.

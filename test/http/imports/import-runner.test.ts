@@ -193,6 +193,15 @@ describeEachDatabase('import runner', (t) => {
     expect(served).not.toContain('/inside.png');
   });
 
+  it("imports an image whose address holds a % that is no escape, naming the file as written", async () => {
+    const id = await queue(t, 'products', `Handle,Title,Variant Price,Image Src\nhalf-off,Half off,1.00,${imageBase}50%off.png\n`);
+    await runAll(t);
+    expect(await job(t, id)).toMatchObject({ status: 'succeeded', created: 1, error_count: 0 });
+    const product = (await t.admin.get('/v1/products/half-off')).body.data;
+    expect(product.images).toHaveLength(1);
+    expect(served).toContain('/50%off.png');
+  });
+
   it('imports formula-like cells as the plain text they are', async () => {
     const formula = "=cmd|' /C calc'!A0";
     const id = await queue(t, 'products', `Handle,Title,Body (HTML),Tags,Variant Price\nformula,"${formula}",+SUM(A1:A2),@risk,1.00\n`);
