@@ -54,11 +54,26 @@ export function listingOf(query: Record<string, string | string[] | undefined>, 
   return { sort, page, price, q: one('q') || undefined, filters, kept };
 }
 
+// The API's bounds on a joined filter (options[x] and vendor): a URL asking for more is cut, not refused.
+const MAX_OPTION_LENGTH = 255;
+const MAX_VENDOR_LENGTH = 2000;
+
+/** The values joined by commas, as many of them, in order, as fit in `max` characters. */
+function joinedWithin(values: string[], max: number): string {
+  let joined = '';
+  for (const value of values) {
+    const next = joined === '' ? value : `${joined},${value}`;
+    if (next.length > max) break;
+    joined = next;
+  }
+  return joined;
+}
+
 /** The API's query of the chosen filters: values joined by commas, as its `vendor` and `options[x]` take them. */
 export function filterQuery(filters: ListingFilters): { vendor?: string; options?: Record<string, string> } {
-  const options = Object.fromEntries(Object.entries(filters.options).map(([name, values]) => [name, values.join(',')]));
+  const options = Object.fromEntries(Object.entries(filters.options).map(([name, values]) => [name, joinedWithin(values, MAX_OPTION_LENGTH)]));
   return {
-    ...(filters.vendors.length > 0 ? { vendor: filters.vendors.join(',') } : {}),
+    ...(filters.vendors.length > 0 ? { vendor: joinedWithin(filters.vendors, MAX_VENDOR_LENGTH) } : {}),
     ...(Object.keys(options).length > 0 ? { options } : {}),
   };
 }

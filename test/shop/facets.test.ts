@@ -90,6 +90,16 @@ describeEachDatabase('the shop: listing filters', (t) => {
     }
   }, SLOW);
 
+  it('answers a URL asking for more filter values than the API takes with the listing, not an error', async () => {
+    const base = await shopOf(t);
+    const { path } = await createShelf(uniqueWord());
+    const long = (letter: string) => letter.repeat(200);
+    const query = ['M', long('x'), long('y')].map((value) => `options[size]=${value}`).join('&') + '&' + Array.from({ length: 20 }, (_, i) => `vendor=${long(String(i % 10))}`).join('&');
+    const res = await fetch(`${base}${path}?${query}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Clear all filters');
+  }, SLOW);
+
   it('shows the filters on a phone, nothing wider than its screen', async () => {
     const base = await shopOf(t);
     const word = uniqueWord();
