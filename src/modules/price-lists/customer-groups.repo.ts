@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { CustomerGroupRow } from '../../db/types.js';
+import { groupBy } from '../../lib/group-by.js';
 
 export function findGroup(db: Executor, id: string): Promise<CustomerGroupRow | undefined> {
   return db.selectFrom('customer_groups').selectAll().where('id', '=', id).executeTakeFirst();
@@ -47,12 +48,10 @@ export async function existingGroupIds(db: Executor, ids: string[]): Promise<Set
 
 /** The groups of each of these customers, by customer id. */
 export async function groupIdsOfCustomers(db: Executor, customerIds: string[]): Promise<Map<string, string[]>> {
-  const groups = new Map<string, string[]>();
-  if (customerIds.length === 0) return groups;
+  if (customerIds.length === 0) return new Map();
   const rows = await db.selectFrom('customer_group_members').select(['customer_id', 'customer_group_id'])
     .where('customer_id', 'in', customerIds).orderBy('customer_group_id').execute();
-  for (const row of rows) groups.set(row.customer_id, [...(groups.get(row.customer_id) ?? []), row.customer_group_id]);
-  return groups;
+  return new Map([...groupBy(rows, 'customer_id')].map(([customerId, members]) => [customerId, members.map((row) => row.customer_group_id)]));
 }
 
 /** Puts a customer in exactly these groups. */

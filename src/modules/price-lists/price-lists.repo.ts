@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { PriceListPriceRow, PriceListRow } from '../../db/types.js';
+import { groupBy } from '../../lib/group-by.js';
 
 export function findPriceList(db: Executor, id: string): Promise<PriceListRow | undefined> {
   return db.selectFrom('price_lists').selectAll().where('id', '=', id).executeTakeFirst();
@@ -16,19 +17,15 @@ export async function countPriceLists(db: Executor): Promise<number> {
 }
 
 export async function groupsOfLists(db: Executor, listIds: string[]): Promise<Map<string, string[]>> {
-  const groups = new Map<string, string[]>();
-  if (listIds.length === 0) return groups;
+  if (listIds.length === 0) return new Map();
   const rows = await db.selectFrom('price_list_groups').selectAll().where('price_list_id', 'in', listIds).orderBy('customer_group_id').execute();
-  for (const row of rows) groups.set(row.price_list_id, [...(groups.get(row.price_list_id) ?? []), row.customer_group_id]);
-  return groups;
+  return new Map([...groupBy(rows, 'price_list_id')].map(([listId, members]) => [listId, members.map((row) => row.customer_group_id)]));
 }
 
 export async function pricesOfLists(db: Executor, listIds: string[]): Promise<Map<string, PriceListPriceRow[]>> {
-  const prices = new Map<string, PriceListPriceRow[]>();
-  if (listIds.length === 0) return prices;
+  if (listIds.length === 0) return new Map();
   const rows = await db.selectFrom('price_list_prices').selectAll().where('price_list_id', 'in', listIds).orderBy('sku_id').execute();
-  for (const row of rows) prices.set(row.price_list_id, [...(prices.get(row.price_list_id) ?? []), { ...row, price: Number(row.price) }]);
-  return prices;
+  return groupBy(rows.map((row) => ({ ...row, price: Number(row.price) })), 'price_list_id');
 }
 
 export async function insertPriceList(db: Executor, row: PriceListRow): Promise<void> {
