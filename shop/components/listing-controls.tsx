@@ -20,10 +20,15 @@ export async function ListingControls({ kept, facets, filters, currency }: {
   const words = await pageWords();
   const value = (key: string) => kept.find(([k]) => k === key)?.[1] ?? '';
   const chosenOption = (name: string) => filters?.options[name] ?? [];
+  // A chosen value the facets no longer count (nothing left under the other filters) stays a checked
+  // box with 0, so applying the form again keeps it rather than dropping it unseen.
+  const optionNames = [...new Set([...Object.keys(facets?.options ?? {}), ...Object.keys(filters?.options ?? {})])].sort();
+  const vendors = withChosen(facets?.vendor ?? [], filters?.vendors ?? []);
   const groups = facets && filters ? [
-    ...(facets.vendor && facets.vendor.length > 0 ? [{ legend: words.brand, name: 'vendor', values: facets.vendor, chosen: filters.vendors }] : []),
-    ...Object.entries(facets.options ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([name, values]) => ({ legend: optionTitle(name), name: `options[${name}]`, values, chosen: chosenOption(name) })),
+    ...(vendors.length > 0 ? [{ legend: words.brand, name: 'vendor', values: vendors, chosen: filters.vendors }] : []),
+    ...optionNames.map((name) => ({
+      legend: optionTitle(name), name: `options[${name}]`, values: withChosen(facets.options?.[name] ?? [], chosenOption(name)), chosen: chosenOption(name),
+    })),
   ] : [];
   // The range of the products listed, in whole units of the buyer's currency: the inputs' hints.
   const scale = 10 ** currencyDecimals(currency ?? 'USD');
@@ -60,6 +65,11 @@ export async function ListingControls({ kept, facets, filters, currency }: {
       <button type="submit">{words.apply}</button>
     </form>
   );
+}
+
+/** A facet's values, then each chosen value it does not count, with 0. */
+function withChosen(values: Array<{ value: string; count: number }>, chosen: string[]): Array<{ value: string; count: number }> {
+  return [...values, ...chosen.filter((value) => !values.some((v) => v.value === value)).map((value) => ({ value, count: 0 }))];
 }
 
 /** The brand, option and price choices in force, each a link to the same listing without it. */
