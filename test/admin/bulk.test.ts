@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -44,7 +44,7 @@ async function get(t: TestContext, path: string) {
   return (await t.admin.get(path)).body.data;
 }
 
-describeEachDatabase('staff act on many records at once in the dashboard', (t) => {
+describeInBrowser('staff act on many records at once in the dashboard', (t) => {
   const holder = useBrowser();
   const catalog = catalogFactories(t);
 
@@ -64,8 +64,8 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       for (const product of [alpha, beta, gamma]) await page.getByRole('checkbox', { name: `Select ${product.name}` }).check();
       await bar(page).getByText('3 selected').waitFor();
       expect(await page.getByRole('checkbox', { name: 'Select all on this page' }).evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
-      await expectAccessible(t, page, 'the product list with a selection');
-      await screenshot(t, page, 'bulk-products-selected');
+      await expectAccessible(page, 'the product list with a selection');
+      await screenshot(page, 'bulk-products-selected');
 
       // Unpublish: the three leave the shop, the fourth stays.
       await bar(page).getByRole('button', { name: 'Unpublish' }).click();
@@ -85,7 +85,7 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       const tagging = page.getByRole('dialog', { name: 'Add tags to 3 products' });
       await tagging.getByLabel('Tags').fill('Summer');
       await tagging.getByLabel('Tags').press('Enter');
-      await expectAccessible(t, page, 'the bulk tag dialog');
+      await expectAccessible(page, 'the bulk tag dialog');
       await tagging.getByRole('button', { name: 'Add tags' }).click();
       await page.getByText('3 products tagged').waitFor();
       await tagging.waitFor({ state: 'hidden' });
@@ -100,7 +100,7 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       await bar(page).getByText('2 selected').waitFor();
       await bar(page).getByRole('button', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete 2 products?' });
-      await expectAccessible(t, page, 'the bulk delete confirmation');
+      await expectAccessible(page, 'the bulk delete confirmation');
       await confirm.getByRole('button', { name: 'Delete 2 products' }).click();
       await page.getByText('2 products deleted').waitFor();
       for (const product of [alpha, beta]) expect((await t.admin.get(`/v1/products/${product.id}`)).status).toBe(404);
@@ -121,7 +121,7 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       // Once the layout has settled (the navigation leaves for its menu as the window narrows).
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Menu' }).waitFor();
-      await screenshot(t, page, 'bulk-products-selected-narrow');
+      await screenshot(page, 'bulk-products-selected-narrow');
     });
   }, SLOW);
 
@@ -209,12 +209,12 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       await bar(page).getByText('3 selected').waitFor();
       await bar(page).getByRole('button', { name: 'Fulfil' }).click();
       const confirm = page.getByRole('dialog', { name: 'Fulfil 3 orders?' });
-      await expectAccessible(t, page, 'the bulk fulfil confirmation');
+      await expectAccessible(page, 'the bulk fulfil confirmation');
       await confirm.getByRole('button', { name: 'Fulfil' }).click();
 
       await page.getByText('2 orders fulfilled; 1 order not').waitFor();
       await page.getByText(`${unpaid.number}: it is not paid (payment pending)`).waitFor();
-      await screenshot(t, page, 'bulk-orders-fulfilled');
+      await screenshot(page, 'bulk-orders-fulfilled');
       for (const order of [first, second]) {
         expect((await get(t, `/v1/orders/${order.id}`)).fulfillment_status).toBe('fulfilled');
         const shipments = await get(t, `/v1/orders/${order.id}/fulfillments`);
@@ -260,7 +260,7 @@ describeEachDatabase('staff act on many records at once in the dashboard', (t) =
       await page.getByText('2 customers tagged').waitFor();
       expect((await get(t, `/v1/customers/${ada.id}`)).tags).toEqual(['Wholesale', 'VIP']);
       expect((await get(t, `/v1/customers/${grace.id}`)).tags).toEqual(['VIP']);
-      await expectAccessible(t, page, 'the customer list');
+      await expectAccessible(page, 'the customer list');
 
       await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
       await page.getByRole('cell', { name: 'Wholesale, VIP' }).waitFor();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories, ids } from '../helpers/catalog.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -35,7 +35,7 @@ async function treeOf(t: TestContext) {
   return shape((await t.admin.get('/v1/categories/tree?per_page=250')).body.data);
 }
 
-describeEachDatabase('staff arrange collections and categories in the dashboard', (t) => {
+describeInBrowser('staff arrange collections and categories in the dashboard', (t) => {
   const holder = useBrowser();
   const { createProduct } = catalogFactories(t);
 
@@ -48,13 +48,13 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await openSignedIn(page, base, t.adminKey, '/admin/collections');
       await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
       await page.getByRole('link', { name: taken.title }).waitFor();
-      await expectAccessible(t, page, 'the collection list');
-      await screenshot(t, page, 'collections-list');
+      await expectAccessible(page, 'the collection list');
+      await screenshot(page, 'collections-list');
 
       await page.getByRole('button', { name: 'New collection' }).click();
       const create = page.getByRole('dialog', { name: 'New collection' });
       await create.getByLabel('Title').fill(`Hot drinks ${word}`);
-      await expectAccessible(t, page, 'the new collection dialog');
+      await expectAccessible(page, 'the new collection dialog');
       await create.getByRole('button', { name: 'Create collection' }).click();
       await page.getByRole('heading', { name: `Hot drinks ${word}`, level: 1 }).waitFor();
       const id = page.url().split('/').pop()!;
@@ -67,8 +67,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
         await page.getByRole('table', { name: 'Products in the collection' }).getByRole('cell', { name: product.name, exact: true }).waitFor();
       }
       await expect.poll(() => membersOf(t, id)).toEqual([tea.id, coffee.id, cocoa.id]);
-      await expectAccessible(t, page, 'a hand-picked collection');
-      await screenshot(t, page, 'collections-hand-picked');
+      await expectAccessible(page, 'a hand-picked collection');
+      await screenshot(page, 'collections-hand-picked');
 
       const updates = async () => (await t.admin.get(`/v1/events?related_object=${id}&kind=collection.updated`)).body.data.length;
       const before = await updates();
@@ -93,8 +93,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await page.getByRole('button', { name: 'Save collection' }).click();
       await expect.poll(() => permalink.getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionOf(page, permalink)).toMatch(/taken/i);
-      await expectAccessible(t, page, 'a refused collection');
-      await screenshot(t, page, 'collections-refused');
+      await expectAccessible(page, 'a refused collection');
+      await screenshot(page, 'collections-refused');
       expect(await collectionOf(t, id)).toMatchObject({ permalink: `hot-drinks-${word}`, description: null });
       await permalink.fill(`warm-${word}`);
       await page.getByLabel('Visible from').fill('2027-01-02T03:04');
@@ -136,8 +136,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await expect.poll(() => preview.getByRole('row').allInnerTexts()).toEqual([
         expect.stringContaining('Product'), expect.stringContaining(cheap.name), expect.stringContaining(other.name),
       ]);
-      await expectAccessible(t, page, 'a smart collection');
-      await screenshot(t, page, 'collections-smart');
+      await expectAccessible(page, 'a smart collection');
+      await screenshot(page, 'collections-smart');
 
       // A price that is no whole number of cents: the preview says why, and the save shows it beside the field.
       const value = page.getByLabel('Rule 2: value');
@@ -162,8 +162,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/collections/${smart.id}`);
       await page.getByRole('table', { name: 'Matching products' }).getByRole('cell', { name: other.name }).waitFor();
-      await expectAccessible(t, page, 'a smart collection in a narrow window');
-      await screenshot(t, page, 'collections-smart-narrow');
+      await expectAccessible(page, 'a smart collection in a narrow window');
+      await screenshot(page, 'collections-smart-narrow');
     }, { width: 390, height: 844 });
   }, SLOW);
 
@@ -187,8 +187,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
         await page.getByText(title, { exact: true }).waitFor();
       }
       await expect.poll(() => treeOf(t)).toEqual(expect.arrayContaining([{ [`Drinks ${word}`]: [`Tea ${word}`, `Coffee ${word}`] }, `Food ${word}`]));
-      await expectAccessible(t, page, 'the category tree');
-      await screenshot(t, page, 'categories-tree');
+      await expectAccessible(page, 'the category tree');
+      await screenshot(page, 'categories-tree');
 
       await page.getByRole('button', { name: `Move Coffee ${word} up` }).click();
       await expect.poll(() => treeOf(t)).toEqual(expect.arrayContaining([{ [`Drinks ${word}`]: [`Coffee ${word}`, `Tea ${word}`] }]));
@@ -203,8 +203,8 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       await edit.getByRole('button', { name: 'Save category' }).click();
       await expect.poll(() => parent.getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionOf(page, parent)).toContain('descendant of this category');
-      await expectAccessible(t, page, 'a refused move');
-      await screenshot(t, page, 'categories-refused');
+      await expectAccessible(page, 'a refused move');
+      await screenshot(page, 'categories-refused');
       expect((await t.admin.get(`/v1/categories/${drinks.id}`)).body.data.parent_id).toBeNull();
 
       // A blank title: refused beside the title.
@@ -268,7 +268,7 @@ describeEachDatabase('staff arrange collections and categories in the dashboard'
       expect(await page.getByRole('textbox', { name: /^Title/ }).getAttribute('readonly')).not.toBeNull();
       await page.getByLabel('Find products to add').fill(product.name);
       await page.getByText('In the collection').waitFor();
-      await expectAccessible(t, page, 'a collection for a read-only key');
+      await expectAccessible(page, 'a collection for a read-only key');
 
       // A smart collection: its saved rules, read-only, beside the products they hold.
       await page.goto(`${base}/admin/collections/${smart.id}`);

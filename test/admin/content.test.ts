@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { contentFactories, nowSeconds } from '../helpers/content.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -14,7 +13,7 @@ async function descriptionOf(page: Page, field: ReturnType<Page['getByLabel']>):
   return texts.join(' ');
 }
 
-describeEachDatabase('staff write the blog and the pages in the dashboard', (t) => {
+describeInBrowser('staff write the blog and the pages in the dashboard', (t) => {
   const holder = useBrowser();
   const { createBlog, createPost, createPage } = contentFactories(t);
 
@@ -27,7 +26,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByRole('button', { name: 'New blog' }).click();
       const dialog = page.getByRole('dialog', { name: 'New blog' });
       await dialog.getByLabel('Title').fill(`Journal ${w}`);
-      await expectAccessible(t, page, 'the new blog dialog');
+      await expectAccessible(page, 'the new blog dialog');
       await dialog.getByRole('button', { name: 'Create blog' }).click();
       await page.getByRole('heading', { name: `Journal ${w}`, level: 1 }).waitFor();
       const blog = (await t.admin.get('/v1/blogs?per_page=250')).body.data.find((b: { title: string }) => b.title === `Journal ${w}`);
@@ -51,8 +50,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByRole('button', { name: 'Tomorrow, 9:00' }).click();
       await page.keyboard.press('Escape');
       await page.getByText('Scheduled: the storefront shows it from').waitFor();
-      await expectAccessible(t, page, 'the post editor');
-      await screenshot(t, page, 'content-post-editor');
+      await expectAccessible(page, 'the post editor');
+      await screenshot(page, 'content-post-editor');
       await page.getByRole('button', { name: 'Create post' }).click();
       await page.getByRole('heading', { name: `Autumn sale ${w}`, level: 1 }).waitFor();
 
@@ -78,8 +77,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       // The blog: refused while it has a post, said in its dialog; the post deleted, then the blog.
       await page.getByRole('link', { name: `Journal ${w}` }).click();
       await page.getByRole('table').getByRole('link', { name: `Autumn sale ${w}` }).waitFor();
-      await expectAccessible(t, page, 'a blog with its posts');
-      await screenshot(t, page, 'content-blog');
+      await expectAccessible(page, 'a blog with its posts');
+      await screenshot(page, 'content-blog');
       await page.getByRole('button', { name: 'Delete blog' }).click();
       const refuse = page.getByRole('dialog', { name: 'Delete the blog?' });
       await refuse.getByRole('button', { name: 'Delete blog' }).click();
@@ -90,7 +89,7 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByRole('button', { name: 'Delete post' }).click();
       const confirmPost = page.getByRole('dialog', { name: 'Delete the post?' });
       await confirmPost.getByText('this cannot be undone').waitFor();
-      await expectAccessible(t, page, 'the delete post dialog');
+      await expectAccessible(page, 'the delete post dialog');
       await confirmPost.getByRole('button', { name: 'Delete post' }).click();
       await page.getByText('No posts in this blog yet.').waitFor();
       expect((await t.admin.get(`/v1/posts/${post.id}`)).status).toBe(404);
@@ -153,8 +152,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByLabel('Image description').fill('Six glaze tests on one tile');
       await page.getByRole('button', { name: 'Save description' }).click();
       await body.getByRole('img', { name: 'Six glaze tests on one tile' }).waitFor();
-      await expectAccessible(t, page, 'a post with images');
-      await screenshot(t, page, 'content-post-images');
+      await expectAccessible(page, 'a post with images');
+      await screenshot(page, 'content-post-images');
       await page.getByRole('button', { name: 'Create post' }).click();
       await page.getByRole('heading', { name: 'Our workshop', level: 1 }).waitFor();
     });
@@ -178,8 +177,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await openSignedIn(page, base, t.adminKey, '/admin/pages');
       await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
-      await expectAccessible(t, page, 'the page list');
-      await screenshot(t, page, 'content-pages');
+      await expectAccessible(page, 'the page list');
+      await screenshot(page, 'content-pages');
       // Searched by title on the server.
       await page.getByLabel('Search pages').fill(taken.title.toUpperCase());
       await page.waitForURL(/[?&]q=/);
@@ -195,8 +194,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await page.getByRole('button', { name: 'Create page' }).click();
       await expect.poll(() => permalink.getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionOf(page, permalink)).toMatch(/taken|already/i);
-      await expectAccessible(t, page, 'a refused page');
-      await screenshot(t, page, 'content-page-refused');
+      await expectAccessible(page, 'a refused page');
+      await screenshot(page, 'content-page-refused');
       expect((await t.admin.get('/v1/pages')).body.meta.pagination.total_items).toBe(before);
 
       await permalink.fill(`returns-${w}`);
@@ -232,8 +231,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       for (const name of ['Save post', 'Delete post']) expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       expect(await page.getByRole('textbox', { name: 'Title', exact: true }).getAttribute('readonly')).not.toBeNull();
       expect(await page.getByRole('textbox', { name: 'Body' }).getAttribute('contenteditable')).toBe('false');
-      await expectAccessible(t, page, 'a post for a read-only key');
-      await screenshot(t, page, 'content-post-read-only');
+      await expectAccessible(page, 'a post for a read-only key');
+      await screenshot(page, 'content-post-read-only');
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Pages' }).click();
       await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: 'New page' }).isDisabled()).toBe(true);
@@ -267,8 +266,8 @@ describeEachDatabase('staff write the blog and the pages in the dashboard', (t) 
       await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await expectAccessible(t, page, 'a page in a narrow window');
-      await screenshot(t, page, 'content-page-narrow');
+      await expectAccessible(page, 'a page in a narrow window');
+      await screenshot(page, 'content-page-narrow');
       // Nothing wider than the window: no sideways scrolling of the page itself.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });

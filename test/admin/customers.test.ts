@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, placedOrder } from '../helpers/checkout.js';
 import { newEmail, queuedToken } from '../helpers/customers.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -30,7 +30,7 @@ async function choose(dialog: Locator, page: Page, label: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describeEachDatabase('staff look after customers in the dashboard', (t) => {
+describeInBrowser('staff look after customers in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('lists every country in a customer\'s address and in a shipping zone, whichever the dashboard opened first', async () => {
@@ -86,7 +86,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       expect(await addresses.getByText('No addresses.').count()).toBe(0);
       const number = (await t.admin.get(`/v1/orders/${orderId}`)).body.data.number as string;
       await page.getByRole('link', { name: new RegExp(`#?${number}`) }).waitFor();
-      await screenshot(t, page, 'customers-checked-out');
+      await screenshot(page, 'customers-checked-out');
     });
   }, SLOW);
 
@@ -101,8 +101,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, '/admin/customers');
       await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
-      await expectAccessible(t, page, 'the customer list');
-      await screenshot(t, page, 'customers-list');
+      await expectAccessible(page, 'the customer list');
+      await screenshot(page, 'customers-list');
 
       await page.getByLabel('Search').fill(`GRACE ${grace.email.slice(0, 8).toUpperCase()}`);
       await page.getByRole('link', { name: 'Alan Turing' }).waitFor({ state: 'detached' });
@@ -111,8 +111,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await page.getByRole('link', { name: 'Grace Hopper' }).click();
       await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
       await page.getByRole('link', { name: order.number }).waitFor();
-      await expectAccessible(t, page, 'a customer');
-      await screenshot(t, page, 'customer-detail');
+      await expectAccessible(page, 'a customer');
+      await screenshot(page, 'customer-detail');
 
       // The profile.
       await page.getByLabel('Last name').fill('Hopper-Murray');
@@ -133,8 +133,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await choose(add, page, 'Country', 'Canada');
       await choose(add, page, 'State or province', 'Ontario');
       await add.getByLabel('Phone').fill('+1 416 555 0100');
-      await expectAccessible(t, page, 'the address dialog');
-      await screenshot(t, page, 'customer-address-dialog');
+      await expectAccessible(page, 'the address dialog');
+      await screenshot(page, 'customer-address-dialog');
       await add.getByRole('button', { name: 'Add address' }).click();
       await add.waitFor({ state: 'hidden' });
       const toronto = page.getByRole('article', { name: '100 Queen Street West, Toronto' });
@@ -203,8 +203,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await page.getByText('Belongs to another customer').waitFor();
       expect(await email.getAttribute('aria-invalid')).toBe('true');
       expect(await describedBy(page, email)).toContain('Belongs to another customer');
-      await expectAccessible(t, page, 'a refused email');
-      await screenshot(t, page, 'customer-email-refused');
+      await expectAccessible(page, 'a refused email');
+      await screenshot(page, 'customer-email-refused');
 
       await page.getByRole('button', { name: 'Add address' }).click();
       const add = page.getByRole('dialog', { name: 'Add address' });
@@ -218,8 +218,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await add.getByText('Is required for US').waitFor();
       expect(await state.getAttribute('aria-invalid')).toBe('true');
       expect(await describedBy(page, state)).toContain('Is required for US');
-      await expectAccessible(t, page, 'a refused address');
-      await screenshot(t, page, 'customer-address-refused');
+      await expectAccessible(page, 'a refused address');
+      await screenshot(page, 'customer-address-refused');
       await page.keyboard.press('Escape');
       await add.waitFor({ state: 'hidden' });
 
@@ -250,8 +250,8 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       for (const label of ['First name', 'Last name', 'Email', 'Notes']) expect(await page.getByLabel(label).getAttribute('readonly'), label).not.toBeNull();
-      await expectAccessible(t, page, 'a customer for a read-only key in a narrow window');
-      await screenshot(t, page, 'customer-detail-read-only-narrow');
+      await expectAccessible(page, 'a customer for a read-only key in a narrow window');
+      await screenshot(page, 'customer-detail-read-only-narrow');
       // Nothing wider than the window: no sideways scrolling of the page itself.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
@@ -280,7 +280,7 @@ describeEachDatabase('staff look after customers in the dashboard', (t) => {
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog', { name: 'Delete the customer?' });
       await confirm.getByText('This cannot be undone').waitFor();
-      await expectAccessible(t, page, 'the delete confirmation');
+      await expectAccessible(page, 'the delete confirmation');
       await page.keyboard.press('Escape');
       await confirm.waitFor({ state: 'hidden' });
       expect((await t.admin.get(`/v1/customers/${grace.id}`)).status).toBe(200);

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -19,7 +19,7 @@ async function discountsOf(t: TestContext) {
   return (await t.admin.get('/v1/discounts?per_page=250')).body.data as Array<Record<string, any>>;
 }
 
-describeEachDatabase('staff run discounts in the dashboard', (t) => {
+describeInBrowser('staff run discounts in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('creates a code for a collection, finds it in the list, edits it, sees a taken code refused beside it and deletes it', async () => {
@@ -50,8 +50,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await page.keyboard.press('Escape');
       await field(page, 'Total uses').fill('100');
       await field(page, 'Uses per customer').fill('1');
-      await expectAccessible(t, page, 'the new discount');
-      await screenshot(t, page, 'discounts-new');
+      await expectAccessible(page, 'the new discount');
+      await screenshot(page, 'discounts-new');
       await page.getByRole('button', { name: 'Create discount' }).click();
       await page.getByRole('heading', { name: code, level: 1 }).waitFor();
 
@@ -64,8 +64,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       expect(created!.ends_at).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
       // The saved discount names its collection, read back from the server.
       await page.getByText(collection.title).waitFor();
-      await expectAccessible(t, page, 'a discount');
-      await screenshot(t, page, 'discounts-detail');
+      await expectAccessible(page, 'a discount');
+      await screenshot(page, 'discounts-detail');
 
       // In the list, in words, and found by the server's search.
       await page.getByRole('link', { name: '← Discounts' }).click();
@@ -79,8 +79,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       await page.getByText('No discount matches these filters.').waitFor();
       await page.getByLabel('Search').fill(code.toLowerCase());
       await row.waitFor();
-      await expectAccessible(t, page, 'the discount list');
-      await screenshot(t, page, 'discounts-list');
+      await expectAccessible(page, 'the discount list');
+      await screenshot(page, 'discounts-list');
 
       // Edited: a fixed amount off instead, and no longer limited per customer.
       await row.getByRole('link', { name: code }).click();
@@ -99,7 +99,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       const ends = page.getByRole('button', { name: 'Ends' });
       await expect.poll(() => ends.getAttribute('aria-invalid')).toBe('true');
       expect((await describedAs(page, ends)).toLowerCase()).toContain('after');
-      await screenshot(t, page, 'discounts-refused-dates');
+      await screenshot(page, 'discounts-refused-dates');
       expect((await discountsOf(t))[0]).toMatchObject({ kind: 'percentage', starts_at: null });
       await page.getByRole('button', { name: 'Starts' }).locator('..').getByRole('button', { name: 'Clear the date' }).click();
       await page.getByRole('button', { name: 'Save discount' }).click();
@@ -119,8 +119,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       const codeField = field(page, 'Code');
       await expect.poll(() => codeField.getAttribute('aria-invalid')).toBe('true');
       expect((await describedAs(page, codeField)).toLowerCase()).toContain('already');
-      await expectAccessible(t, page, 'a refused code');
-      await screenshot(t, page, 'discounts-refused');
+      await expectAccessible(page, 'a refused code');
+      await screenshot(page, 'discounts-refused');
       expect(await discountsOf(t)).toHaveLength(1);
 
       // Leaving the refused new discount asks first; then deleted, after saying it cannot be undone.
@@ -152,7 +152,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       const said = await describedAs(page, percent);
       expect(said).toContain('Must be at most 100%');
       expect(said).not.toMatch(/basis|10000/);
-      await screenshot(t, page, 'discounts-percent-refused-narrow');
+      await screenshot(page, 'discounts-percent-refused-narrow');
     }, { width: 390, height: 800 });
     expect((await discountsOf(t)).length).toBe(before);
   }, SLOW);
@@ -170,7 +170,7 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       expect(await page.getByRole('button', { name: 'New discount' }).isDisabled()).toBe(true);
       const automaticRow = page.getByRole('row', { name: new RegExp(automatic.title) });
       await automaticRow.getByRole('cell', { name: 'Free shipping', exact: true }).waitFor();
-      await screenshot(t, page, 'discounts-list-read-only');
+      await screenshot(page, 'discounts-list-read-only');
 
       // The server filters: by type, by kind, then by status.
       await page.getByRole('combobox', { name: 'Type' }).click();
@@ -202,8 +202,8 @@ describeEachDatabase('staff run discounts in the dashboard', (t) => {
       expect(await field(page, 'Percentage off (%)').getAttribute('readonly')).not.toBeNull();
       expect(await page.getByRole('switch', { name: 'Active' }).isDisabled()).toBe(true);
       expect(await page.getByRole('radio', { name: 'Fixed amount' }).isDisabled()).toBe(true);
-      await expectAccessible(t, page, 'a discount for a read-only key');
-      await screenshot(t, page, 'discounts-read-only');
+      await expectAccessible(page, 'a discount for a read-only key');
+      await screenshot(page, 'discounts-read-only');
     });
   }, SLOW);
 }, { admin: true });

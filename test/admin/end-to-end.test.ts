@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, screenshot, signIn, useBrowser } from '../helpers/browser.js';
 import { eventsOf, placedOrder, stockOf } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -20,7 +20,7 @@ async function orderOf(t: TestContext, id: string) {
   return (await t.admin.get(`/v1/orders/${id}`)).body.data;
 }
 
-describeEachDatabase('a shop run end to end from the dashboard', (t) => {
+describeInBrowser('a shop run end to end from the dashboard', (t) => {
   const holder = useBrowser();
 
   it('creates a product with a sku and an image, puts it in a collection, sells it, then captures, refunds part, fulfils and shows the events', async () => {
@@ -111,8 +111,8 @@ describeEachDatabase('a shop run end to end from the dashboard', (t) => {
       await page.getByText(/^Paid \$/).first().waitFor();
       const kinds = (await eventsOf(t, order.id)).map((event: { kind: string }) => event.kind);
       expect(kinds).toEqual(expect.arrayContaining(['order.placed', 'order.paid']));
-      await expectAccessible(t, page, 'the order at the end of the story');
-      await screenshot(t, page, 'end-to-end-order');
+      await expectAccessible(page, 'the order at the end of the story');
+      await screenshot(page, 'end-to-end-order');
 
       await openScreen(page, 'Events', 'Events', 'Settings');
       await page.getByRole('button', { name: /^fulfillment\.created/ }).first().waitFor();

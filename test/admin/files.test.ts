@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { pngOfSize, sendUpload, uploadFile } from '../helpers/files.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** Uploads over this size are refused (`STOREFRONT_FILE_MAX_BYTES` of this file's server). */
@@ -23,7 +23,7 @@ async function filesNamed(t: TestContext, name: string): Promise<Array<Record<st
 /** A picture with something to see in it: a corner of the screen as it is now. */
 const pictureOf = (page: Page, x = 0) => page.screenshot({ clip: { x, y: 0, width: 360, height: 240 } });
 
-describeEachDatabase('staff keep the shop\'s files in the media library', (t) => {
+describeInBrowser('staff keep the shop\'s files in the media library', (t) => {
   const holder = useBrowser();
 
   it('uploads images (naming a refused file with its reason), sets alt text, copies a link and deletes a file after confirming', async () => {
@@ -66,14 +66,14 @@ describeEachDatabase('staff keep the shop\'s files in the media library', (t) =>
       const [counterFile] = await filesNamed(t, 'counter.png');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(counterFile.url);
 
-      await expectAccessible(t, page, 'the media library');
-      await screenshot(t, page, 'files-library');
+      await expectAccessible(page, 'the media library');
+      await screenshot(page, 'files-library');
 
       await counter.getByRole('button', { name: 'Delete counter.png' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete counter.png?' });
       await dialog.waitFor();
-      await expectAccessible(t, page, 'the confirmation before deleting a file');
-      await screenshot(t, page, 'files-delete-confirm');
+      await expectAccessible(page, 'the confirmation before deleting a file');
+      await screenshot(page, 'files-delete-confirm');
       await dialog.getByRole('button', { name: 'Delete file' }).click();
       await page.getByText('counter.png deleted').waitFor();
       await counter.waitFor({ state: 'detached' });
@@ -85,8 +85,8 @@ describeEachDatabase('staff keep the shop\'s files in the media library', (t) =>
       await openSignedIn(page, base, t.adminKey, '/admin/files');
       await page.getByRole('listitem', { name: 'shop-front.png' }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Files' }).count()).toBe(1);
-      await expectAccessible(t, page, 'the media library on a phone');
-      await screenshot(t, page, 'files-library-narrow');
+      await expectAccessible(page, 'the media library on a phone');
+      await screenshot(page, 'files-library-narrow');
     }, { width: 390, height: 844 });
   }, SLOW);
 
@@ -112,8 +112,8 @@ describeEachDatabase('staff keep the shop\'s files in the media library', (t) =>
       expect(await document.locator('img').count()).toBe(0);
       expect(await document.innerText()).toMatch(/^PDF\s+price-list\.pdf\s+PDF · 1 KB · /);
       expect(await document.getByLabel('Alt text of price-list.pdf').count()).toBe(0);
-      await expectAccessible(t, page, 'the media library for a read-only key');
-      await screenshot(t, page, 'files-library-read-only');
+      await expectAccessible(page, 'the media library for a read-only key');
+      await screenshot(page, 'files-library-read-only');
     });
   }, SLOW);
 }, { admin: true, files: { maxBytes: MAX_BYTES } });

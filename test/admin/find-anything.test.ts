@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
-describeEachDatabase('staff find anything from every screen', (t) => {
+describeInBrowser('staff find anything from every screen', (t) => {
   const holder = useBrowser();
 
   it('opens with Ctrl+K or /, finds orders, products, customers and screens, and goes straight to the one chosen', async () => {
@@ -25,8 +24,8 @@ describeEachDatabase('staff find anything from every screen', (t) => {
       const search = page.getByRole('textbox', { name: 'Find anything' });
       await search.fill(`lamp ${word}`);
       await page.getByRole('button', { name: new RegExp(`Lamp ${word}`) }).waitFor();
-      await expectAccessible(t, page, 'find anything');
-      await screenshot(t, page, 'find-anything');
+      await expectAccessible(page, 'find anything');
+      await screenshot(page, 'find-anything');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: `Lamp ${word}`, level: 1 }).waitFor();
@@ -56,7 +55,7 @@ describeEachDatabase('staff find anything from every screen', (t) => {
       await page.getByRole('button', { name: 'Find anything' }).click();
       await page.getByRole('textbox', { name: 'Find anything' }).fill(`lamp ${word}`);
       await page.getByRole('button', { name: new RegExp(`Lamp ${word}`) }).waitFor();
-      await screenshot(t, page, 'find-anything-narrow');
+      await screenshot(page, 'find-anything-narrow');
     }, { width: 390, height: 844 });
   }, SLOW);
 }, { admin: true });

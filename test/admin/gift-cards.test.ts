@@ -1,13 +1,12 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { pay, readyCheckout } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 const CODE = /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/;
 
-describeEachDatabase('staff run gift cards in the dashboard', (t) => {
+describeInBrowser('staff run gift cards in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('issues a card, sees its code once, finds it in the list with its balance and disables it', async () => {
@@ -20,7 +19,7 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
       const dialog = page.getByRole('dialog', { name: 'Issue gift card' });
       await field(dialog, 'Value (USD)').fill('25');
       await field(dialog, 'Note').fill(note);
-      await expectAccessible(t, page, 'the issue dialog');
+      await expectAccessible(page, 'the issue dialog');
       await dialog.getByRole('button', { name: 'Issue gift card' }).click();
 
       // The whole code, once, with a way to copy it and the warning that it will not be shown again.
@@ -29,8 +28,8 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
       const code = (await shown.getByLabel('Gift card code').innerText()).trim();
       expect(code).toMatch(CODE);
       await shown.getByRole('button', { name: 'Copy code' }).waitFor();
-      await expectAccessible(t, page, 'the code shown once');
-      await screenshot(t, page, 'gift-cards-code-once');
+      await expectAccessible(page, 'the code shown once');
+      await screenshot(page, 'gift-cards-code-once');
       const [card] = (await t.admin.get('/v1/gift_cards?per_page=250')).body.data.filter((c: any) => c.note === note);
       expect(card).toMatchObject({ initial_value: 2500, balance: 2500, currency: 'USD', last_four: code.slice(-4), is_enabled: true });
       await shown.getByRole('button', { name: 'Done' }).click();
@@ -40,19 +39,26 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
       expect(await page.content()).not.toContain(code);
       await page.getByRole('region', { name: 'History' }).getByRole('cell', { name: 'Issued', exact: true }).waitFor();
       await page.getByText('$25.00 of $25.00').waitFor();
-      await expectAccessible(t, page, 'a gift card');
-      await screenshot(t, page, 'gift-cards-detail');
+      await expectAccessible(page, 'a gift card');
+      await screenshot(page, 'gift-cards-detail');
 
       // In the list with its balance, found by its whole code.
       await page.getByRole('link', { name: '← Gift cards' }).click();
       await page.getByRole('heading', { name: 'Gift cards', level: 1 }).waitFor();
+      // While the search loads, the loader is a named status, as assistive technology may announce it.
+      await page.route((url) => url.pathname === '/v1/gift_cards' && url.searchParams.has('code'), async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
       await page.getByLabel('Search').fill(code.toLowerCase());
+      await page.getByRole('status', { name: 'Loading' }).waitFor();
+      await expectAccessible(page, 'the gift card list while it loads');
       const row = page.getByRole('row', { name: new RegExp(card.last_four) });
       await row.getByRole('cell', { name: '$25.00 / $25.00' }).waitFor();
       await row.getByText('Enabled', { exact: true }).waitFor();
       await expect.poll(async () => page.getByRole('row').count()).toBe(2);
-      await expectAccessible(t, page, 'the gift card list');
-      await screenshot(t, page, 'gift-cards-list');
+      await expectAccessible(page, 'the gift card list');
+      await screenshot(page, 'gift-cards-list');
 
       // Disabled, after saying what it means.
       await row.getByRole('link', { name: `•••• ${card.last_four}` }).click();
@@ -79,12 +85,12 @@ describeEachDatabase('staff run gift cards in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, '/admin/gift-cards');
       await page.getByRole('heading', { name: 'Gift cards', level: 1 }).waitFor();
       await page.getByRole('link', { name: `•••• ${card.last_four}` }).first().waitFor();
-      await screenshot(t, page, 'gift-cards-list-phone');
+      await screenshot(page, 'gift-cards-list-phone');
       await page.getByRole('link', { name: `•••• ${card.last_four}` }).first().click();
       await page.getByRole('heading', { name: `•••• ${card.last_four}`, level: 1 }).waitFor();
       await page.getByRole('link', { name: `Issued, sold in order ${order.number}` }).waitFor();
-      await expectAccessible(t, page, 'a gift card on a phone');
-      await screenshot(t, page, 'gift-cards-detail-phone');
+      await expectAccessible(page, 'a gift card on a phone');
+      await screenshot(page, 'gift-cards-detail-phone');
     }, { width: 390, height: 844 });
   }, SLOW);
 

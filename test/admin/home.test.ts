@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { deliverDue } from '../../src/modules/webhooks/delivery.js';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -27,7 +27,7 @@ const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Sale
 const figure = (page: Page, label: string) => tile(page, label).innerText();
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-describeEachDatabase('staff see the shop at a glance on the home screen', (t) => {
+describeInBrowser('staff see the shop at a glance on the home screen', (t) => {
   const holder = useBrowser();
 
   it("lands on home after signing in: sales of today, the week and the month, what waits to ship, low stock, failing webhooks, and a chart", async () => {
@@ -60,8 +60,8 @@ describeEachDatabase('staff see the shop at a glance on the home screen', (t) =>
       expect(await section(page, 'Failing webhooks').getByRole('link').getAttribute('href')).toBe('/admin/settings/webhooks');
       await section(page, 'Daily sales, last 30 days').locator('.recharts-bar-rectangle').last().waitFor();
       expect(await page.getByRole('table', { name: 'Sales per day' }).getByRole('row').count()).toBe(31);
-      await expectAccessible(t, page, 'the home screen');
-      await screenshot(t, page, 'home');
+      await expectAccessible(page, 'the home screen');
+      await screenshot(page, 'home');
 
       await section(page, 'Orders to ship').getByRole('link', { name: '3 not shipped' }).click();
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
@@ -92,14 +92,14 @@ describeEachDatabase('staff see the shop at a glance on the home screen', (t) =>
       await page.goBack();
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
       await section(page, 'Daily sales, last 30 days').locator('.recharts-bar-rectangle').last().waitFor();
-      await expectAccessible(t, page, 'the home screen in a narrow window');
-      await screenshot(t, page, 'home-narrow');
+      await expectAccessible(page, 'the home screen in a narrow window');
+      await screenshot(page, 'home-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
   }, SLOW);
 }, { admin: true });
 
-describeEachDatabase('staff see sales net of refunds on the home screen', (t) => {
+describeInBrowser('staff see sales net of refunds on the home screen', (t) => {
   const holder = useBrowser();
 
   it('refunds part of an order and sees Home show what the shop kept, and who and what sold most', async () => {
@@ -127,15 +127,15 @@ describeEachDatabase('staff see sales net of refunds on the home screen', (t) =>
       await products.getByRole('row', { name: `${productName} 1 $110.70` }).waitFor();
       expect(await products.getByRole('link', { name: productName }).getAttribute('href')).toBe(`/admin/products/${placed.skus[0]!.productId}`);
       await page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: 'Rosa Parkes 1 $110.70' }).waitFor();
-      await expectAccessible(t, page, 'the home screen with refunds and top sellers');
-      await screenshot(t, page, 'home-net-sales');
+      await expectAccessible(page, 'the home screen with refunds and top sellers');
+      await screenshot(page, 'home-net-sales');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/home');
       const customers = page.getByRole('table', { name: 'Top customers' });
       await customers.getByRole('row', { name: 'Rosa Parkes 1 $110.70' }).waitFor();
       await customers.scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'home-net-sales-narrow');
+      await screenshot(page, 'home-net-sales-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
   }, SLOW);

@@ -4,9 +4,8 @@ import type { DatabaseHandle } from '../../src/db/database.js';
 import { startExportLoop } from '../../src/modules/exports/export-runner.js';
 import { startImportRunner } from '../../src/modules/imports/import-runner.js';
 import { SHOPIFY_PRODUCT_COLUMNS } from '../../src/modules/imports/shopify-products.js';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** How long a poll may wait for the worker and the screen (two busy cores, PostgreSQL): not a timing assertion. */
@@ -20,7 +19,7 @@ const productsCsv = [
   'broken-mug,Broken Mug,,Acme,,TRUE,Title,Default Title,BM-1,nine euros,,',
 ].join('\r\n') + '\r\n';
 
-describeEachDatabase('staff import and export the shop as CSV files in the dashboard', (t) => {
+describeInBrowser('staff import and export the shop as CSV files in the dashboard', (t) => {
   const holder = useBrowser();
   // The worker's import and export loops beside the app, as `npm start` runs them.
   const loops: Array<{ stop(): Promise<void> }> = [];
@@ -45,8 +44,8 @@ describeEachDatabase('staff import and export the shop as CSV files in the dashb
       const download = recent.getByRole('button', { name: /^Download products_export_\d{4}-\d\d-\d\d\.csv$/ });
       await download.waitFor(SERVER);
       await expect.poll(() => recent.getByRole('progressbar').first().getAttribute('aria-valuenow'), SERVER).toBe('100');
-      await expectAccessible(t, page, 'the import and export screen');
-      await screenshot(t, page, 'import-export');
+      await expectAccessible(page, 'the import and export screen');
+      await screenshot(page, 'import-export');
 
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       expect(file.suggestedFilename()).toMatch(/^products_export_\d{4}-\d\d-\d\d\.csv$/);
@@ -82,13 +81,13 @@ describeEachDatabase('staff import and export the shop as CSV files in the dashb
       const errors = job.getByRole('region', { name: 'Rows not imported' }).getByRole('row');
       expect(await errors.nth(1).innerText()).toMatch(/^4\s+Variant Price\s+.+/);
       expect((await t.admin.get('/v1/products?q=Tea%20Towel')).body.data.map((p: { name: string }) => p.name)).toContain('Tea Towel');
-      await expectAccessible(t, page, 'a finished import');
-      await screenshot(t, page, 'import-export-import');
+      await expectAccessible(page, 'a finished import');
+      await screenshot(page, 'import-export-import');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/settings/import-export?import=${importId}`);
       await page.getByRole('region', { name: 'Import of products_export_1.csv' }).waitFor(SERVER);
-      await screenshot(t, page, 'import-export-phone');
+      await screenshot(page, 'import-export-phone');
     }, { width: 390, height: 844 });
   });
 }, { admin: true });

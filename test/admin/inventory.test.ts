@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -10,7 +10,7 @@ async function stockOf(t: TestContext, skuId: string): Promise<number | null> {
   return (await t.admin.get(`/v1/skus/${skuId}`)).body.data.in_stock;
 }
 
-describeEachDatabase('staff keep stock on the inventory screen', (t) => {
+describeInBrowser('staff keep stock on the inventory screen', (t) => {
   const holder = useBrowser();
   const catalog = catalogFactories(t);
 
@@ -44,8 +44,8 @@ describeEachDatabase('staff keep stock on the inventory screen', (t) => {
       await expect.poll(() => page.getByLabel(`Stock of ${low.name}`).inputValue()).toBe('2');
       // The pointer off the navigation link it clicked (a hovered active link is the shell's, not this screen's).
       await page.mouse.move(700, 10);
-      await expectAccessible(t, page, 'the inventory');
-      await screenshot(t, page, 'inventory');
+      await expectAccessible(page, 'the inventory');
+      await screenshot(page, 'inventory');
 
       // Enter saves.
       const lowStock = page.getByLabel(`Stock of ${low.name}`);
@@ -70,8 +70,8 @@ describeEachDatabase('staff keep stock on the inventory screen', (t) => {
       expect(await lowStock.getAttribute('aria-invalid')).toBe('true');
       expect(await lowStock.inputValue()).toBe('-5');
       expect(await stockOf(t, low.id)).toBe(40);
-      await expectAccessible(t, page, 'the inventory with a refused stock');
-      await screenshot(t, page, 'inventory-refused');
+      await expectAccessible(page, 'the inventory with a refused stock');
+      await screenshot(page, 'inventory-refused');
 
       // Read again, the list is in the server's order: the sku now low comes first.
       await page.reload();
@@ -99,8 +99,8 @@ describeEachDatabase('staff keep stock on the inventory screen', (t) => {
         await stock.fill('3');
         await stock.press('Enter');
         await expect.poll(() => stockOf(t, low.id)).toBe(3);
-        await expectAccessible(t, page, 'the inventory on a phone');
-        await screenshot(t, page, 'inventory-narrow');
+        await expectAccessible(page, 'the inventory on a phone');
+        await screenshot(page, 'inventory-narrow');
       },
       { width: 390, height: 844 },
     );

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { choose, describedAs, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { choose, describedAs, describeInBrowser, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { makeGateway, pay } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 const PHONE = { width: 390, height: 844 };
@@ -38,7 +38,7 @@ async function orderInMarket(t: TestContext, marketId: string, skuId: string) {
   return ok(await pay(t, orderId)).data as { id: string; number: string; [key: string]: unknown };
 }
 
-describeEachDatabase('staff sell abroad from the dashboard', (t) => {
+describeInBrowser('staff sell abroad from the dashboard', (t) => {
   const holder = useBrowser();
 
   it('sets up a market for France, prices and translates a product for it, and sees an order in euros', async () => {
@@ -63,14 +63,14 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await dialog.getByLabel('Add a language').fill('fr');
       await dialog.getByRole('button', { name: 'Add language' }).click();
       await dialog.getByText('Default', { exact: true }).waitFor();
-      await expectAccessible(t, page, 'the market dialog');
-      await screenshot(t, page, 'markets-dialog');
+      await expectAccessible(page, 'the market dialog');
+      await screenshot(page, 'markets-dialog');
       await dialog.getByRole('button', { name: 'Add market' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('cell', { name: marketName, exact: true }).waitFor();
       await page.getByText(`EUR at 0.92 per ${store.currency}`).waitFor();
-      await expectAccessible(t, page, 'the markets');
-      await screenshot(t, page, 'markets-list');
+      await expectAccessible(page, 'the markets');
+      await screenshot(page, 'markets-list');
 
       // A second market for France is refused beside the country, in the server's words.
       await page.getByRole('button', { name: 'Add market' }).click();
@@ -84,7 +84,7 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       const countries = field(dialog, 'Countries');
       await expect.poll(() => countries.getAttribute('aria-invalid')).toBe('true');
       expect(await describedAs(page, countries)).toContain('France:');
-      await screenshot(t, page, 'markets-dialog-refused');
+      await screenshot(page, 'markets-dialog-refused');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     });
 
@@ -112,8 +112,8 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       // …while M sells at its price converted: 20.00 × 0.92 = 18.40, up to 18.99.
       await page.getByRole('button', { name: 'Edit sku M' }).click();
       await expect.poll(() => edit.getByRole('list', { name: 'Prices of the sku in each market' }).innerText()).toContain('converted: €18.99');
-      await expectAccessible(t, page, 'a sku’s prices in the markets');
-      await screenshot(t, page, 'markets-sku-prices');
+      await expectAccessible(page, 'a sku’s prices in the markets');
+      await screenshot(page, 'markets-sku-prices');
       await edit.getByRole('button', { name: 'Cancel' }).click();
 
     });
@@ -133,8 +133,8 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await marketSection.getByText(`EUR at 0.92 per ${store.currency}`).waitFor();
       await marketSection.getByText('Language: French (fr)').waitFor();
       await page.getByText(/€\d/).first().waitFor();
-      await expectAccessible(t, page, 'an order in euros');
-      await screenshot(t, page, 'markets-order');
+      await expectAccessible(page, 'an order in euros');
+      await screenshot(page, 'markets-order');
 
       await page.goto(`${base}/admin/orders`);
       await page.getByRole('link', { name: order.number }).waitFor();
@@ -144,14 +144,14 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/settings/markets');
       await page.getByRole('cell', { name: marketName, exact: true }).waitFor();
-      await screenshot(t, page, 'markets-list-phone');
+      await screenshot(page, 'markets-list-phone');
     }, PHONE);
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/orders/${order.id}`);
       const marketSection = page.getByRole('region', { name: 'Market' });
       await marketSection.getByText(`EUR at 0.92 per ${store.currency}`).scrollIntoViewIfNeeded();
-      await expectAccessible(t, page, 'an order in euros on a phone');
-      await screenshot(t, page, 'markets-order-phone');
+      await expectAccessible(page, 'an order in euros on a phone');
+      await screenshot(page, 'markets-order-phone');
     }, PHONE);
 
     await inWindow(holder.browser, async (page) => {
@@ -166,17 +166,17 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await page.getByText('French text saved').waitFor();
       await page.getByRole('button', { name: 'Save sku names' }).click();
       await page.getByText('Sku name saved').waitFor();
-      await expectAccessible(t, page, 'a product in French');
+      await expectAccessible(page, 'a product in French');
       await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(t, page, 'markets-product-french');
+      await screenshot(page, 'markets-product-french');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
       await page.getByRole('combobox', { name: 'Language' }).click();
       await page.getByRole('option', { name: 'French (fr)' }).click();
       await expect.poll(() => page.getByLabel('Name in French').inputValue()).toBe('Cabas');
-      await expectAccessible(t, page, 'a product in French on a phone');
-      await screenshot(t, page, 'markets-product-french-phone');
+      await expectAccessible(page, 'a product in French on a phone');
+      await screenshot(page, 'markets-product-french-phone');
     }, PHONE);
     const french = (await t.admin.get(`/v1/products/${product.id}?locale=fr`)).body.data;
     expect(french).toMatchObject({ name: 'Cabas', locale: 'fr' });
@@ -202,14 +202,14 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, `/admin/collections/${collection.id}`);
       await page.getByRole('heading', { name: collection.title, level: 1 }).waitFor();
       await translate(page, 'Été');
-      await expectAccessible(t, page, 'a collection in French');
-      await screenshot(t, page, 'markets-collection-french');
+      await expectAccessible(page, 'a collection in French');
+      await screenshot(page, 'markets-collection-french');
 
       await page.goto(`${base}/admin/pages/${contentPage.id}`);
       await page.getByRole('heading', { name: contentPage.title, level: 1 }).waitFor();
       await translate(page, 'Qui sommes-nous');
-      await expectAccessible(t, page, 'a page in French');
-      await screenshot(t, page, 'markets-page-french');
+      await expectAccessible(page, 'a page in French');
+      await screenshot(page, 'markets-page-french');
 
       await page.goto(`${base}/admin/categories`);
       await page.getByRole('button', { name: `Actions for ${category.title}` }).click();
@@ -218,8 +218,8 @@ describeEachDatabase('staff sell abroad from the dashboard', (t) => {
       await dialog.getByLabel('Title in French', { exact: true }).fill('Sacs');
       await dialog.getByRole('button', { name: 'Save French' }).click();
       await page.getByText('French text saved').waitFor();
-      await expectAccessible(t, page, 'a category in French');
-      await screenshot(t, page, 'markets-category-french');
+      await expectAccessible(page, 'a category in French');
+      await screenshot(page, 'markets-category-french');
     });
 
     expect(ok(await t.admin.get(`/v1/collections/${collection.id}?locale=fr`)).data).toMatchObject({ title: 'Été' });

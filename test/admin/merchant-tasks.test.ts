@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { useFakeStripe } from '../helpers/stripe-checkout.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 // The ten tasks a shop owner tried, task by task, each as staff do it now, counting their steps (a
 // click, a field filled, a key pressed, a file chosen). `before` is the same task's count in the
@@ -66,16 +66,16 @@ async function finish(t: TestContext, staff: Staff, task: string, before: number
   console.log(`${task}: ${staff.steps} steps (before: ${before})`);
   if (changed) expect(staff.steps, task).toBeLessThan(before);
   else expect(staff.steps, task).toBeLessThanOrEqual(before);
-  await screenshot(t, staff.page, `task-${task}`);
+  await screenshot(staff.page, `task-${task}`);
   await staff.page.setViewportSize(PHONE);
   await staff.page.waitForTimeout(300);
-  await screenshot(t, staff.page, `task-${task}-narrow`);
+  await screenshot(staff.page, `task-${task}-narrow`);
   expect(await staff.page.evaluate(() => document.documentElement.scrollWidth), `${task} on a phone`).toBeLessThanOrEqual(PHONE.width);
 }
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()%]/g, '\\$&')}( \\*)?$`));
 
-describeEachDatabase("a shop owner's ten tasks", (t) => {
+describeInBrowser("a shop owner's ten tasks", (t) => {
   const holder = useBrowser();
   const stripe = useFakeStripe();
 
@@ -205,7 +205,7 @@ describeEachDatabase("a shop owner's ten tasks", (t) => {
       await page.getByRole('heading', { name: `Dorothy Vaughan${word}`, level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Addresses' }).getByText(ADDRESS.address1).waitFor();
       await page.getByRole('link', { name: new RegExp(order.number) }).waitFor();
-      await expectAccessible(t, page, 'a customer who checked out');
+      await expectAccessible(page, 'a customer who checked out');
       // Before: Customers, search, open (3), and the address was not there at all.
       await finish(t, staff, 'customer', 4);
     });

@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
-describeEachDatabase('staff edit the metadata of a record', (t) => {
+describeInBrowser('staff edit the metadata of a record', (t) => {
   const holder = useBrowser();
 
   it('adds, changes and removes metadata and private metadata on a product, naming a key the server refuses', async () => {
@@ -25,8 +24,8 @@ describeEachDatabase('staff edit the metadata of a record', (t) => {
       await section.getByLabel('Private metadata key 1').fill('supplier_cost');
       await section.getByLabel('Private metadata value 1').fill('3.10');
       await section.getByText('Unsaved changes').waitFor();
-      await expectAccessible(t, page, 'a product\'s metadata being edited');
-      await screenshot(t, page, 'metadata-product');
+      await expectAccessible(page, 'a product\'s metadata being edited');
+      await screenshot(page, 'metadata-product');
       await section.getByRole('button', { name: 'Save metadata' }).click();
       await page.getByText('Metadata saved').waitFor();
       await expect.poll(async () => (await t.admin.get(`/v1/products/${product.id}`)).body.data)
@@ -54,7 +53,7 @@ describeEachDatabase('staff edit the metadata of a record', (t) => {
       // Beside the row, and in the form's message.
       await section.getByText('would make more than 50 keys').first().waitFor();
       expect(await section.getByLabel('Metadata key 50').getAttribute('aria-invalid')).toBe('true');
-      await screenshot(t, page, 'metadata-refused-key');
+      await screenshot(page, 'metadata-refused-key');
       expect((await t.admin.get(`/v1/products/${product.id}`)).body.data.metadata.one_too_many).toBeUndefined();
     });
   }, SLOW);
@@ -73,7 +72,7 @@ describeEachDatabase('staff edit the metadata of a record', (t) => {
       expect(await section.getByLabel('Metadata value 1').getAttribute('readonly')).not.toBeNull();
       expect(await section.getByRole('button', { name: 'Save metadata' }).count()).toBe(0);
       expect(await section.getByRole('button', { name: /Add a field/ }).count()).toBe(0);
-      await expectAccessible(t, page, "an order's metadata for the fulfillment role");
+      await expectAccessible(page, "an order's metadata for the fulfillment role");
     }, { width: 390, height: 844 });
   }, SLOW);
 }, { admin: true });

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, pay, readyCheckout } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { expectAddsUp } from '../helpers/mail-figures.js';
 import { deliverMailOnce } from '../helpers/smtp.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** How long a poll may wait for the server's answer to show (two busy cores, PostgreSQL): not a timing assertion. */
@@ -40,7 +40,7 @@ async function readMessage(page: Page): Promise<{ html: string; text: string }> 
   return { html, text };
 }
 
-describeEachDatabase('staff read the money of an order confirmation in the dashboard', (t) => {
+describeInBrowser('staff read the money of an order confirmation in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('opens the confirmation of a discounted, shipped, taxed gift order from the log, and its lines add up to its total', async () => {
@@ -62,11 +62,11 @@ describeEachDatabase('staff read the money of an order confirmation in the dashb
           expect(part).toContain(`Discount (${code})`);
           expect(part).toContain('Happy birthday!');
         }
-        if (!narrow) await expectAccessible(t, page, 'an order confirmation with its money');
+        if (!narrow) await expectAccessible(page, 'an order confirmation with its money');
         // The frame scrolled to the totals, as staff would to check them.
         await page.frameLocator('iframe[title="Message as HTML"]').getByText('Total', { exact: true }).scrollIntoViewIfNeeded();
         await page.getByText('Subject', { exact: true }).scrollIntoViewIfNeeded();
-        await screenshot(t, page, narrow ? 'notifications-message-money-narrow' : 'notifications-message-money');
+        await screenshot(page, narrow ? 'notifications-message-money-narrow' : 'notifications-message-money');
         // A long address in the heading wraps: nothing scrolls sideways on a phone.
         if (narrow) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       }, size);

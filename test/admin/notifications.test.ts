@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { signedUpCustomer } from '../helpers/customers.js';
 import { deliverMailOnce, deliverMailUntil, startSmtpServer, stopSmtpServers, type SmtpServer } from '../helpers/smtp.js';
-import { createTestApp, describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** How long a poll may wait for the server's answer to show (two busy cores, PostgreSQL): not a timing assertion. */
@@ -42,7 +42,7 @@ async function templateOf(t: TestContext, kind: string) {
   return res.body.data;
 }
 
-describeEachDatabase('staff read the mail log, send a message again and edit templates in the dashboard', (t) => {
+describeInBrowser('staff read the mail log, send a message again and edit templates in the dashboard', (t) => {
   const holder = useBrowser();
   let smtp: SmtpServer;
 
@@ -66,8 +66,8 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
       const log = page.getByRole('table');
       await log.getByRole('row').filter({ hasText: refused.email }).waitFor();
-      await expectAccessible(t, page, 'the notification log');
-      await screenshot(t, page, 'notifications-log');
+      await expectAccessible(page, 'the notification log');
+      await screenshot(page, 'notifications-log');
 
       // Waiting to be tried again, with the mail server's words.
       await pick(page, 'Status', 'Pending');
@@ -86,13 +86,13 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       await page.getByText(`Order ${delivered.order.number} confirmed`).waitFor();
       await page.getByRole('tab', { name: 'Text' }).click();
       expect(await page.getByLabel('Message as text').innerText()).toContain(delivered.order.number);
-      await expectAccessible(t, page, 'a message');
-      await screenshot(t, page, 'notifications-message');
+      await expectAccessible(page, 'a message');
+      await screenshot(page, 'notifications-message');
 
       await page.getByRole('button', { name: 'Resend' }).click();
       const confirm = page.getByRole('dialog', { name: 'Send this email again?' });
       await confirm.getByText('cannot be called back').waitFor();
-      await expectAccessible(t, page, 'the resend confirmation');
+      await expectAccessible(page, 'the resend confirmation');
       await confirm.getByRole('button', { name: 'Send again' }).click();
       await page.getByText(`Queued to be sent again to ${delivered.email}`).waitFor();
       await page.getByText('Resent from').waitFor();
@@ -132,12 +132,12 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       await preview.getByText(/^Money back for \S+ from /).waitFor(SERVER);
       expect(await subject.getAttribute('aria-invalid')).not.toBe('true');
       await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(t, page, 'notifications-template');
+      await screenshot(page, 'notifications-template');
       // The text part, rendered with the sample order; the HTML frame (sandboxed: no scripts, so no
       // accessibility checker inside it either) is the email's, not the dashboard's.
       await preview.getByRole('tab', { name: 'Text' }).click();
       expect(await preview.getByLabel('Preview as text').innerText()).toMatch(/Depending on your bank/);
-      await expectAccessible(t, page, 'the template editor with a preview');
+      await expectAccessible(page, 'the template editor with a preview');
 
       // The same from Save: the HTML refused beside it, nothing saved.
       const html = page.getByRole('textbox', { name: 'HTML' });
@@ -156,7 +156,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
 
       await page.getByRole('button', { name: 'Restore shipped template' }).click();
       const confirm = page.getByRole('dialog', { name: 'Restore the shipped template?' });
-      await expectAccessible(t, page, 'the restore confirmation');
+      await expectAccessible(page, 'the restore confirmation');
       await confirm.getByRole('button', { name: 'Restore shipped template' }).click();
       await page.getByText('Shipped template restored').waitFor();
       await expect.poll(() => subject.inputValue()).toBe('Refund for order {{ order.number }}');
@@ -183,7 +183,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
       // (The HTML frame is the email's own, and sandboxed: the checker looks at the dashboard.)
       await page.getByRole('tab', { name: 'Text' }).click();
-      await expectAccessible(t, page, 'a message for a read-only key in a narrow window');
+      await expectAccessible(page, 'a message for a read-only key in a narrow window');
 
       await page.goto(`${base}/admin/settings/notifications/templates/order_confirmation`);
       await page.getByRole('heading', { name: 'Order confirmation template', level: 1 }).waitFor();
@@ -192,8 +192,8 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
       expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
       expect(await page.getByRole('switch', { name: 'Send this email' }).isDisabled()).toBe(true);
       for (const label of ['Subject', 'HTML', 'Text']) expect(await page.getByRole('textbox', { name: label }).getAttribute('readonly'), label).not.toBeNull();
-      await expectAccessible(t, page, 'a template for a read-only key in a narrow window');
-      await screenshot(t, page, 'notifications-template-read-only-narrow');
+      await expectAccessible(page, 'a template for a read-only key in a narrow window');
+      await screenshot(page, 'notifications-template-read-only-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
 
@@ -218,7 +218,7 @@ describeEachDatabase('staff read the mail log, send a message again and edit tem
   }, SLOW);
 }, { admin: true });
 
-describeEachDatabase('staff see whether the shop sends mail, and prove it with a test mail', (t) => {
+describeInBrowser('staff see whether the shop sends mail, and prove it with a test mail', (t) => {
   const holder = useBrowser();
 
   it('warns on Home and on Notifications that email is not set up while every mail is recorded unsent', async () => {
@@ -237,13 +237,13 @@ describeEachDatabase('staff see whether the shop sends mail, and prove it with a
       expect(await panel.getByText('STOREFRONT_SMTP_URL').count()).toBeGreaterThan(0);
       expect(await panel.getByRole('button', { name: 'Send a test mail' }).count()).toBe(0);
       await page.mouse.move(700, 20);
-      await expectAccessible(t, page, 'the notifications screen without mail');
-      await screenshot(t, page, 'notifications-mail-not-set-up');
+      await expectAccessible(page, 'the notifications screen without mail');
+      await screenshot(page, 'notifications-mail-not-set-up');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/home');
       await page.getByRole('status').filter({ hasText: 'Email is not set up' }).waitFor();
-      await screenshot(t, page, 'home-mail-not-set-up-narrow');
+      await screenshot(page, 'home-mail-not-set-up-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
   }, SLOW);
@@ -273,13 +273,13 @@ describeEachDatabase('staff see whether the shop sends mail, and prove it with a
         await panel.getByText('The mail server accepted the test mail for staff@kiln.example').waitFor();
         expect(smtp.to('staff@kiln.example')).toHaveLength(1);
         await page.mouse.move(700, 20);
-        await expectAccessible(t, page, 'the notifications screen with mail set up');
-        await screenshot(t, page, 'notifications-mail-test');
+        await expectAccessible(page, 'the notifications screen with mail set up');
+        await screenshot(page, 'notifications-mail-test');
       });
       await inWindow(holder.browser, async (page) => {
         await openSignedIn(page, base, app.adminKey, '/admin/settings/notifications');
         await page.getByRole('region', { name: 'Mail delivery' }).getByRole('button', { name: 'Send a test mail' }).waitFor();
-        await screenshot(t, page, 'notifications-mail-test-narrow');
+        await screenshot(page, 'notifications-mail-test-narrow');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       }, { width: 390, height: 844 });
     } finally {

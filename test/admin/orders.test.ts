@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS, eventsOf, makeGateway, makeRate, makeSku, pay, placedOrder, readyCheckout, stockOf } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -32,7 +32,7 @@ async function confirm(page: Page, title: string, button: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-describeEachDatabase('staff run orders in the dashboard', (t) => {
+describeInBrowser('staff run orders in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('finds a placed order by its number, captures it, refunds part, fulfils it and sees its events', async () => {
@@ -42,8 +42,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
-      await expectAccessible(t, page, 'the order list');
-      await screenshot(t, page, 'orders-list');
+      await expectAccessible(page, 'the order list');
+      await screenshot(page, 'orders-list');
 
       await page.getByLabel('Search').fill(placed.number);
       // The search applies once typing pauses; a click before then is undone by it.
@@ -52,14 +52,14 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByRole('link', { name: placed.number }).click();
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
       await page.getByText('Order placed').waitFor();
-      await expectAccessible(t, page, 'an order');
-      await screenshot(t, page, 'order-detail');
+      await expectAccessible(page, 'an order');
+      await screenshot(page, 'order-detail');
 
       // Capture all that was authorized.
       await page.getByRole('button', { name: 'Capture payment' }).click();
       const capture = page.getByRole('dialog', { name: 'Capture payment' });
       await expect.poll(() => capture.getByLabel('Amount (USD)').inputValue()).toBe('15.00');
-      await expectAccessible(t, page, 'the capture dialog');
+      await expectAccessible(page, 'the capture dialog');
       await capture.getByRole('button', { name: 'Capture' }).click();
       await capture.waitFor({ state: 'hidden' });
       await page.getByText(/^Paid \$/).first().waitFor();
@@ -81,8 +81,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       const fulfil = page.getByRole('dialog', { name: 'Fulfil items' });
       await fulfil.getByLabel('Tracking code').fill('1Z999AA10123456784');
       await fulfil.getByLabel('Carrier').fill('UPS');
-      await expectAccessible(t, page, 'the fulfil dialog');
-      await screenshot(t, page, 'order-fulfil-dialog');
+      await expectAccessible(page, 'the fulfil dialog');
+      await screenshot(page, 'order-fulfil-dialog');
       await fulfil.getByRole('button', { name: 'Fulfil' }).click();
       await fulfil.waitFor({ state: 'hidden' });
       await page.getByText('UPS · tracking 1Z999AA10123456784').waitFor();
@@ -91,7 +91,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       expect(shipment).toMatchObject({ tracking_code: '1Z999AA10123456784', carrier: 'UPS', kind: 'full', status: 'succeeded' });
       expect((await orderOf(t, placed.id)).fulfillment_status).toBe('fulfilled');
       await expect.poll(() => statusOf(page)).toBe('Placed, Partially refunded, Fulfilled');
-      await screenshot(t, page, 'order-detail-done');
+      await screenshot(page, 'order-detail-done');
     });
   }, SLOW);
 
@@ -111,8 +111,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       const described = (await amount.getAttribute('aria-describedby')) ?? '';
       const descriptions = await Promise.all(described.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
       expect(descriptions.join(' ')).toContain('Is more than the 1500 captured and not yet refunded');
-      await expectAccessible(t, page, 'a refused refund');
-      await screenshot(t, page, 'order-refund-refused');
+      await expectAccessible(page, 'a refused refund');
+      await screenshot(page, 'order-refund-refused');
     });
     const after = await orderOf(t, paid.id);
     expect(after.financial_status).toBe('paid');
@@ -131,8 +131,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await fulfil.getByRole('button', { name: 'Fulfil' }).click();
       await fulfil.getByText('Must be from 1 to the 2 left to ship').waitFor();
       expect(await quantity.getAttribute('aria-invalid')).toBe('true');
-      await expectAccessible(t, page, 'a refused shipment');
-      await screenshot(t, page, 'order-fulfil-refused');
+      await expectAccessible(page, 'a refused shipment');
+      await screenshot(page, 'order-fulfil-refused');
     });
     expect((await t.admin.get(`/v1/orders/${placed.id}/fulfillments`)).body.data).toEqual([]);
   }, SLOW);
@@ -143,15 +143,15 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/orders?q=nobody-has-this-name');
       await page.getByText('No order matches these filters.').waitFor();
-      await expectAccessible(t, page, 'an empty order list in a narrow window');
-      await screenshot(t, page, 'orders-list-empty-narrow');
+      await expectAccessible(page, 'an empty order list in a narrow window');
+      await screenshot(page, 'orders-list-empty-narrow');
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Orders' }).waitFor();
       await page.goto(`${base}/admin/orders/${placed.id}`);
       await page.getByRole('heading', { name: `Order ${placed.number}` }).waitFor();
       await page.getByText('Order placed').waitFor();
-      await expectAccessible(t, page, 'an order in a narrow window');
-      await screenshot(t, page, 'order-detail-narrow');
+      await expectAccessible(page, 'an order in a narrow window');
+      await screenshot(page, 'order-detail-narrow');
       // Nothing wider than the window: no sideways scrolling of the page itself.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
@@ -193,7 +193,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByText('Canceled', { exact: false }).filter({ hasText: 'Buyer asked by phone' }).waitFor();
       await expect.poll(() => statusOf(page)).toBe('Canceled, Voided, Unfulfilled');
       await page.getByText('Order canceled', { exact: true }).first().waitFor();
-      await screenshot(t, page, 'order-detail-canceled');
+      await screenshot(page, 'order-detail-canceled');
 
       await page.goto(`${base}/admin/orders/${other.id}`);
       await page.getByRole('button', { name: 'Archive' }).click();
@@ -222,8 +222,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       expect(await page.getByRole('textbox', { name: 'Note' }).getAttribute('readonly')).not.toBeNull();
-      await expectAccessible(t, page, 'an order for a read-only key');
-      await screenshot(t, page, 'order-detail-read-only');
+      await expectAccessible(page, 'an order for a read-only key');
+      await screenshot(page, 'order-detail-read-only');
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       await page.getByRole('table').waitFor();
@@ -288,8 +288,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       expect(await page.getByLabel('Comment').inputValue()).toBe('');
       const [comment] = (await t.admin.get(`/v1/orders/${order.id}/comments`)).body.data;
       expect(comment).toMatchObject({ body: 'Buyer asked for a paper bag.', author: { type: 'api_key' } });
-      await expectAccessible(t, page, 'an order to work from');
-      await screenshot(t, page, 'order-worked');
+      await expectAccessible(page, 'an order to work from');
+      await screenshot(page, 'order-worked');
 
       // The packing slip: the parcel's contents by variant, the address, no prices; printed alone.
       await page.getByRole('link', { name: 'Packing slip' }).click();
@@ -298,11 +298,11 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await slip.getByText(order.items[0].sku_name).waitFor();
       await page.getByText(order.shipping.address.address1).first().waitFor();
       expect(await page.locator('main').innerText()).not.toContain('$');
-      await expectAccessible(t, page, 'the packing slip');
+      await expectAccessible(page, 'the packing slip');
       await page.emulateMedia({ media: 'print' });
       expect(await page.getByRole('navigation', { name: 'Areas' }).isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-      await screenshot(t, page, 'order-packing-slip');
+      await screenshot(page, 'order-packing-slip');
       await page.emulateMedia({ media: 'screen' });
     });
   }, SLOW);
@@ -329,8 +329,8 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByRole('button', { name: 'Continue to shipping and payment' }).click();
       await page.getByRole('radio', { name: /^Standard · \$5\.00$/ }).first().waitFor();
       if (!paid) await page.getByRole('radio', { name: /^To pay later/ }).check();
-      await expectAccessible(t, page, 'a staff order');
-      await screenshot(t, page, paid ? 'order-new' : 'order-new-later');
+      await expectAccessible(page, 'a staff order');
+      await screenshot(page, paid ? 'order-new' : 'order-new-later');
       await page.getByRole('button', { name: 'Create order' }).click();
       await page.getByRole('heading', { name: /^Order / , level: 1 }).waitFor();
       return new URL(page.url()).pathname.split('/').pop()!;
@@ -357,7 +357,7 @@ describeEachDatabase('staff run orders in the dashboard', (t) => {
       await page.getByRole('option', { name: new RegExp(`Address${word}`) }).click();
       await page.getByRole('link', { name: 'add one on their page' }).waitFor();
       expect(await page.getByRole('button', { name: 'Continue to shipping and payment' }).isDisabled()).toBe(true);
-      await screenshot(t, page, 'order-new-no-address');
+      await screenshot(page, 'order-new-no-address');
     }, { width: 390, height: 844 });
     expect((await t.admin.get(`/v1/orders?q=${nobody.id}`)).body.data).toEqual([]);
   }, SLOW);

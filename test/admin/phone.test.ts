@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +26,7 @@ async function expectWholeRows(page: Page, table: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-describeEachDatabase('the dashboard on a phone', (t) => {
+describeInBrowser('the dashboard on a phone', (t) => {
   const holder = useBrowser();
 
   it('shows every column of the order list, an order\'s items and a product\'s skus, each cell named by its column', async () => {
@@ -36,20 +35,20 @@ describeEachDatabase('the dashboard on a phone', (t) => {
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/orders');
       await expectWholeRows(page, 'Orders');
-      await screenshot(t, page, 'phone-orders');
-      await expectAccessible(t, page, 'the order list on a phone');
+      await screenshot(page, 'phone-orders');
+      await expectAccessible(page, 'the order list on a phone');
 
       await openSignedIn(page, base, t.adminKey, `/admin/orders/${orderId}`);
       await expectWholeRows(page, 'Items');
       const items = page.locator('[role="region"][tabindex="0"][aria-label="Items"]');
       // The quantity and the line's total, once out of sight to the right, read beside their names.
       expect(await items.locator('td[data-label="Quantity"]').first().innerText()).toContain('2');
-      await screenshot(t, page, 'phone-order-items');
+      await screenshot(page, 'phone-order-items');
 
       await openSignedIn(page, base, t.adminKey, `/admin/products/${skus[0]!.productId}`);
       await expectWholeRows(page, 'Skus');
-      await screenshot(t, page, 'phone-product-skus');
-      await expectAccessible(t, page, 'a product on a phone');
+      await screenshot(page, 'phone-product-skus');
+      await expectAccessible(page, 'a product on a phone');
     }, PHONE);
   }, SLOW);
 }, { admin: true });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { choose, describedAs, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { choose, describedAs, describeInBrowser, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { signedUpCustomer } from '../helpers/customers.js';
 import { uniqueWord } from '../helpers/expect.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 150_000;
 const PHONE = { width: 390, height: 844 };
@@ -49,7 +49,7 @@ async function gapUnderLastRow(page: Page, list: string): Promise<number> {
   });
 }
 
-describeEachDatabase('staff give a wholesale group its own prices', (t) => {
+describeInBrowser('staff give a wholesale group its own prices', (t) => {
   const holder = useBrowser();
 
   it('creates a group, adds a customer to it from their page, prices a sku lower for it, and the member pays it', async () => {
@@ -68,13 +68,13 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       await page.getByRole('button', { name: 'New group' }).click();
       const dialog = page.getByRole('dialog', { name: 'New customer group' });
       await field(dialog, 'Name').fill('Wholesale');
-      await expectAccessible(t, page, 'the new group dialog');
+      await expectAccessible(page, 'the new group dialog');
       await dialog.getByRole('button', { name: 'Create group' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Wholesale', exact: true }) });
       await row.getByText('No customers').waitFor();
-      await expectAccessible(t, page, 'the customer groups');
-      await screenshot(t, page, 'customer-groups-list');
+      await expectAccessible(page, 'the customer groups');
+      await screenshot(page, 'customer-groups-list');
 
       // The customer's page: added to the group, shown as a chip.
       await page.goto(`${base}/admin/customers/${buyer.id}`);
@@ -86,16 +86,16 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       const chips = groups.getByRole('list', { name: 'Groups of the customer' });
       await chips.getByRole('link', { name: 'Wholesale' }).waitFor();
       await groups.scrollIntoViewIfNeeded();
-      await expectAccessible(t, page, 'a customer’s groups');
-      await screenshot(t, page, 'customer-groups-customer');
+      await expectAccessible(page, 'a customer’s groups');
+      await screenshot(page, 'customer-groups-customer');
 
       // The group's page lists its member.
       await chips.getByRole('link', { name: 'Wholesale' }).click();
       await page.getByRole('heading', { name: 'Wholesale', level: 1 }).waitFor();
       await page.getByText('1 customer ·', { exact: false }).waitFor();
       await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
-      await expectAccessible(t, page, 'a group and its members');
-      await screenshot(t, page, 'customer-groups-group');
+      await expectAccessible(page, 'a group and its members');
+      await screenshot(page, 'customer-groups-group');
     });
 
     const group = (ok(await t.admin.get('/v1/customer_groups')).data as Array<{ id: string; name: string; customer_count: number }>).find((candidate) => candidate.name === 'Wholesale')!;
@@ -129,8 +129,8 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       expect(await describedAs(page, capPrice)).toContain(`At most ${new Intl.NumberFormat('en-US', { style: 'currency', currency: store.currency }).format(10_000_000_000)}`);
       // The other rows are not blamed.
       expect(await page.getByLabel(new RegExp(`^List price of ${tote.product.name}`)).getAttribute('aria-invalid')).not.toBe('true');
-      await expectAccessible(t, page, 'a price list refused beside its price');
-      await screenshot(t, page, 'price-lists-refused');
+      await expectAccessible(page, 'a price list refused beside its price');
+      await screenshot(page, 'price-lists-refused');
 
       await capPrice.fill('7.50');
       await page.getByRole('button', { name: 'Create price list' }).click();
@@ -138,8 +138,8 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       await page.getByText('3 prices ·', { exact: false }).waitFor();
       // The saved list reads its skus back by id: names, codes and regular prices.
       await page.getByText(`${tote.product.name} · ${tote.code}`).waitFor();
-      await expectAccessible(t, page, 'a price list');
-      await screenshot(t, page, 'price-lists-edit');
+      await expectAccessible(page, 'a price list');
+      await screenshot(page, 'price-lists-edit');
 
       await page.getByRole('link', { name: '← Price lists' }).click();
       const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Wholesale prices' }) });
@@ -147,8 +147,8 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
       await listed.getByText('Always').waitFor();
       await listed.getByText('Active').waitFor();
       await listed.getByText('3 prices').waitFor();
-      await expectAccessible(t, page, 'the price lists');
-      await screenshot(t, page, 'price-lists-list');
+      await expectAccessible(page, 'the price lists');
+      await screenshot(page, 'price-lists-list');
     });
 
     const [list] = ok(await t.admin.get('/v1/price_lists')).data as Array<Record<string, any>>;
@@ -166,21 +166,21 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/price-lists');
       await page.getByRole('link', { name: 'Wholesale prices' }).waitFor();
-      await expectAccessible(t, page, 'the price lists on a phone');
-      await screenshot(t, page, 'price-lists-list-phone');
+      await expectAccessible(page, 'the price lists on a phone');
+      await screenshot(page, 'price-lists-list-phone');
       await page.getByRole('link', { name: 'Wholesale prices' }).click();
       await page.getByRole('heading', { name: 'Wholesale prices', level: 1 }).waitFor();
       await page.getByText(`${tote.product.name} · ${tote.code}`).waitFor();
       await page.getByRole('region', { name: 'Prices' }).first().scrollIntoViewIfNeeded();
-      await expectAccessible(t, page, 'a price list on a phone');
-      await screenshot(t, page, 'price-lists-edit-phone');
+      await expectAccessible(page, 'a price list on a phone');
+      await screenshot(page, 'price-lists-edit-phone');
       await page.goto(`${base}/admin/customer-groups`);
       await page.getByRole('link', { name: 'Wholesale', exact: true }).waitFor();
-      await expectAccessible(t, page, 'the customer groups on a phone');
-      await screenshot(t, page, 'customer-groups-list-phone');
+      await expectAccessible(page, 'the customer groups on a phone');
+      await screenshot(page, 'customer-groups-list-phone');
       await page.goto(`${base}/admin/customers/${buyer.id}`);
       await page.getByRole('region', { name: 'Groups' }).scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'customer-groups-customer-phone');
+      await screenshot(page, 'customer-groups-customer-phone');
     }, PHONE);
   }, SLOW);
 
@@ -219,7 +219,7 @@ describeEachDatabase('staff give a wholesale group its own prices', (t) => {
           await openSignedIn(page, base, t.adminKey, path);
           await page.getByRole('heading', { name: list, level: 1 }).waitFor();
           const gap = await gapUnderLastRow(page, list);
-          if (size) await screenshot(t, page, `phone-last-card-${list.toLowerCase()}`);
+          if (size) await screenshot(page, `phone-last-card-${list.toLowerCase()}`);
           expect(Math.abs(gap), `${list} at ${size?.width ?? 1440}px: ${gap}px between the last row and the panel's bottom`).toBeLessThanOrEqual(2);
         }
       }, size);

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { catalogFactories } from '../helpers/catalog.js';
 import { pngOfSize } from '../helpers/files.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 /** Uploads over this size are refused (`STOREFRONT_FILE_MAX_BYTES` of this file's server). */
@@ -58,7 +58,7 @@ async function inViewport(page: Page, element: Locator): Promise<boolean> {
   return box !== null && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
 }
 
-describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
+describeInBrowser('staff run the catalogue in the dashboard', (t) => {
   const holder = useBrowser();
   const catalog = catalogFactories(t);
 
@@ -85,10 +85,10 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await pick(page, page.getByRole('combobox', { name: 'Active' }), 'Inactive');
       await page.getByText('1–1 of 1 products').waitFor();
       await page.getByRole('link', { name: 'Hidden lantern' }).waitFor();
-      await expectAccessible(t, page, 'the product list');
+      await expectAccessible(page, 'the product list');
       await pick(page, page.getByRole('combobox', { name: 'Active' }), 'Active', true);
       await page.getByText('1–25 of 27 products').waitFor();
-      await screenshot(t, page, 'products-list');
+      await screenshot(page, 'products-list');
       const pictures = [await pictureOf(page), await pictureOf(page, 400)];
 
       await page.getByRole('button', { name: 'New product' }).click();
@@ -110,7 +110,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByRole('img', { name: 'Image 2' }).waitFor();
       await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(t, page, 'products-new');
+      await screenshot(page, 'products-new');
       await page.getByRole('button', { name: 'Create product' }).click();
       await page.getByRole('heading', { name: 'Linen shirt', level: 1 }).waitFor();
 
@@ -132,8 +132,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       const fileId = (name: string) => files.find((file) => file.original_filename === name)?.id;
       expect(created.images.map((image: { file_id: string }) => image.file_id)).toEqual([fileId('back.png'), fileId('front.png')]);
       await page.getByRole('img', { name: 'Image 2' }).waitFor();
-      await expectAccessible(t, page, 'a product');
-      await screenshot(t, page, 'products-detail');
+      await expectAccessible(page, 'a product');
+      await screenshot(page, 'products-detail');
 
       // A second sku: size L with its own price, stock and weight.
       await page.getByRole('button', { name: 'Add sku' }).click();
@@ -146,8 +146,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await add.getByLabel('Stock', { exact: true }).fill('5');
       await add.getByLabel('Low stock threshold').fill('2');
       await add.getByLabel('Weight', { exact: true }).fill('0.3');
-      await expectAccessible(t, page, 'the sku dialog');
-      await screenshot(t, page, 'products-sku-dialog');
+      await expectAccessible(page, 'the sku dialog');
+      await screenshot(page, 'products-sku-dialog');
       await add.getByRole('button', { name: 'Add sku' }).click();
       await add.waitFor({ state: 'hidden' });
       await expect.poll(() => page.getByLabel('Code of L', { exact: true }).inputValue()).toBe('LS-L');
@@ -210,7 +210,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByLabel('Option', { exact: true }).nth(1).fill('Colour');
       await page.getByRole('combobox', { name: 'Values of Colour' }).pressSequentially('Natural,Indigo,');
       await page.getByText('Saving makes 6 new skus: 6 in all.').waitFor();
-      await screenshot(t, page, 'products-options');
+      await screenshot(page, 'products-options');
       await page.getByRole('button', { name: 'Create product' }).click();
       await page.getByRole('heading', { name: 'Canvas tote', level: 1 }).waitFor();
       const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -233,8 +233,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await page.getByRole('textbox', { name: 'Code of L / Indigo', exact: true }).fill('TOTE-L-IND');
       await pick(page, page.getByRole('combobox', { name: 'Image of S / Natural' }), 'Image 1', true);
       await page.getByText('Unsaved changes').waitFor();
-      await expectAccessible(t, page, 'the skus table');
-      await screenshot(t, page, 'products-skus-table');
+      await expectAccessible(page, 'the skus table');
+      await screenshot(page, 'products-skus-table');
       await page.getByRole('button', { name: 'Save skus' }).click();
       await page.getByText('6 skus saved').waitFor();
       const product = await productOf(t, id);
@@ -253,14 +253,14 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       expect(grown).toHaveLength(8);
       expect(grown.slice(0, 6).map((sku) => [sku.id, sku.in_stock, sku.price])).toEqual(edited.map((sku) => [sku.id, sku.in_stock, sku.price]));
       expect(grown.slice(6).map((sku) => sku.options)).toEqual([{ Size: 'XL', Colour: 'Natural' }, { Size: 'XL', Colour: 'Indigo' }]);
-      await screenshot(t, page, 'products-skus-grown');
+      await screenshot(page, 'products-skus-grown');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, '/admin/products');
       await page.getByRole('link', { name: 'Canvas tote' }).click();
       await page.getByRole('textbox', { name: 'Price of XL / Indigo', exact: true }).waitFor();
       await page.locator('[role="region"][tabindex="0"][aria-label="Skus"]').scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'products-skus-narrow');
+      await screenshot(page, 'products-skus-narrow');
     }, { width: 390, height: 844 });
   }, SLOW);
 
@@ -291,8 +291,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await refused.getByText(/^notes\.txt: /).waitFor();
       await page.getByRole('img', { name: 'Image 1' }).waitFor();
       expect(await page.getByRole('img', { name: 'Image 2' }).count()).toBe(0);
-      await expectAccessible(t, page, 'a refused product');
-      await screenshot(t, page, 'products-new-refused');
+      await expectAccessible(page, 'a refused product');
+      await screenshot(page, 'products-new-refused');
     });
     expect((await t.admin.get('/v1/products?per_page=1')).body.meta.pagination.total_items).toBe(before);
     expect((await t.admin.get('/v1/files')).body.data.map((file: { original_filename: string }) => file.original_filename)).not.toContain('huge.png');
@@ -306,7 +306,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await edit.getByRole('button', { name: 'Save sku' }).click();
       await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
       expect(await describedBy(page, price)).toMatch(/0/);
-      await screenshot(t, page, 'products-sku-refused');
+      await screenshot(page, 'products-sku-refused');
     });
     expect((await skusOf(t, product.id))[0].price).toBe(1500);
   }, SLOW);
@@ -324,8 +324,8 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       await orders.click();
       const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
       await warning.getByText('Your changes will be lost', { exact: false }).waitFor();
-      await expectAccessible(t, page, 'the warning before leaving unsaved changes');
-      await screenshot(t, page, 'products-leave-warning');
+      await expectAccessible(page, 'the warning before leaving unsaved changes');
+      await screenshot(page, 'products-leave-warning');
       await warning.getByRole('button', { name: 'Stay' }).click();
       await warning.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe(`/admin/products/${product.id}`);
@@ -371,7 +371,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       expect(await describedBy(page, permalink)).toMatch(/taken|in use|exists/i);
       await expect.poll(() => inViewport(page, permalink)).toBe(true);
       await expect.poll(() => permalink.evaluate((input) => input === document.activeElement)).toBe(true);
-      await screenshot(t, page, 'products-error-in-view-narrow');
+      await screenshot(page, 'products-error-in-view-narrow');
     }, { width: 390, height: 700 });
     expect((await productOf(t, product.id)).permalink).not.toBe('taken-further-up');
   }, SLOW);
@@ -395,7 +395,7 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
       // Just above the button, not at the top of the page.
       expect(saveBox.y - (alertBox.y + alertBox.height)).toBeGreaterThanOrEqual(0);
       expect(saveBox.y - (alertBox.y + alertBox.height)).toBeLessThan(40);
-      await screenshot(t, page, 'products-refused-beside-save-narrow');
+      await screenshot(page, 'products-refused-beside-save-narrow');
     }, { width: 390, height: 700 });
   }, SLOW);
 
@@ -413,15 +413,15 @@ describeEachDatabase('staff run the catalogue in the dashboard', (t) => {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       expect(await page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
-      await expectAccessible(t, page, 'a product for a read-only key');
-      await screenshot(t, page, 'products-detail-read-only');
+      await expectAccessible(page, 'a product for a read-only key');
+      await screenshot(page, 'products-detail-read-only');
     });
 
     // In a phone-sized window, by keyboard only.
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/products/${product.id}`);
       await page.getByRole('heading', { name: 'Clay mug', level: 1 }).waitFor();
-      await screenshot(t, page, 'products-detail-narrow');
+      await screenshot(page, 'products-detail-narrow');
       let reached = false;
       for (let i = 0; i < 60 && !reached; i++) {
         await page.keyboard.press('Tab');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { placedOrder, stockOf } from '../helpers/checkout.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -28,7 +28,7 @@ async function confirm(page: Page, title: string, button: string) {
 /** The status badge of a return, as its words. */
 const statusOf = (page: Page, label: string) => page.getByRole('article', { name: label }).getByText(/^(Requested|Received|Refunded|Canceled)$/).textContent();
 
-describeEachDatabase('staff take returns in the dashboard', (t) => {
+describeInBrowser('staff take returns in the dashboard', (t) => {
   const holder = useBrowser();
 
   it('returns part of a shipped order, receives it back into stock and refunds its paid share', async () => {
@@ -47,8 +47,8 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
       await dialog.getByLabel(`Reason for returning ${name}`).click();
       await page.getByRole('option', { name: 'Wrong item' }).click();
       await dialog.getByLabel('Note').fill('Sent the blue one');
-      await expectAccessible(t, page, 'the return dialog');
-      await screenshot(t, page, 'order-return-dialog');
+      await expectAccessible(page, 'the return dialog');
+      await screenshot(page, 'order-return-dialog');
       await dialog.getByRole('button', { name: 'Record return' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
@@ -68,14 +68,14 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
       const refund = page.getByRole('dialog', { name: 'Refund return 1' });
       // Prefilled with the returned unit's paid share; the server decides.
       await expect.poll(() => refund.getByLabel('Amount (USD)').inputValue()).toBe('10.00');
-      await expectAccessible(t, page, 'the refund dialog of a return');
-      await screenshot(t, page, 'order-return-refund-dialog');
+      await expectAccessible(page, 'the refund dialog of a return');
+      await screenshot(page, 'order-return-refund-dialog');
       await refund.getByRole('button', { name: 'Refund' }).click();
       await refund.waitFor({ state: 'hidden' });
       await expect.poll(() => statusOf(page, 'Return 1')).toBe('Refunded');
       await first.getByText(/^Refunded \$10\.00/).waitFor();
-      await expectAccessible(t, page, 'an order with a refunded return');
-      await screenshot(t, page, 'order-returns');
+      await expectAccessible(page, 'an order with a refunded return');
+      await screenshot(page, 'order-returns');
     });
     const [refunded] = await returnsOf(t, order.id);
     expect(refunded).toMatchObject({ status: 'refunded', refunded_amount: 1000 });
@@ -95,8 +95,8 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
       await dialog.getByRole('button', { name: 'Record return' }).click();
       await dialog.getByText('Is more than the 2 shipped and not already returned').waitFor();
       expect(await quantity.getAttribute('aria-invalid')).toBe('true');
-      await expectAccessible(t, page, 'a refused return');
-      await screenshot(t, page, 'order-return-refused');
+      await expectAccessible(page, 'a refused return');
+      await screenshot(page, 'order-return-refused');
       expect(await returnsOf(t, order.id)).toEqual([]);
 
       await quantity.fill('2');
@@ -127,7 +127,7 @@ describeEachDatabase('staff take returns in the dashboard', (t) => {
         expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
       }
       await page.getByRole('article', { name: 'Return 1' }).scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'order-returns-read-only');
+      await screenshot(page, 'order-returns-read-only');
     });
     expect((await returnsOf(t, order.id))[0].status).toBe('requested');
   }, SLOW);

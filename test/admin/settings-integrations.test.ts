@@ -6,9 +6,9 @@ import type { DatabaseHandle } from '../../src/db/database.js';
 import { deliverDue } from '../../src/modules/webhooks/delivery.js';
 import { Webhook } from 'standardwebhooks';
 import { closeReceivers, startReceiver as startRecordingReceiver } from '../helpers/webhooks.js';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, signIn, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, signIn, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 const TOO_LONG = 'x'.repeat(300);
@@ -66,7 +66,7 @@ async function startReceiver(script: number[]) {
 const deliver = (t: TestContext) =>
   deliverDue({ db: t.db, kind: t.kind } as DatabaseHandle, { retryBaseMs: 3_600_000, allowPrivate: true, timeoutMs: 5000, batchSize: 50 });
 
-describeEachDatabase('staff manage channels, keys, webhooks and events in the dashboard', (t) => {
+describeInBrowser('staff manage channels, keys, webhooks and events in the dashboard', (t) => {
   const holder = useBrowser();
   const receivers: Array<{ close(): Promise<void> }> = [];
   afterAll(async () => {
@@ -82,8 +82,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await openSignedIn(page, base, t.adminKey, '/admin/settings/channels');
       await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor();
       await page.getByRole('region', { name: /^Keys of / }).first().waitFor();
-      await expectAccessible(t, page, 'the channels');
-      await screenshot(t, page, 'settings-channels');
+      await expectAccessible(page, 'the channels');
+      await screenshot(page, 'settings-channels');
 
       await page.getByRole('button', { name: 'New channel' }).click();
       const create = page.getByRole('dialog', { name: 'New channel' });
@@ -101,8 +101,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
 
       await page.getByRole('button', { name: 'Issue a key for Pop-up store' }).click();
       await page.getByRole('dialog', { name: 'Copy the new channel key' }).waitFor();
-      await expectAccessible(t, page, 'a new channel key');
-      await screenshot(t, page, 'settings-channel-key-once');
+      await expectAccessible(page, 'a new channel key');
+      await screenshot(page, 'settings-channel-key-once');
       token = await takeSecret(page, 'Copy the new channel key', 'Channel key');
       expect(token).toMatch(/^ck_/);
       expect((await t.as({ 'channel-key': token }).get('/v1/store')).status).toBe(200);
@@ -137,8 +137,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
       const mine = page.getByRole('row').filter({ hasText: 'You are signed in with this key' });
       await mine.getByText('Temporary').waitFor();
-      await expectAccessible(t, page, 'the API keys');
-      await screenshot(t, page, 'settings-api-keys');
+      await expectAccessible(page, 'the API keys');
+      await screenshot(page, 'settings-api-keys');
 
       await page.getByRole('button', { name: 'New key' }).click();
       const create = page.getByRole('dialog', { name: 'New API key' });
@@ -166,7 +166,7 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.getByRole('button', { name: 'Revoke Temporary' }).click();
       const own = page.getByRole('dialog', { name: 'Revoke Temporary?' });
       await own.getByText('This is the key you are signed in with: revoking it signs you out at once.').waitFor();
-      await screenshot(t, page, 'settings-api-keys-revoke-own');
+      await screenshot(page, 'settings-api-keys-revoke-own');
       await own.getByRole('button', { name: 'Revoke and sign out' }).click();
       await page.getByLabel('Email').waitFor();
       // Signed out by choice, not refused.
@@ -198,8 +198,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await create.getByRole('button', { name: 'Add webhook' }).click();
       await expectRefused(page, url, 'Must be an http or https URL');
       expect(await webhooks()).toHaveLength(before);
-      await expectAccessible(t, page, 'a refused webhook URL');
-      await screenshot(t, page, 'settings-webhook-refused');
+      await expectAccessible(page, 'a refused webhook URL');
+      await screenshot(page, 'settings-webhook-refused');
 
       await url.fill(receiver.url);
       await create.getByRole('button', { name: 'Add webhook' }).click();
@@ -215,8 +215,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.reload();
       const row = page.getByRole('row').filter({ hasText: receiver.url });
       await row.getByText('Failing', { exact: true }).waitFor();
-      await expectAccessible(t, page, 'the webhooks');
-      await screenshot(t, page, 'settings-webhooks');
+      await expectAccessible(page, 'the webhooks');
+      await screenshot(page, 'settings-webhooks');
 
       await page.getByRole('link', { name: receiver.url }).click();
       await page.getByRole('heading', { name: receiver.url }).waitFor();
@@ -225,8 +225,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       const failed = log.getByRole('row').filter({ hasText: event.id });
       await failed.getByText('Failed').waitFor();
       await failed.getByRole('cell', { name: '500', exact: true }).waitFor();
-      await expectAccessible(t, page, 'a webhook and its deliveries');
-      await screenshot(t, page, 'settings-webhook-detail');
+      await expectAccessible(page, 'a webhook and its deliveries');
+      await screenshot(page, 'settings-webhook-detail');
 
       await page.getByRole('button', { name: `Send ${event.id} again` }).click();
       await page.getByText('Queued to be sent again').waitFor();
@@ -283,8 +283,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await item.click();
       const data = page.getByRole('region', { name: /^Data of order\.placed/ });
       await data.getByText(`"number": "${order.number}"`).waitFor();
-      await expectAccessible(t, page, 'the events');
-      await screenshot(t, page, 'settings-events');
+      await expectAccessible(page, 'the events');
+      await screenshot(page, 'settings-events');
       await page.getByRole('link', { name: 'Open the order' }).click();
       await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
     });
@@ -309,13 +309,13 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       const log = page.getByRole('region', { name: 'Delivery attempts' });
       await log.getByRole('row').filter({ hasText: event.id }).getByText('Delivered').waitFor({ timeout: 15_000 });
       await page.mouse.move(700, 20);
-      await expectAccessible(t, page, 'a webhook after its test event');
-      await screenshot(t, page, 'settings-webhook-test-event');
+      await expectAccessible(page, 'a webhook after its test event');
+      await screenshot(page, 'settings-webhook-test-event');
     });
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, t.adminKey, `/admin/settings/webhooks/${webhook.id}`);
       await page.getByRole('button', { name: 'Send a test event' }).waitFor();
-      await screenshot(t, page, 'settings-webhook-test-event-narrow');
+      await screenshot(page, 'settings-webhook-test-event-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
   }, SLOW);
@@ -347,8 +347,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
       await page.goto(`${base}/admin/settings/webhooks/${webhook.id}`);
       await page.getByRole('heading', { name: receiver.url }).waitFor();
       await disabled(page, ['Edit', 'Rotate secret', 'Delete', /^Send evn_/]);
-      await expectAccessible(t, page, 'a webhook for a read-only key');
-      await screenshot(t, page, 'settings-webhook-read-only');
+      await expectAccessible(page, 'a webhook for a read-only key');
+      await screenshot(page, 'settings-webhook-read-only');
       await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Events' }).click();
       await page.getByRole('button', { name: /product\.created/ }).first().waitFor();
     });
@@ -356,8 +356,8 @@ describeEachDatabase('staff manage channels, keys, webhooks and events in the da
     await inWindow(holder.browser, async (page) => {
       await openSignedIn(page, base, key, `/admin/settings/webhooks/${webhook.id}`);
       await page.getByRole('region', { name: 'Delivery attempts' }).waitFor();
-      await expectAccessible(t, page, 'a webhook in a narrow window');
-      await screenshot(t, page, 'settings-webhook-narrow');
+      await expectAccessible(page, 'a webhook in a narrow window');
+      await screenshot(page, 'settings-webhook-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
     expect((await t.admin.get(`/v1/webhooks/${webhook.id}`)).body.data.is_enabled).toBe(true);

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { choose, describedAs, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
+import { choose, describedAs, describeInBrowser, expectAccessible, field, inWindow, listen, openSignedIn, screenshot, useBrowser } from '../helpers/browser.js';
 import { useFakeStripe } from '../helpers/stripe-checkout.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 90_000;
 
@@ -21,7 +21,7 @@ async function confirm(page: Page, title: string, button: string) {
 
 const storeOf = async (t: TestContext) => (await t.admin.get('/v1/store')).body.data;
 
-describeEachDatabase('staff set up the shop in the dashboard', (t) => {
+describeInBrowser('staff set up the shop in the dashboard', (t) => {
   const holder = useBrowser();
   const stripe = useFakeStripe();
 
@@ -32,8 +32,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await openSignedIn(page, base, t.adminKey, '/admin/settings/store');
       await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
       const form = page.getByRole('form', { name: 'Store settings' });
-      await expectAccessible(t, page, 'the store settings');
-      await screenshot(t, page, 'settings-store');
+      await expectAccessible(page, 'the store settings');
+      await screenshot(page, 'settings-store');
 
       await field(form, 'Store name').fill('Northwind Outfitters');
       await form.getByLabel('Contact email').fill('help@northwind.example');
@@ -52,8 +52,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await form.getByLabel('Currency').fill('ABC');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expectRefusedBeside(page, form.getByLabel('Currency'), 'Is not an ISO 4217 currency code');
-      await expectAccessible(t, page, 'a refused store setting');
-      await screenshot(t, page, 'settings-store-refused');
+      await expectAccessible(page, 'a refused store setting');
+      await screenshot(page, 'settings-store-refused');
     });
     const after = await storeOf(t);
     expect(after).toMatchObject({
@@ -84,19 +84,19 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       const country = await add('United States', null, 'Sales tax', '5');
       await country.waitFor({ state: 'hidden' });
       const state = await add('United States', 'Washington', 'WA sales tax', '6.5');
-      await expectAccessible(t, page, 'the tax rate dialog');
-      await screenshot(t, page, 'settings-taxes-dialog');
+      await expectAccessible(page, 'the tax rate dialog');
+      await screenshot(page, 'settings-taxes-dialog');
       await state.waitFor({ state: 'hidden' });
       await page.getByRole('cell', { name: '6.5%' }).waitFor();
 
       // A place holds one rate: the server refuses a second, beside the state.
       const again = await add('United States', 'Washington', 'Again', '7');
       await expectRefusedBeside(page, again.getByLabel('State'), 'Already has a tax rate for this state');
-      await screenshot(t, page, 'settings-taxes-refused');
+      await screenshot(page, 'settings-taxes-refused');
       await again.getByRole('button', { name: 'Cancel' }).click();
       await again.waitFor({ state: 'hidden' });
-      await expectAccessible(t, page, 'the tax rates');
-      await screenshot(t, page, 'settings-taxes');
+      await expectAccessible(page, 'the tax rates');
+      await screenshot(page, 'settings-taxes');
 
       await page.getByRole('button', { name: 'Edit the rate of United States, WA' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit tax rate' });
@@ -139,7 +139,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await edit.getByRole('button', { name: 'Save rate' }).click();
       await expectRefusedBeside(page, field(edit, 'Rate (%)'), 'Must be at most 100%');
       expect(await describedAs(page, field(edit, 'Rate (%)'))).not.toMatch(/basis|10000/);
-      await screenshot(t, page, 'settings-taxes-rate-refused');
+      await screenshot(page, 'settings-taxes-rate-refused');
       await field(edit, 'Rate (%)').fill('8.87512');
       await edit.getByRole('button', { name: 'Save rate' }).click();
       await expect.poll(() => describedAs(page, field(edit, 'Rate (%)'))).toContain('Use up to 4 decimals');
@@ -174,13 +174,13 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await page.getByRole('option', { name: 'Order subtotal' }).click();
       await second.getByLabel('From (USD)').fill('100');
       await field(second, 'Price (USD)').fill('0');
-      await expectAccessible(t, page, 'the shipping zone dialog');
-      await screenshot(t, page, 'settings-shipping-dialog');
+      await expectAccessible(page, 'the shipping zone dialog');
+      await screenshot(page, 'settings-shipping-dialog');
       await dialog.getByRole('button', { name: 'Add zone' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText('Standard $5.00', { exact: false }).waitFor();
-      await expectAccessible(t, page, 'the shipping zones');
-      await screenshot(t, page, 'settings-shipping');
+      await expectAccessible(page, 'the shipping zones');
+      await screenshot(page, 'settings-shipping');
 
       // An upper bound below the lower one: the server's words beside that rate's bound, nothing saved.
       await page.getByRole('button', { name: 'Edit West' }).click();
@@ -189,7 +189,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await to.fill('0');
       await edit.getByRole('button', { name: 'Save zone' }).click();
       await expectRefusedBeside(page, to, 'Must be above from (0)');
-      await screenshot(t, page, 'settings-shipping-refused');
+      await screenshot(page, 'settings-shipping-refused');
       expect((await t.admin.get('/v1/shipping_zones')).body.data[0].rates[0].to).toBe(2000);
       await to.fill('3000');
       await edit.getByRole('button', { name: 'Save zone' }).click();
@@ -224,13 +224,13 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await dialog.getByLabel('Capture').click();
       await page.getByRole('option', { name: 'Manual', exact: true }).click();
       await dialog.getByLabel('Secret key').fill('sk_first_secret');
-      await expectAccessible(t, page, 'the gateway dialog');
-      await screenshot(t, page, 'settings-payments-dialog');
+      await expectAccessible(page, 'the gateway dialog');
+      await screenshot(page, 'settings-payments-dialog');
       await dialog.getByRole('button', { name: 'Add gateway' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText('Secret key: ******** (set)').waitFor();
-      await expectAccessible(t, page, 'the gateways');
-      await screenshot(t, page, 'settings-payments');
+      await expectAccessible(page, 'the gateways');
+      await screenshot(page, 'settings-payments');
       const [gateway] = (await t.admin.get('/v1/gateways')).body.data;
       expect(gateway).toMatchObject({ driver: 'test', source: 'test-cards', settings: { capture: 'manual', secret_key: '********' } });
       expect(await storedSecret(gateway.id)).toBe('sk_first_secret');
@@ -242,7 +242,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       expect(await page.content()).not.toContain('sk_first_secret');
       await edit.getByRole('button', { name: 'Replace secret key' }).click();
       await edit.getByLabel('New secret key').fill('sk_second_secret');
-      await screenshot(t, page, 'settings-payments-replace-secret');
+      await screenshot(page, 'settings-payments-replace-secret');
       await edit.getByRole('button', { name: 'Save gateway' }).click();
       await edit.waitFor({ state: 'hidden' });
       await expect.poll(() => storedSecret(gateway.id)).toBe('sk_second_secret');
@@ -257,7 +257,7 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await field(other, 'Source').fill('test-cards');
       await other.getByRole('button', { name: 'Add gateway' }).click();
       await expectRefusedBeside(page, field(other, 'Source'), 'Is already the source of another gateway');
-      await screenshot(t, page, 'settings-payments-refused');
+      await screenshot(page, 'settings-payments-refused');
       await other.getByRole('button', { name: 'Cancel' }).click();
       expect((await t.admin.get('/v1/gateways')).body.data).toHaveLength(1);
 
@@ -297,8 +297,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       expect((await t.admin.get('/v1/gateways')).body.data.filter((g: any) => g.driver === 'stripe')).toEqual([]);
       expect(stripe.seen('/v1/account').at(-1)?.authorization).toBe('Bearer sk_test_51Revoked');
       await dialog.getByLabel('Secret key').fill('sk_test_51StripeSecret');
-      await expectAccessible(t, page, 'the Stripe gateway dialog');
-      await screenshot(t, page, 'settings-payments-stripe');
+      await expectAccessible(page, 'the Stripe gateway dialog');
+      await screenshot(page, 'settings-payments-stripe');
       await dialog.getByRole('button', { name: 'Add gateway' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText('Secret key: ******** (set)').waitFor();
@@ -365,8 +365,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       const view = page.getByRole('dialog', { name: 'Edit Transfer' });
       expect(await view.getByRole('button', { name: 'Save gateway' }).isDisabled()).toBe(true);
       expect(await view.getByLabel('Instructions').getAttribute('readonly')).not.toBeNull();
-      await expectAccessible(t, page, 'a gateway for a read-only key');
-      await screenshot(t, page, 'settings-payments-read-only');
+      await expectAccessible(page, 'a gateway for a read-only key');
+      await screenshot(page, 'settings-payments-read-only');
     });
 
     // In a narrow window, by keyboard only: Tab to the action, Enter opens its dialog with the focus
@@ -387,8 +387,8 @@ describeEachDatabase('staff set up the shop in the dashboard', (t) => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim())).toBe('Add tax rate');
-      await expectAccessible(t, page, 'the tax rates in a narrow window');
-      await screenshot(t, page, 'settings-taxes-narrow');
+      await expectAccessible(page, 'the tax rates in a narrow window');
+      await screenshot(page, 'settings-taxes-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { width: 390, height: 844 });
   }, SLOW);

@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, screenshot, signIn, signOutFromMenu, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, screenshot, signIn, signOutFromMenu, useBrowser } from '../helpers/browser.js';
 import { placedOrder } from '../helpers/checkout.js';
 import { PLAIN_HTTP_HOST } from '../helpers/chromium.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 60_000;
 
-describeEachDatabase('staff sign in to the dashboard', (t) => {
+describeInBrowser('staff sign in to the dashboard', (t) => {
   const holder = useBrowser();
 
   it('sends a visitor to sign-in, refuses a key that is no staff key beside the field, and lets the admin key in', async () => {
@@ -14,8 +13,8 @@ describeEachDatabase('staff sign in to the dashboard', (t) => {
     await inWindow(holder.browser, async (page) => {
       await page.goto(`${base}/admin/orders?status=placed`);
       await page.getByRole('heading', { name: 'Storefront admin' }).waitFor();
-      await expectAccessible(t, page, 'sign-in');
-      await screenshot(t, page, 'sign-in');
+      await expectAccessible(page, 'sign-in');
+      await screenshot(page, 'sign-in');
 
       await page.getByRole('button', { name: 'Sign in with an API key' }).click();
       const key = page.getByLabel('Admin key');
@@ -26,8 +25,8 @@ describeEachDatabase('staff sign in to the dashboard', (t) => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('This key is not a staff key of this store').waitFor();
       expect(await key.getAttribute('aria-invalid')).toBe('true');
-      await expectAccessible(t, page, 'a refused sign-in');
-      await screenshot(t, page, 'sign-in-refused');
+      await expectAccessible(page, 'a refused sign-in');
+      await screenshot(page, 'sign-in-refused');
 
       // A whole key pasted is tried at once: one the store does not know is refused beside the field.
       const paste = (text: string) => key.evaluate((input, pasted) => {

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { expectAccessible, inWindow, listen, openSignedIn, screenshot, signInWithPassword, signOutFromMenu, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, listen, openSignedIn, screenshot, signInWithPassword, signOutFromMenu, useBrowser } from '../helpers/browser.js';
 import { makeSku, placedOrder } from '../helpers/checkout.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { mailTo, startSmtpServer, stopSmtpServers, type SmtpServer } from '../helpers/smtp.js';
 import { invitationToken } from '../helpers/staff.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 180_000;
 /** How long a poll may wait for the server's answer to show (two busy cores, PostgreSQL): not a timing assertion. */
@@ -76,9 +76,9 @@ async function setUpTwoFactor(t: TestContext, page: Page, screenshots?: string):
   await page.getByRole('img', { name: 'QR code of your two-factor secret' }).waitFor();
   const secret = (await page.getByLabel('Secret key').innerText()).replace(/\s+/g, '');
   if (screenshots) {
-    await expectAccessible(t, page, 'two-factor set-up');
+    await expectAccessible(page, 'two-factor set-up');
     await toTop(page.getByRole('region', { name: 'Two-factor sign-in' }));
-    await screenshot(t, page, `${screenshots}-two-factor-set-up`);
+    await screenshot(page, `${screenshots}-two-factor-set-up`);
   }
   await page.getByLabel('Code from your authenticator app').fill('000000' === codeOf(secret) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn on' }).click();
@@ -89,7 +89,7 @@ async function setUpTwoFactor(t: TestContext, page: Page, screenshots?: string):
   return secret;
 }
 
-describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles, two-factor and the audit log', (t) => {
+describeInBrowser('staff users in the dashboard: sign-in, invitations, roles, two-factor and the audit log', (t) => {
   const holder = useBrowser();
   let smtp: SmtpServer;
 
@@ -123,15 +123,15 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await invite.getByLabel('Name').fill(colleague.name);
       await invite.getByRole('combobox', { name: 'Role' }).click();
       await page.getByRole('option', { name: /^Fulfilment/ }).click();
-      await expectAccessible(t, page, 'the invitation dialog');
-      await screenshot(t, page, 'team-invite');
+      await expectAccessible(page, 'the invitation dialog');
+      await screenshot(page, 'team-invite');
       await invite.getByRole('button', { name: 'Send invitation' }).click();
       await invite.waitFor({ state: 'hidden' });
       const row = page.getByRole('row').filter({ hasText: colleague.email });
       await row.getByText('Invited').waitFor();
       await row.getByText('Fulfilment').waitFor();
-      await expectAccessible(t, page, 'the team');
-      await screenshot(t, page, 'team');
+      await expectAccessible(page, 'the team');
+      await screenshot(page, 'team');
       await signOutFromMenu(page);
     });
 
@@ -142,13 +142,13 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
     await inWindow(holder.browser, async (page) => {
       await page.goto(`${base}/admin/accept-invitation?token=${token}`);
       await page.getByRole('heading', { name: 'Join the team' }).waitFor();
-      await expectAccessible(t, page, 'accepting an invitation');
-      await screenshot(t, page, 'accept-invitation');
+      await expectAccessible(page, 'accepting an invitation');
+      await screenshot(page, 'accept-invitation');
       const password = page.getByLabel('Password');
       await password.fill('password');
       await page.getByRole('button', { name: 'Set password and sign in' }).click();
       await expectRefused(page, password, /./);
-      await screenshot(t, page, 'accept-invitation-weak');
+      await screenshot(page, 'accept-invitation-weak');
       await password.fill(STRONG);
       await page.getByRole('button', { name: 'Set password and sign in' }).click();
       // Fulfilment staff land on the orders, and see no catalogue.
@@ -162,9 +162,9 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       secret = await setUpTwoFactor(t, page, 'profile');
       const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
       await expect.poll(() => codes.count()).toBe(10);
-      await expectAccessible(t, page, 'the recovery codes');
+      await expectAccessible(page, 'the recovery codes');
       await toTop(page.getByRole('region', { name: 'Two-factor sign-in' }));
-      await screenshot(t, page, 'profile-recovery-codes');
+      await screenshot(page, 'profile-recovery-codes');
       await page.getByRole('button', { name: 'I have kept them' }).click();
       await page.getByRole('button', { name: 'Turn off' }).waitFor();
       await signOutFromMenu(page);
@@ -179,8 +179,8 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       const code = page.getByLabel('Code from your authenticator app');
       await code.waitFor();
-      await expectAccessible(t, page, 'the sign-in code');
-      await screenshot(t, page, 'sign-in-code');
+      await expectAccessible(page, 'the sign-in code');
+      await screenshot(page, 'sign-in-code');
       await code.fill('12345');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expectRefused(page, code, /wrong or was already used/);
@@ -200,8 +200,8 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       expect(await refund.isDisabled()).toBe(true);
       expect(await refund.getAttribute('title')).toBe('Your role (Fulfilment) may not do this');
       expect(await page.getByRole('region', { name: 'History' }).count()).toBe(0);
-      await expectAccessible(t, page, 'an order for fulfilment staff');
-      await screenshot(t, page, 'order-fulfilment-role');
+      await expectAccessible(page, 'an order for fulfilment staff');
+      await screenshot(page, 'order-fulfilment-role');
     });
     expect((await t.admin.get(`/v1/orders/${order.id}`)).body.data.fulfillment_status).toBe('fulfilled');
     // The server refuses the refund too, and the log keeps the refusal.
@@ -223,8 +223,8 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await shipped.getByRole('link', { name: shipment.id }).waitFor();
       const refusal = page.getByRole('row').filter({ hasText: 'Refused (403)' });
       await refusal.getByText(colleague.name).waitFor();
-      await expectAccessible(t, page, 'the audit log');
-      await screenshot(t, page, 'audit-log');
+      await expectAccessible(page, 'the audit log');
+      await screenshot(page, 'audit-log');
 
       await shipped.getByRole('link', { name: shipment.id }).click();
       await page.getByRole('heading', { name: `Order ${order.number}`, level: 1 }).waitFor();
@@ -232,26 +232,26 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await history.getByRole('row').filter({ hasText: 'Shipped items' }).getByText(colleague.name).waitFor();
       await history.getByRole('row').filter({ hasText: 'Refused (403)' }).getByText(colleague.name).waitFor();
       await toTop(history);
-      await screenshot(t, page, 'order-history');
+      await screenshot(page, 'order-history');
     });
 
     // The new screens on a phone.
     await inWindow(holder.browser, async (page) => {
       await signInWithPassword(page, base, owner, '/admin/settings/team');
       await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
-      await screenshot(t, page, 'team-phone');
+      await screenshot(page, 'team-phone');
       await page.goto(`${base}/admin/settings/audit-log`);
       await page.getByRole('row').filter({ hasText: 'Shipped items' }).first().waitFor();
-      await screenshot(t, page, 'audit-log-phone');
+      await screenshot(page, 'audit-log-phone');
       await page.goto(`${base}/admin/profile`);
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await page.getByRole('img', { name: 'QR code of your two-factor secret' }).waitFor();
-      await screenshot(t, page, 'profile-phone');
+      await screenshot(page, 'profile-phone');
     }, PHONE);
     await inWindow(holder.browser, async (page) => {
       await page.goto(`${base}/admin/sign-in`);
       await page.getByLabel('Email').waitFor();
-      await screenshot(t, page, 'sign-in-phone');
+      await screenshot(page, 'sign-in-phone');
     }, PHONE);
   }, SLOW);
 
@@ -281,7 +281,7 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       const dialog = page.getByRole('dialog', { name: `Edit ${clerkName}` });
       await dialog.getByRole('combobox', { name: 'Role' }).click();
       await page.getByRole('option', { name: /^Catalogue/ }).click();
-      await expectAccessible(t, page, 'editing a colleague');
+      await expectAccessible(page, 'editing a colleague');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(async () => (await t.admin.get(`/v1/users/${clerk.id}`)).body.data.role, SERVER).toBe('catalog');
@@ -310,8 +310,8 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await page.getByRole('heading', { name: 'Your profile', level: 1 }).waitFor();
       await page.getByText('This store requires it of every member of staff').waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/profile');
-      await expectAccessible(t, page, 'two-factor sign-in required');
-      await screenshot(t, page, 'profile-two-factor-required');
+      await expectAccessible(page, 'two-factor sign-in required');
+      await screenshot(page, 'profile-two-factor-required');
       await setUpTwoFactor(t, page);
       await page.getByRole('button', { name: 'I have kept them' }).click();
       await nav(page).getByText('Catalogue', { exact: true }).click();
@@ -343,7 +343,7 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       // The invitations were the store key's, not the owner's.
       await expect.poll(() => page.getByRole('row').filter({ hasText: 'Invited a colleague' }).count(), SERVER).toBe(0);
       await page.getByRole('row').filter({ hasText: 'Changed the two-factor rule of the store' }).waitFor();
-      await expectAccessible(t, page, 'the audit log filtered by a person, for an admin');
+      await expectAccessible(page, 'the audit log filtered by a person, for an admin');
     });
   }, SLOW);
 
@@ -412,7 +412,7 @@ describeEachDatabase('staff users in the dashboard: sign-in, invitations, roles,
       await alert.waitFor();
       expect(await alert.innerText()).toMatch(/\d+ ?s|retry|try again/i);
       expect(await describedBy(page, password)).not.toContain('Wrong email or password');
-      await expectAccessible(t, page, 'sign-in held back');
+      await expectAccessible(page, 'sign-in held back');
     });
   }, SLOW);
 

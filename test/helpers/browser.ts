@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { testDatabases, type TestContext } from './test-app.js';
+import { describeOnDatabases, testDatabases, type TestAppOptions, type TestContext } from './test-app.js';
 
 /** Where the runs write their screenshots (git-ignored), for a reviewer to look at. */
 export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
@@ -141,9 +141,14 @@ export async function openSignedIn(page: Page, base: string, key: string, path =
   await page.getByRole('navigation', { name: 'Areas' }).waitFor();
 }
 
-// The pages are the same whichever database serves them: they are checked with axe and pictured on
-// the first database of the run only, which halves what those steps cost.
-const firstDatabase = (t: TestContext) => t.kind === testDatabases()[0];
+/**
+ * Declares browser tests, on the run's first database only: the pages, and the requests they send, are
+ * the same whichever database serves them, and the HTTP tests prove the API under them on both. The
+ * second database was nearly half of the browser tests' time, the largest part of the suite's.
+ */
+export function describeInBrowser(name: string, body: (t: TestContext) => void, options: TestAppOptions = {}): void {
+  describeOnDatabases(testDatabases().slice(0, 1), name, body, options);
+}
 
 /**
  * No serious or critical accessibility violation on the page as it is now. axe runs in the page itself
@@ -152,8 +157,7 @@ const firstDatabase = (t: TestContext) => t.kind === testDatabases()[0];
  * preview of a mail, the store's own HTML rather than the dashboard's. Every rule runs; only the
  * violations are described node by node (a third less work than describing every passing node too).
  */
-export async function expectAccessible(t: TestContext, page: Page, screen: string): Promise<void> {
-  if (!firstDatabase(t)) return;
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const result = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
   const grave = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -162,8 +166,7 @@ export async function expectAccessible(t: TestContext, page: Page, screen: strin
 }
 
 /** A screenshot of the page as staff see it, kept under test-output/screenshots. */
-export async function screenshot(t: TestContext, page: Page, name: string): Promise<void> {
-  if (!firstDatabase(t)) return;
+export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }

@@ -244,7 +244,12 @@ export async function createTestAppOn(handle: DatabaseHandle, options: TestAppOp
  * and closed after them; each test still makes the data it needs.
  */
 export function describeEachDatabase(name: string, body: (t: TestContext) => void, options: TestAppOptions = {}): void {
-  for (const kind of testDatabases()) {
+  describeOnDatabases(testDatabases(), name, body, options);
+}
+
+/** Declares the same tests once per database named. */
+export function describeOnDatabases(kinds: DatabaseKind[], name: string, body: (t: TestContext) => void, options: TestAppOptions = {}): void {
+  for (const kind of kinds) {
     describe(`${name} [${kind}]`, () => {
       const t = {} as TestContext & { close(): Promise<void> };
       beforeAll(async () => {

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { ADDRESS } from '../helpers/checkout.js';
 import { newEmail, strongPassword } from '../helpers/customers.js';
 import { chooseDelivery, shopOf } from '../helpers/shop.js';
 import { deliverMailUntil, startSmtpServer, stopSmtpServers, type ReceivedMail, type SmtpServer } from '../helpers/smtp.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -47,7 +47,7 @@ async function signInWith(page: Page, email: string, password: string): Promise<
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-describeEachDatabase('the shop: a buyer\'s account', (t) => {
+describeInBrowser('the shop: a buyer\'s account', (t) => {
   const holder = useBrowser();
   let smtp: SmtpServer;
 
@@ -66,8 +66,8 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
       expect(await page.title()).toMatch(/^Your account · /);
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
-      await expectAccessible(t, page, 'shop account, signed out');
-      await screenshot(t, page, 'shop-account-signed-out');
+      await expectAccessible(page, 'shop account, signed out');
+      await screenshot(page, 'shop-account-signed-out');
 
       // Signing up: the fields say what they are to a browser filling them in.
       const signUp = page.getByRole('region', { name: 'Create an account' });
@@ -107,8 +107,8 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       await addresses.getByRole('listitem').filter({ hasText: '1 Main Street' }).getByRole('button', { name: 'Delete the address Ada Lovelace, 1 Main Street, New York' }).waitFor();
       const [saved] = (await t.admin.get(`/v1/customers/${customer.id}/addresses`)).body.data;
       expect(saved).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main Street', city: 'New York', postcode: '10001', country_code: 'US', state_code: 'NY', is_primary: true });
-      await expectAccessible(t, page, 'shop account, signed in');
-      await screenshot(t, page, 'shop-account-signed-in');
+      await expectAccessible(page, 'shop account, signed in');
+      await screenshot(page, 'shop-account-signed-in');
 
       // Shopping, signed in: the saved address is offered at checkout.
       await page.goto(`${base}/products/canvas-tote-bag`);
@@ -139,8 +139,8 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       const row = orders.getByRole('row', { name: new RegExp(`Order ${order.number}`) });
       await row.waitFor();
       expect((await row.getByRole('cell').allTextContents())).toEqual([expect.any(String), '$22.00', 'Paid', 'Unfulfilled']);
-      await expectAccessible(t, page, 'shop account with an order');
-      await screenshot(t, page, 'shop-account-orders');
+      await expectAccessible(page, 'shop account with an order');
+      await screenshot(page, 'shop-account-orders');
       await row.getByRole('link', { name: `Order ${order.number}` }).click();
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/orders/${order.id}`);
@@ -157,7 +157,7 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       const hashBefore = await passwordHashOf(t, customer.id);
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
-      await expectAccessible(t, page, 'shop forgotten password');
+      await expectAccessible(page, 'shop forgotten password');
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send me a reset link' }).click();
       await page.getByRole('status').filter({ hasText: 'If an account uses that email' }).waitFor();
@@ -168,8 +168,8 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
       // The token in the address is told to no page the reset page links to.
       expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
-      await expectAccessible(t, page, 'shop new password');
-      await screenshot(t, page, 'shop-account-reset');
+      await expectAccessible(page, 'shop new password');
+      await screenshot(page, 'shop-account-reset');
       const newPassword = strongPassword();
       // Two different passwords are refused before anything is sent.
       await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -230,8 +230,8 @@ describeEachDatabase('the shop: a buyer\'s account', (t) => {
       await page.goto(verify.url);
       await page.getByRole('heading', { name: 'Confirm your email', level: 1 }).waitFor();
       expect((await customerByEmail(t, email)).is_verified).toBe(false);
-      await expectAccessible(t, page, 'shop email verification');
-      await screenshot(t, page, 'shop-account-verify');
+      await expectAccessible(page, 'shop email verification');
+      await screenshot(page, 'shop-account-verify');
       await page.getByRole('button', { name: 'Confirm my email' }).click();
       await page.getByRole('heading', { name: 'Your email is confirmed', level: 1 }).waitFor();
       expect(await customerByEmail(t, email)).toMatchObject({ id: customer.id, is_verified: true });

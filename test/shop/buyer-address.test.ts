@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, useBrowser } from '../helpers/browser.js';
 import { shopOf } from '../helpers/shop.js';
-import { describeEachDatabase, TEST_SHOP_SECRET } from '../helpers/test-app.js';
+import { TEST_SHOP_SECRET } from '../helpers/test-app.js';
 
 const BUYER = { address: '203.0.113.7', agent: 'Mozilla/5.0 (Buyer test browser)' };
 
 // The shop calls the API from the server's own address: the API must still see each buyer as
 // themselves (limits per buyer, an order's browser_ip), and only the shop may say who that is.
-describeEachDatabase('the shop: the buyer the API sees', (t) => {
+describeInBrowser('the shop: the buyer the API sees', (t) => {
   const holder = useBrowser();
 
   it('records the buyer\'s address and browser on the cart the shop makes for them', async () => {

@@ -1,16 +1,15 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { catalogFactories } from '../helpers/catalog.js';
-import { expectAccessible, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { shopOf } from '../helpers/shop.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 const NARROW = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 900 };
 
-describeEachDatabase('the shop: listing filters', (t) => {
+describeInBrowser('the shop: listing filters', (t) => {
   const holder = useBrowser();
   const { createProduct } = catalogFactories(t);
 
@@ -71,7 +70,7 @@ describeEachDatabase('the shop: listing filters', (t) => {
         expect(await page.getByRole('checkbox', { name, exact: true }).count(), name).toBe(1);
       }
       expect(await page.getByRole('checkbox', { name: 'M (2)' }).isChecked()).toBe(true);
-      await screenshot(t, page, 'shop-collection-filters-wide');
+      await screenshot(page, 'shop-collection-filters-wide');
 
       // The choices in force, each removable by a link that keeps the rest and the sort.
       const active = page.getByRole('navigation', { name: 'Active filters' });
@@ -119,8 +118,8 @@ describeEachDatabase('the shop: listing filters', (t) => {
       const page = await context.newPage();
       await page.goto(`${base}${path}?options[size]=M&vendor=${encodeURIComponent(acme)}`);
       await page.getByText('2 products').waitFor();
-      await expectAccessible(t, page, 'shop collection filters on a phone');
-      await screenshot(t, page, 'shop-collection-filters-narrow');
+      await expectAccessible(page, 'shop collection filters on a phone');
+      await screenshot(page, 'shop-collection-filters-narrow');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
     } finally {
       await context.close();

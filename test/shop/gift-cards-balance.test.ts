@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { shopOf } from '../helpers/shop.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
-describeEachDatabase('the shop: a buyer checks a gift card balance', (t) => {
+describeInBrowser('the shop: a buyer checks a gift card balance', (t) => {
   const holder = useBrowser();
 
   it('finds the page from the footer and sees what is left on a card, and that an unknown code names none', async () => {
@@ -24,8 +23,8 @@ describeEachDatabase('the shop: a buyer checks a gift card balance', (t) => {
       await answer.getByText('Never').waitFor();
       // The code never goes into the address.
       expect(page.url()).not.toContain(card.last_four);
-      await expectAccessible(t, page, 'shop gift card balance');
-      await screenshot(t, page, 'shop-gift-card-balance');
+      await expectAccessible(page, 'shop gift card balance');
+      await screenshot(page, 'shop-gift-card-balance');
 
       await page.getByLabel('Gift card code').fill('NOPE-NOPE-NOPE-NOPE');
       await page.getByRole('button', { name: 'Check balance' }).click();
@@ -46,7 +45,7 @@ describeEachDatabase('the shop: a buyer checks a gift card balance', (t) => {
       const answer = page.getByRole('region', { name: `Gift card ending ${card.last_four}` });
       await answer.getByText('$12.00').waitFor();
       await answer.getByText('This gift card was disabled', { exact: false }).waitFor();
-      await screenshot(t, page, 'shop-gift-card-balance-phone');
+      await screenshot(page, 'shop-gift-card-balance-phone');
     } finally {
       await context.close();
     }

@@ -1,16 +1,16 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { chooseDelivery, fillAddress, SHOP_ADDRESS, shopOf } from '../helpers/shop.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
 /** `$12.34` for 1234 cents. */
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-describeEachDatabase('the shop: a buyer pays with a gift card', (t) => {
+describeInBrowser('the shop: a buyer pays with a gift card', (t) => {
   const holder = useBrowser();
 
   /** A new buyer puts a tote bag in the cart and checks out up to the payment step; answers the order's total. */
@@ -56,16 +56,16 @@ describeEachDatabase('the shop: a buyer pays with a gift card', (t) => {
       await page.getByRole('button', { name: `Remove gift card ending ${card.last_four}` }).waitFor();
       await page.getByRole('button', { name: `Pay ${dollars(total - half)}` }).waitFor();
       expect(await page.content()).not.toContain(card.code);
-      await expectAccessible(t, page, 'shop checkout with a gift card');
+      await expectAccessible(page, 'shop checkout with a gift card');
       await page.getByRole('heading', { name: '3. Payment' }).scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'shop-checkout-gift-card');
+      await screenshot(page, 'shop-checkout-gift-card');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: `Pay ${dollars(total - half)}` }).click();
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       const summary = page.locator('.order-summary');
       expect((await summary.textContent())!).toContain(`Gift card •••• ${card.last_four}−${dollars(half)}`);
-      await screenshot(t, page, 'shop-confirmation-gift-card');
+      await screenshot(page, 'shop-confirmation-gift-card');
 
       const order = (await t.admin.get(`/v1/orders/${orderId}`)).body.data;
       expect(order).toMatchObject({ status: 'placed', financial_status: 'paid', gift_cards: [{ last_four: card.last_four, amount: half }], total_due: total - half });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { shopOf } from '../helpers/shop.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -33,7 +33,7 @@ async function alternates(page: Page): Promise<Record<string, string>> {
   return page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => Object.fromEntries(links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])));
 }
 
-describeEachDatabase('the shop: a buyer in another market', (t) => {
+describeInBrowser('the shop: a buyer in another market', (t) => {
   const holder = useBrowser();
   let france: Awaited<ReturnType<typeof sellInFrance>>;
 
@@ -59,7 +59,7 @@ describeEachDatabase('the shop: a buyer in another market', (t) => {
       await page.getByRole('button', { name: 'Changer' }).click();
       await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'country_code')?.value).toBe('FR');
       expect(new URL(page.url()).pathname).toBe('/fr/collections/featured');
-      await expectAccessible(t, page, 'shop collection in French');
+      await expectAccessible(page, 'shop collection in French');
 
       await card.getByRole('link').click();
       await page.getByRole('heading', { name: 'T-shirt classique', level: 1 }).waitFor();
@@ -68,8 +68,8 @@ describeEachDatabase('the shop: a buyer in another market', (t) => {
       expect(await alternates(page)).toEqual({ en: `${base}/products/classic-t-shirt`, fr: `${base}/fr/products/t-shirt-classique`, 'x-default': `${base}/products/classic-t-shirt` });
       const graphs = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.flatMap((script) => JSON.parse(script.textContent ?? '[]')));
       expect(graphs.find((graph) => graph['@type'] === 'Product').offers[0]).toMatchObject({ price: '17.10', priceCurrency: 'EUR' });
-      await expectAccessible(t, page, 'shop product in French');
-      await screenshot(t, page, 'shop-product-french');
+      await expectAccessible(page, 'shop product in French');
+      await screenshot(page, 'shop-product-french');
 
       await page.getByRole('button', { name: named(`Ajouter au panier · ${euros(teePrice)}`) }).click();
       await page.getByRole('heading', { name: 'Votre panier' }).waitFor();
@@ -94,7 +94,7 @@ describeEachDatabase('the shop: a buyer in another market', (t) => {
       await page.getByLabel('Card (test mode)').check();
       await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
       await page.getByRole('heading', { name: '3. Paiement' }).waitFor();
-      await expectAccessible(t, page, 'shop checkout in French');
+      await expectAccessible(page, 'shop checkout in French');
       await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: named(`Payer ${euros(teePrice + shipping)}`) }).click();
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { signedUpCustomer } from '../helpers/customers.js';
 import { chooseDelivery, fillAddress, SHOP_ADDRESS, shopOf } from '../helpers/shop.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -28,7 +28,7 @@ async function wholesaleCustomer(t: TestContext) {
   return { tote, member };
 }
 
-describeEachDatabase('the shop: a wholesale customer', (t) => {
+describeInBrowser('the shop: a wholesale customer', (t) => {
   const holder = useBrowser();
 
   it('sees and pays their price on the product page, the listings, the cart and the order, while a guest sees the regular one', async () => {
@@ -61,8 +61,8 @@ describeEachDatabase('the shop: a wholesale customer', (t) => {
       expect(await page.locator('.product-price s').getAttribute('aria-label')).toBe('was $15.00');
       const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
       expect(JSON.stringify(offer)).toContain('"price":"12.00"');
-      await expectAccessible(t, page, 'shop product, member price');
-      await screenshot(t, page, 'shop-member-product');
+      await expectAccessible(page, 'shop product, member price');
+      await screenshot(page, 'shop-member-product');
 
       // Meanwhile a guest reads the same pages at the regular price, before and after the member.
       await guest.goto(`${base}/products/canvas-tote-bag`);
@@ -76,13 +76,13 @@ describeEachDatabase('the shop: a wholesale customer', (t) => {
       expect(await toteCard(page)).toContain('Your price $12.00 $15.00');
       await page.goto(`${base}/search?q=tote`);
       expect(await toteCard(page)).toContain('Your price $12.00 $15.00');
-      await screenshot(t, page, 'shop-member-search');
+      await screenshot(page, 'shop-member-search');
 
       // The cart made as a guest is the member's now, at the member's price.
       await page.goto(`${base}/cart`);
       await page.getByRole('heading', { name: 'Your cart' }).waitFor();
       await expect.poll(() => page.locator('.total-row.grand').textContent()).toBe('Total$12.00');
-      await screenshot(t, page, 'shop-member-cart');
+      await screenshot(page, 'shop-member-cart');
 
       await page.getByRole('button', { name: 'Check out' }).click();
       await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
@@ -93,7 +93,7 @@ describeEachDatabase('the shop: a wholesale customer', (t) => {
       await page.getByRole('button', { name: 'Pay $19.00' }).click();
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       expect(await page.locator('main').textContent()).toContain('$12.00');
-      await screenshot(t, page, 'shop-member-confirmation');
+      await screenshot(page, 'shop-member-confirmation');
       const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
       const order = (await t.admin.get(`/v1/orders/${orderId}`)).body.data;
       expect(order).toMatchObject({ status: 'placed', financial_status: 'paid', customer_id: member.id, total_items_price: 1200, total_price: 1900 });
@@ -108,7 +108,7 @@ describeEachDatabase('the shop: a wholesale customer', (t) => {
       await guest.getByRole('button', { name: 'Add to cart · $15.00' }).click();
       await guest.getByRole('heading', { name: 'Your cart' }).waitFor();
       await expect.poll(() => guest.locator('.total-row.grand').textContent()).toBe('Total$15.00');
-      await screenshot(t, guest, 'shop-guest-cart-regular-price');
+      await screenshot(guest, 'shop-guest-cart-regular-price');
     });
     await guestContext.close();
   }, SLOW);

@@ -1,9 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { shopOf } from '../helpers/shop.js';
-import { describeEachDatabase } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 const NARROW = { width: 390, height: 844 };
@@ -27,7 +26,7 @@ async function scriptBytes(base: string, path: string): Promise<number> {
  */
 const SCRIPT_BUDGET = 135 * 1024;
 
-describeEachDatabase('the shop: pages', (t) => {
+describeInBrowser('the shop: pages', (t) => {
   const holder = useBrowser();
 
   it('lets a buyer browse, search, pick a size and add to the cart without JavaScript', async () => {
@@ -129,11 +128,11 @@ describeEachDatabase('the shop: pages', (t) => {
       await page.goto(`${base}/blogs/journal-${word}`);
       await page.getByRole('link', { name: `Brewing ${word}` }).click();
       await page.getByText('Grind, pour, wait.').waitFor();
-      await expectAccessible(t, page, 'shop post');
+      await expectAccessible(page, 'shop post');
       await page.goto(`${base}/products/classic-t-shirt`);
       await page.getByRole('button', { name: /^Add to cart/ }).waitFor();
-      await expectAccessible(t, page, 'shop product on a phone');
-      await screenshot(t, page, 'shop-product-narrow');
+      await expectAccessible(page, 'shop product on a phone');
+      await screenshot(page, 'shop-product-narrow');
       // Nothing wider than the phone's screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
     }, NARROW);

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { chooseDelivery, fillAddress, SHOP_ADDRESS, shopOf } from '../helpers/shop.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -28,7 +28,7 @@ async function ordersOf(t: TestContext, email: string) {
   return (await t.admin.get(`/v1/orders?q=${encodeURIComponent(email)}`)).body.data as Array<Record<string, any>>;
 }
 
-describeEachDatabase('the shop: a guest buys', (t) => {
+describeInBrowser('the shop: a guest buys', (t) => {
   const holder = useBrowser();
 
   it('finds a product from the home page, picks a size, adds two, applies a code and pays with the test card', async () => {
@@ -42,8 +42,8 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       // Tabs of a file share cookies: each buyer starts with none.
       await page.context().clearCookies();
       await page.goto(`${base}/`);
-      await expectAccessible(t, page, 'shop home');
-      await screenshot(t, page, 'shop-home');
+      await expectAccessible(page, 'shop home');
+      await screenshot(page, 'shop-home');
       await page.getByRole('link', { name: 'Classic T-Shirt' }).first().click();
       await page.getByRole('heading', { name: 'Classic T-Shirt', level: 1 }).waitFor();
 
@@ -51,8 +51,8 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       await page.getByRole('link', { name: 'M', exact: true }).click();
       await page.waitForURL(`**/products/classic-t-shirt?sku=${medium.id}`);
       await expect.poll(() => page.getByRole('link', { name: 'M', exact: true }).getAttribute('aria-current')).toBe('true');
-      await expectAccessible(t, page, 'shop product');
-      await screenshot(t, page, 'shop-product');
+      await expectAccessible(page, 'shop product');
+      await screenshot(page, 'shop-product');
       await page.getByLabel('Quantity').fill('2');
       await page.getByRole('button', { name: 'Add to cart · $19.00' }).click();
 
@@ -63,16 +63,16 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText(`Discount (${code})`).waitFor();
       await expect.poll(() => page.locator('.total-row.grand').textContent()).toBe('Total$34.20');
-      await expectAccessible(t, page, 'shop cart');
-      await screenshot(t, page, 'shop-cart');
+      await expectAccessible(page, 'shop cart');
+      await screenshot(page, 'shop-cart');
 
       // Checkout: address, delivery and the test card.
       await page.getByRole('button', { name: 'Check out' }).click();
       await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
       await fillAddress(page, { ...SHOP_ADDRESS, email });
       await chooseDelivery(page, 'Card (test mode)');
-      await expectAccessible(t, page, 'shop checkout');
-      await screenshot(t, page, 'shop-checkout');
+      await expectAccessible(page, 'shop checkout');
+      await screenshot(page, 'shop-checkout');
       // $34.20 of shirts and $7.00 of standard shipping.
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Pay $41.20' }).click();
@@ -84,8 +84,8 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       expect(order!.discount_codes).toMatchObject([{ code }]);
       await page.getByText(`Order ${order!.number}`).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/orders/${order!.id}`);
-      await expectAccessible(t, page, 'shop confirmation');
-      await screenshot(t, page, 'shop-confirmation');
+      await expectAccessible(page, 'shop confirmation');
+      await screenshot(page, 'shop-confirmation');
 
       // A new cart starts empty.
       await page.goto(`${base}/cart`);
@@ -135,7 +135,7 @@ describeEachDatabase('the shop: a guest buys', (t) => {
       await page.getByRole('button', { name: /^Pay/ }).click();
       await page.getByText(/No longer available in the quantity asked: Enamel Mug/).waitFor();
       expect(await ordersOf(t, email)).toMatchObject([{ status: 'created', transactions: [] }]);
-      await screenshot(t, page, 'shop-checkout-sold-out');
+      await screenshot(page, 'shop-checkout-sold-out');
     });
   }, SLOW);
 }, { shop: true, demo: true });

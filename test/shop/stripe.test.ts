@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
+import { describeInBrowser, expectAccessible, inWindow, screenshot, useBrowser } from '../helpers/browser.js';
 import { uniqueWord } from '../helpers/expect.js';
 import { FAKE_PAYMENT_METHODS as PM } from '../helpers/fake-stripe.js';
 import { chooseDelivery, fillAddress, SHOP_ADDRESS, shopOf } from '../helpers/shop.js';
 import { makeStripeGateway, settle, STRIPE_KEYS, useFakeStripe } from '../helpers/stripe-checkout.js';
-import { describeEachDatabase, type TestContext } from '../helpers/test-app.js';
+import { type TestContext } from '../helpers/test-app.js';
 
 const SLOW = 120_000;
 
@@ -13,7 +13,7 @@ async function ordersOf(t: TestContext, email: string) {
   return (await t.admin.get(`/v1/orders?q=${encodeURIComponent(email)}`)).body.data as Array<Record<string, any>>;
 }
 
-describeEachDatabase('the shop: a guest pays with Stripe', (t) => {
+describeInBrowser('the shop: a guest pays with Stripe', (t) => {
   const holder = useBrowser();
   const stripe = useFakeStripe();
 
@@ -48,9 +48,9 @@ describeEachDatabase('the shop: a guest pays with Stripe', (t) => {
     await inWindow(holder.browser, async (page) => {
       await upToStripePayment(page, base, gateway, email);
       expect(await page.getByText(/cannot take .* payments yet/).count()).toBe(0);
-      await expectAccessible(t, page, 'shop stripe payment');
+      await expectAccessible(page, 'shop stripe payment');
       await page.getByRole('heading', { name: '3. Payment' }).scrollIntoViewIfNeeded();
-      await screenshot(t, page, 'shop-checkout-stripe');
+      await screenshot(page, 'shop-checkout-stripe');
 
       await payWith(page, PM.visa);
 
@@ -87,7 +87,7 @@ describeEachDatabase('the shop: a guest pays with Stripe', (t) => {
       expect(declined).toMatchObject({ status: 'created', financial_status: 'unpaid', number: null });
       expect(declined!.transactions).toEqual([expect.objectContaining({ kind: 'charge', status: 'failed', code: 'generic_decline' })]);
       expect(stripe.intentOf(declined!.id)).toMatchObject({ status: 'requires_payment_method', amount_received: 0, latest_charge: null });
-      await expectAccessible(t, page, 'shop stripe payment declined');
+      await expectAccessible(page, 'shop stripe payment declined');
 
       await payWith(page, PM.visa);
       await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
