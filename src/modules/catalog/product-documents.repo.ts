@@ -20,42 +20,42 @@ export interface ProductDocuments {
   skus: SkuDocumentRow[];
 }
 
-/** The products queued for their documents, at most `limit`. */
-export async function dueProductIds(db: Executor, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('product_documents_due').select('product_id').orderBy('product_id').limit(limit).execute();
-  return rows.map((row) => row.product_id);
-}
-
 /**
- * The products of `ids` whose documents this transaction may write: on PostgreSQL their rows locked,
- * as the triggers lock them (migration 050), so a transaction changing one of them meanwhile waits
- * and then writes the documents from what this one committed. One another transaction holds is
- * skipped: that transaction will write its documents.
+ * At most `limit` of the products queued for their documents, in id order: on PostgreSQL their rows
+ * locked, as the triggers lock them (migration 050), so a transaction changing one of them meanwhile
+ * waits and then writes the documents from what this one committed. One another transaction holds is
+ * skipped: that transaction writes its documents.
  */
-export function lockProductsForDocuments(db: Executor, ids: string[]): Promise<ProductRow[]> {
-  const query = db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id');
+export function lockDueProducts(db: Executor, limit: number): Promise<ProductRow[]> {
+  const due = db.selectFrom('product_documents_due').select('product_id').orderBy('product_id').limit(limit);
+  const query = db.selectFrom('products').selectAll().where('id', 'in', due).orderBy('id');
   return isSqlite(db) ? query.execute() : query.forNoKeyUpdate().skipLocked().execute();
-}
-
-export async function existingProductIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  const rows = await db.selectFrom('products').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((row) => row.id));
 }
 
 const INSERT_CHUNK = 300;
 
-/** Replaces the documents of the products written and takes them, and those `gone`, off the queue. */
-export async function replaceProductDocuments(db: Executor, written: ProductDocuments[], gone: string[]): Promise<void> {
-  const ids = [...written.map((documents) => documents.product.product_id), ...gone];
-  if (ids.length === 0) return;
-  await db.deleteFrom('product_documents').where('product_id', 'in', ids).execute();
-  await db.deleteFrom('sku_documents').where('product_id', 'in', ids).execute();
+/**
+ * Writes the documents of these products and takes them off the queue, with any product queued that
+ * no longer exists. The triggers dropped the documents they replace; one written meanwhile by a
+ * transaction that committed first is replaced.
+ */
+export async function writeProductDocuments(db: Executor, written: ProductDocuments[]): Promise<void> {
   for (let i = 0; i < written.length; i += INSERT_CHUNK) {
-    await db.insertInto('product_documents').values(written.slice(i, i + INSERT_CHUNK).map((documents) => documents.product)).execute();
+    await db.insertInto('product_documents').values(written.slice(i, i + INSERT_CHUNK).map((documents) => documents.product))
+      .onConflict((oc) => oc.column('product_id').doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), sku_ids: eb.ref('excluded.sku_ids') }))).execute();
   }
   const skus = written.flatMap((documents) => documents.skus);
-  for (let i = 0; i < skus.length; i += INSERT_CHUNK) await db.insertInto('sku_documents').values(skus.slice(i, i + INSERT_CHUNK)).execute();
-  await db.deleteFrom('product_documents_due').where('product_id', 'in', ids).execute();
+  for (let i = 0; i < skus.length; i += INSERT_CHUNK) {
+    await db.insertInto('sku_documents').values(skus.slice(i, i + INSERT_CHUNK))
+      .onConflict((oc) => oc.column('sku_id').doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), product_id: eb.ref('excluded.product_id') }))).execute();
+  }
+  const ids = written.map((documents) => documents.product.product_id);
+  await db.deleteFrom('product_documents_due')
+    .where((eb) => eb.or([
+      ...(ids.length > 0 ? [eb('product_id', 'in', ids)] : []),
+      eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.id', '=', 'product_documents_due.product_id'))),
+    ]))
+    .execute();
 }
 
 /** The stock of a product's skus as one JSON array of SkuStock, written by each database. */

@@ -67,18 +67,12 @@ function filled(body: string, skuIds: string[], stock: ReadonlyMap<string, repo.
 /**
  * Writes the documents of the products queued for them (at most `limit`), in the caller's transaction:
  * before each catalogue write commits (db/document-keeping.ts), and in the worker for what is left.
- * Returns how many were queued.
+ * Returns how many it wrote.
  */
 export async function writeDueProductDocuments(db: Executor, limit = DOCUMENTS_PER_TRANSACTION): Promise<number> {
-  const due = await repo.dueProductIds(db, limit);
-  if (due.length === 0) return 0;
-  const rows = await repo.lockProductsForDocuments(db, due);
-  const written = (await productViews(db, rows)).map(productDocuments);
-  const locked = new Set(rows.map((row) => row.id));
-  const notLocked = due.filter((id) => !locked.has(id));
-  const existing = notLocked.length === 0 ? new Set<string>() : await repo.existingProductIds(db, notLocked);
-  await repo.replaceProductDocuments(db, written, notLocked.filter((id) => !existing.has(id)));
-  return due.length;
+  const rows = await repo.lockDueProducts(db, limit);
+  await repo.writeProductDocuments(db, (await productViews(db, rows)).map(productDocuments));
+  return rows.length;
 }
 
 /**
