@@ -20,7 +20,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import type { CatalogFilter } from '../src/modules/catalog/catalog-filters.js';
 import { countFacets, countProductFacets, productFacetSource } from '../src/modules/catalog/facets.repo.js';
 import { facetNames } from '../src/modules/catalog/facets.schemas.js';
-import { listProducts, type ProductScope } from '../src/modules/catalog/products.repo.js';
+import { listProductIds, type ProductScope } from '../src/modules/catalog/products.repo.js';
 import { prepareData } from './bench-data.js';
 
 /** The file of the benchmark's SQLite data set of `products` products and no orders, made when missing (anew when `fresh`). */
@@ -79,7 +79,7 @@ console.log('');
 console.log('| listing (page of 20, created order) | without facets (ms) | with facets (ms) | ratio | counted one by one (ms) | ratio |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const [title, scope, filter] of cases) {
-  const page = () => listProducts(db, scope, filter, 'created-ascending', now, 0, 20);
+  const page = () => listProductIds(db, scope, filter, 'created-ascending', now, 0, 20);
   const without = await median(page);
   const answered = await median(() => Promise.all([page(), countProductFacets(db, scope, filter, now, names)]));
   const counted = await median(() => Promise.all([page(), countFacets(db, productFacetSource(db, scope, now), filter, names)]));
