@@ -1,22 +1,19 @@
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled.js';
 import { isSqlite, type Executor } from '../../db/database.js';
-import type { ProductRow, SkuDocumentRow } from '../../db/types.js';
+import type { ProductDocumentRow, ProductRow, SkuDocumentRow } from '../../db/types.js';
 
 /** A sku's stock and `updated_at`, which documents leave out: `[sku id, in_stock, updated_at]`. */
 export type SkuStock = [id: string, inStock: number | null, updatedAt: number];
 
 /** A product's kept document with its skus' stock now. */
-export interface StockedDocument {
-  product_id: string;
-  body: string;
-  sku_ids: string;
+export interface StockedDocument extends ProductDocumentRow {
   /** JSON array of SkuStock. */
   stock: string;
 }
 
 export interface ProductDocuments {
-  product: { product_id: string; body: string; sku_ids: string };
+  product: ProductDocumentRow;
   skus: SkuDocumentRow[];
 }
 
