@@ -11,9 +11,8 @@ import type { Database } from './types.js';
  * after another as sent. A failing statement fails the others of its transaction after it. On SQLite
  * (no round trips) `work` runs as it is: its statements run in the order started there too.
  *
- * `piped` is another handle on the same connection: what a transaction's own handle is told of the
- * writes made through it (a hook before its commit) does not see the writes made through `piped`,
- * so keep catalogue writes out of it.
+ * `piped` is another handle on the same connection with the same plugins, so what watches a
+ * transaction's queries through a plugin (document-keeping.ts) sees those sent through it too.
  */
 export async function pipelined<T>(db: Executor, work: (piped: Executor) => Promise<T>): Promise<T> {
   if (isSqlite(db)) return work(db);
