@@ -85,6 +85,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const poolSize = options.poolSize ?? 10;
   const pool = postgresPool(url, poolSize);
   const db = new DocumentKeepingKysely({ dialect: new PostgresDialect({ pool }) });
+  sendAndCountRoundTrips(db, pool);
   const token = registerAnnouncer(db);
   return {
     db,
@@ -114,6 +115,47 @@ function postgresPool(url: string, poolSize: number): pg.Pool {
     activeTracing()?.tracePostgresClient(client);
   });
   return pool;
+}
+
+const roundTripCounts = new WeakMap<Db, { sent: number }>();
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/** What Kysely is told a BEGIN sent ahead answered: it reads nothing of it. */
+const BEGUN = Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+
+/**
+ * Cuts and counts the round trips of the pool's clients, which pipeline (pg's pipeline mode): a
+ * statement is sent without waiting for the answers to those before it on its connection. A
+ * transaction's BEGIN is answered at once, not waited for, so it reaches PostgreSQL with the
+ * transaction's first statement; a BEGIN fails only with its connection, and then the statement
+ * behind it fails too. Kysely still sends a connection's statements one by one; only reads sent
+ * together (pipeline.ts) share a round trip. A round trip starts with a statement sent while none
+ * waits for an answer: that is what roundTripsSent counts, COMMIT included.
+ */
+function sendAndCountRoundTrips(db: Db, pool: pg.Pool): void {
+  const count = { sent: 0 };
+  roundTripCounts.set(db, count);
+  pool.on('connect', (client) => {
+    (client as unknown as { pipeline: boolean }).pipeline = true;
+    const query = client.query.bind(client) as Query;
+    let waiting = 0;
+    (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      if (args[0] === 'begin') {
+        // Its failure is the next statement's; unheard here, it would end the process.
+        query(...args).catch(() => {});
+        return BEGUN;
+      }
+      if (waiting === 0) count.sent += 1;
+      waiting += 1;
+      return query(...args).finally(() => (waiting -= 1));
+    };
+  });
+}
+
+/** PostgreSQL: the round trips `db`'s pool has made since it opened (tests bound a request's by the difference); undefined on SQLite. */
+export function roundTripsSent(db: Db): number | undefined {
+  return roundTripCounts.get(db)?.sent;
 }
 
 async function withOwnConnection<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {

@@ -94,6 +94,8 @@ export async function findCartItemsWithProducts(db: Executor, cartId: string): P
 }
 
 /** The skus asked for with what decides whether they may go in a cart: their stock, and whether they and their product are on sale. */
+export type SkuToAdd = Awaited<ReturnType<typeof findSkusToAdd>>[number];
+
 export async function findSkusToAdd(db: Executor, ids: string[]) {
   return (await selectSkusToAdd(db, ids)).rows;
 }

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import type { CartItemRow, CartRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
@@ -216,11 +217,11 @@ export async function cartView(db: Executor, cart: CartRow, now: number, codesSe
  * are 422; short stock is 409 out_of_stock; every sku at fault is named. Returns the skus asked for, by id.
  */
 async function checkItems(
-  db: Executor, items: Record<string, number>, now: number, channelId: string, market: Market,
+  db: Executor, items: Record<string, number>, now: number, channelId: string, market: Market, read: repo.SkuToAdd[],
 ): Promise<Map<string, { product_id: string }>> {
   const wanted = Object.entries(items).filter(([, quantity]) => quantity > 0);
   if (wanted.length === 0) return new Map();
-  const skuById = new Map((await repo.findSkusToAdd(db, wanted.map(([id]) => id))).map((s) => [s.id, s]));
+  const skuById = new Map(read.map((s) => [s.id, s]));
   const sold = await skusSoldIn(db, market, [...skuById.keys()]);
   const unavailable = new FieldErrors();
   const short: FieldError[] = [];
@@ -237,6 +238,12 @@ async function checkItems(
   unavailable.throwIfAny();
   if (short.length > 0) throw new Problem('out_of_stock', `${short[0]!.field} is ${short[0]!.message}`, { errors: short });
   return skuById;
+}
+
+/** The skus `items` asks for (a quantity above 0), read for checkItems. */
+function findWantedSkus(db: Executor, items: Record<string, number>): Promise<repo.SkuToAdd[]> {
+  const ids = Object.entries(items).filter(([, quantity]) => quantity > 0).map(([id]) => id);
+  return ids.length === 0 ? Promise.resolve([]) : repo.findSkusToAdd(db, ids);
 }
 
 function cartColumns(ctx: Ctx, input: CartWriteInput): Partial<CartRow> {
@@ -273,7 +280,7 @@ async function applyItems(db: Executor, cartId: string, items: Record<string, nu
 export async function createCart(ctx: Ctx, input: CartWriteInput, client: { ip: string; userAgent: string | null }): Promise<CartView> {
   const { channelId, customerId } = await newCartOwner(ctx, input);
   const market = await cartMarket(ctx.db, input);
-  const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId, market);
+  const skus = await checkItems(ctx.db, input.items ?? {}, ctx.now(), channelId, market, await findWantedSkus(ctx.db, input.items ?? {}));
   return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.now();
     const row: CartRow = {
@@ -346,11 +353,15 @@ export async function updateCart(ctx: Ctx, id: string, input: CartWriteInput): P
     await claimGuestCart(ctx, tx, id);
     const changes = await cartChanges(ctx, tx, id, input);
     // Written first and checked after (one statement, not two): a cart the caller may not use
-    // throws, which undoes the write.
-    const cart = ownCart(ctx, id, await repo.updateCart(tx, id, { ...changes, updated_at: now }));
+    // throws, which undoes the write. The skus asked for are read in the same round trip.
+    const [updated, wanted] = await pipelined(tx, (piped) => Promise.all([
+      repo.updateCart(piped, id, { ...changes, updated_at: now }),
+      findWantedSkus(piped, input.items ?? {}),
+    ]));
+    const cart = ownCart(ctx, id, updated);
     const market = await marketMove(tx, cart, input);
     if (market.id !== cart.market_id) await repo.updateCart(tx, id, { market_id: market.id, updated_at: now });
-    await checkItems(tx, input.items ?? {}, now, cart.channel_id, market);
+    await checkItems(tx, input.items ?? {}, now, cart.channel_id, market, wanted);
     await applyItems(tx, id, input.items, now);
     return shownTo(ctx, await cartView(tx, { ...cart, market_id: market.id }, now, input.discount_codes !== undefined));
   });

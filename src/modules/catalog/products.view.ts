@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { ProductRow, TagRow, VendorRow } from '../../db/types.js';
 import { groupBy } from '../../lib/group-by.js';
 import { loadSkuPricing } from '../markets/sku-prices.js';
@@ -70,14 +71,14 @@ export function storefrontProductView<T extends Pick<ProductView, 'hidden_on'>>(
 export async function productViews(db: Executor, rows: ProductRow[], options: { listableOnly?: boolean } = {}): Promise<ProductView[]> {
   const ids = rows.map((r) => r.id);
   const vendorIds = [...new Set(rows.map((r) => r.vendor_id).filter((v): v is string => v !== null))];
-  const [skus, vendors, tags, categories, collections, pricingOf] = await Promise.all([
-    findSkusOfProducts(db, ids),
-    repo.findVendors(db, vendorIds),
-    repo.findProductTags(db, ids),
-    repo.findProductCategoryIds(db, ids),
-    repo.findProductCollectionIds(db, ids),
-    loadSkuPricing(db, ids, 'products'),
-  ]);
+  const [skus, vendors, tags, categories, collections, pricingOf] = await pipelined(db, (piped) => Promise.all([
+    findSkusOfProducts(piped, ids),
+    repo.findVendors(piped, vendorIds),
+    repo.findProductTags(piped, ids),
+    repo.findProductCategoryIds(piped, ids),
+    repo.findProductCollectionIds(piped, ids),
+    loadSkuPricing(piped, ids, 'products'),
+  ]));
   const skusByProduct = groupBy(skus, 'product_id');
   const vendorById = new Map(vendors.map((v) => [v.id, v]));
   const tagsByProduct = groupBy(tags, 'product_id');

@@ -1,4 +1,5 @@
 import type { Executor, Tx } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { ProductRow, SkuRow } from '../../db/types.js';
 import { lockForMetadataMerge } from '../../db/metadata-queries.js';
 import { isStorefront, type Ctx } from '../../lib/context.js';
@@ -219,9 +220,10 @@ export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<Sku
     const kept = await keptSku(ctx, id);
     if (kept !== undefined) return kept;
   }
-  const row = await repo.findSku(ctx.db, id);
+  // The prices are read with the sku, in its round trip, even when it turns out not to be shown.
+  const [row, pricingOf] = await pipelined(ctx.db, (piped) => Promise.all([repo.findSku(piped, id), loadSkuPricing(piped, [id])]));
   if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
-  const views = [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))];
+  const views = [skuView(row, ownerOf(row), pricingOf(id))];
   const [view] = await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), market ? await sellSkusInMarket(ctx.db, views, market) : views, ctx.now()));
   if (!view) throw Problem.notFound('sku', id);
   return view;

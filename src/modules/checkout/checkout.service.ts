@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor, Tx } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { CartRow, OrderItemRow, OrderRow } from '../../db/types.js';
 import { isStorefront, type Actor, type Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -80,12 +81,12 @@ export async function checkoutEnvelope(
 ): Promise<CheckoutView> {
   const store = await findStore(db);
   const storeObject = store ? storeView(store) : {};
-  const [methods, gateways, data] = await Promise.all([
-    shippingOptions(db, order),
-    enabledGateways(db),
+  const [methods, gateways, data] = await pipelined(db, (piped) => Promise.all([
+    shippingOptions(piped, order),
+    enabledGateways(piped),
     // A customer the viewer may not see is not read: visibleBuyer shows the buyer as sent instead.
-    held.view ?? orderView(db, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held),
-  ]);
+    held.view ?? orderView(piped, isOwnBuyer(order, viewer) ? order : { ...order, customer_id: null }, held),
+  ]));
   return {
     meta: {
       is_shipping_required: order.is_shipping_required === 1,

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -218,9 +219,8 @@ async function checkPayable(ctx: Ctx, order: OrderRow, input: PaymentWriteInput)
   }
   for (const [name, message] of Object.entries(driver.checkPayment?.(input.payment) ?? {})) errors.add(`payment[${name}]`, 'invalid_value', message);
   errors.throwIfAny();
-  const items = await orders.findItems(ctx.db, [order.id]);
+  const [items, transactions] = await pipelined(ctx.db, (piped) => Promise.all([orders.findItems(piped, [order.id]), orders.findTransactions(piped, [order.id])]));
   await requireAsInShop(ctx.db, order, items, ctx.now());
-  const transactions = await orders.findTransactions(ctx.db, [order.id]);
   return { gateway, driver, settings, items, transactions, attempt: attemptOf(transactions) };
 }
 

@@ -1,4 +1,5 @@
 import type { Executor, Tx } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { OrderItemRow, OrderRow } from '../../db/types.js';
 import { FieldErrors, Problem, type FieldError } from '../../lib/problem.js';
 import { isHiddenOn, isOnSale } from '../catalog/catalog-filters.js';
@@ -31,12 +32,14 @@ const CHARGED = ['total_price', 'total_items_price', 'total_discount', 'total_ta
  * to what it holds. The item snapshots (names, images) are not compared: they describe, not charge.
  */
 async function checkAgainstShop(db: Executor, order: OrderRow, items: OrderItemRow[], now: number): Promise<ShopCheck> {
-  const read = await findSkusWithOwner(db, items.map((item) => item.sku_id));
+  // Priced for the customer of the order's cart, as the checkout was (never for an email a guest typed).
+  const [read, member] = await pipelined(db, (piped) => Promise.all([
+    findSkusWithOwner(piped, items.map((item) => item.sku_id)),
+    order.cart_id === null ? null : findCartCustomer(piped, order.cart_id),
+  ]));
   const skus = new Map(read.map((sku) => [sku.id, sku]));
   const market = await marketOfSale(db, order);
   if (!market) throw currencyLocked('market_id', order.currency);
-  // Priced for the customer of the order's cart, as the checkout was (never for an email a guest typed).
-  const member = order.cart_id === null ? null : await findCartCustomer(db, order.cart_id);
   const prices = await unitPricesForCustomer(db, member, market.currency, await unitPricesIn(db, market, read), now);
   const errors = new FieldErrors();
   const current = items.map((item) => {

@@ -5,6 +5,7 @@ import type { OrderItemRow, SkuRow } from '../../db/types.js';
 import type { Ctx } from '../../lib/context.js';
 import type { FieldError } from '../../lib/problem.js';
 import { skuChangeEvents } from '../catalog/sku-events.js';
+import { pipelined } from '../../db/pipeline.js';
 import { findSkusWithOwner, type SkuWithOwner } from '../catalog/skus.repo.js';
 import { recordEvents, type NewEvent } from '../events/record-event.js';
 import { loadSkuPricing, type SkuPricing } from '../markets/sku-prices.js';
@@ -85,7 +86,8 @@ export function stockEvents(skus: SkuWithOwner[], moved: Map<string, number>, di
 /** Records the changes of the skus whose stock moved (stockEvents), read as they now stand. */
 export async function recordStockChanges(ctx: Ctx, tx: Tx, moved: Map<string, number>, direction: 1 | -1): Promise<void> {
   const ids = [...moved.keys()];
-  await recordEvents(tx, ctx.now(), stockEvents(await findSkusWithOwner(tx, ids), moved, direction, await loadSkuPricing(tx, ids)));
+  const [skus, pricingOf] = await pipelined(tx, (piped) => Promise.all([findSkusWithOwner(piped, ids), loadSkuPricing(piped, ids)]));
+  await recordEvents(tx, ctx.now(), stockEvents(skus, moved, direction, pricingOf));
 }
 
 /**

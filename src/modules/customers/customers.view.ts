@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { CustomerAddressRow, CustomerRow } from '../../db/types.js';
 import { metadataView } from '../../lib/metadata.js';
 import { addressCountry } from './address-rules.js';
@@ -46,7 +47,7 @@ export function fullName(first: string | null, last: string | null): string | nu
  */
 export async function customerViews(db: Executor, rows: CustomerRow[], held?: CustomerAddressRow[]): Promise<CustomerView[]> {
   const ids = rows.map((r) => r.id);
-  const [addresses, groups] = await Promise.all([held ?? findAddresses(db, ids), groupIdsOfCustomers(db, ids)]);
+  const [addresses, groups] = await pipelined(db, (piped) => Promise.all([held ?? findAddresses(piped, ids), groupIdsOfCustomers(piped, ids)]));
   return rows.map((row) => {
     const own = addresses.filter((a) => a.customer_id === row.id).map(addressView);
     return {

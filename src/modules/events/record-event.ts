@@ -1,6 +1,7 @@
 import { announceChange } from '../../db/change-feed.js';
 import { compiledQuery } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { EventRow } from '../../db/types.js';
 import { enabledEndpoints, queueDeliveries, subscribersAmong } from '../webhooks/outbox.js';
 import { newId } from '../../lib/ids.js';
@@ -62,8 +63,11 @@ export async function recordEvents(db: Executor, now: number, events: NewEvent[]
     };
     return { row, subscribed };
   });
-  await insertEvents(db, written.map((w) => w.row));
-  for (const { row, subscribed } of written) await queueDeliveries(db, row.id, subscribed);
-  await announceChange(db);
+  // The events, their deliveries and the announcement go to PostgreSQL together, in this order.
+  await pipelined(db, (piped) => Promise.all([
+    insertEvents(piped, written.map((w) => w.row)),
+    ...written.map(({ row, subscribed }) => queueDeliveries(piped, row.id, subscribed)),
+    announceChange(piped),
+  ]));
   return written.map((w) => w.row);
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { pipelined } from '../../db/pipeline.js';
 import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import { metadataView } from '../../lib/metadata.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
@@ -108,13 +109,13 @@ export interface HeldParts {
 export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts = {}): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
-  const [allItems, transactions, returns, customerRows] = await Promise.all([
-    held.items ?? repo.findItems(db, ids),
-    held.transactions ?? repo.findTransactions(db, ids),
+  const [allItems, transactions, returns, customerRows] = await pipelined(db, (piped) => Promise.all([
+    held.items ?? repo.findItems(piped, ids),
+    held.transactions ?? repo.findTransactions(piped, ids),
     // An order being checked out has none: the checkout's answers read no returns.
-    held.returns ?? findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
-    findCustomers(db, customerIds),
-  ]);
+    held.returns ?? findReturnsOfOrders(piped, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
+    findCustomers(piped, customerIds),
+  ]));
   const itemsById = new Map(allItems.map((item) => [item.id, item]));
   const customers = new Map((await customerViews(db, customerRows)).map((c) => [c.id, c]));
   return rows.map((row) => ({
