@@ -622,6 +622,8 @@ export interface FacetCountRow {
 /** A product's storefront view kept as the JSON answered, but for its skus' stock (migration 050). */
 export interface ProductDocumentRow {
   product_id: string;
+  /** '' for the records' own text, else the locale it is in (the store's language). */
+  locale: string;
   body: string;
   /** JSON array: the ids of the skus whose stock and `updated_at` the body leaves out, in its order. */
   sku_ids: string;
@@ -630,6 +632,7 @@ export interface ProductDocumentRow {
 /** A sku's storefront view kept as the JSON answered, but for its stock and `updated_at` (migration 050). */
 export interface SkuDocumentRow {
   sku_id: string;
+  locale: string;
   product_id: string;
   body: string;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStorefront } from '../lib/context.js';
 import { requestMarket } from '../modules/markets/market-views.js';
-import { localizeRecords, productTranslationsFor, resolveLocale } from '../modules/translations/translate.js';
+import { baseLocale, localizeRecords, productTranslationsFor, resolveLocale } from '../modules/translations/translate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,19 +43,19 @@ async function answerInLocale(request: FastifyRequest, payload: unknown, storefr
  * record or route answers: a cart's products, a checkout's shipping rates).
  */
 export function registerLocaleAnswers(app: FastifyInstance): void {
-  // Whether kept documents may answer a storefront's read (Ctx.ownText): a locale, market or country
-  // named takes the views built; a language asked for, only when the store answers in it.
+  // The locale of the kept documents that may answer a storefront's read (Ctx.documentLocale): a
+  // market or country named takes the views built, and so does a language the store is not written in.
   app.addHook('preHandler', (request, _reply, done) => {
     if (!request.ctx || !request.routeOptions.config.translated || !isStorefront(request.ctx)) return done();
     const query = (request.query ?? {}) as LocaleQuery;
+    if (query.market !== undefined || query.country !== undefined) return done();
     const acceptLanguage = request.headers['accept-language'];
-    const named = query.locale !== undefined || query.market !== undefined || query.country !== undefined;
-    if (named || acceptLanguage === undefined) {
-      request.ctx.ownText = !named;
+    if (query.locale === undefined && acceptLanguage === undefined) {
+      request.ctx.documentLocale = '';
       return done();
     }
-    resolveLocale(request.ctx.db, { acceptLanguage }).then((locale) => {
-      request.ctx.ownText = locale === null;
+    Promise.all([resolveLocale(request.ctx.db, { locale: query.locale, acceptLanguage }), baseLocale(request.ctx.db)]).then(([locale, base]) => {
+      if (locale === null || locale === base) request.ctx.documentLocale = locale ?? '';
       done();
     }, (error: Error) => done(error));
   });

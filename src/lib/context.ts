@@ -41,11 +41,12 @@ export interface Ctx {
    */
   idempotencyKey?: string;
   /**
-   * A storefront's read of translatable records that asks for no locale (none named, no market or
-   * country, no Accept-Language the store's locales match): answered in the records' own text, so kept
-   * documents may answer it (catalog/product-documents.ts). Set by http/locale-answers.ts.
+   * A storefront's read of translatable records that kept documents may answer: the locale it is
+   * answered in, '' for the records' own text (no locale, market or country named, no Accept-Language
+   * the store's locales match) or the store's language asked for; undefined when none may
+   * (catalog/product-documents.ts). Set by http/locale-answers.ts.
    */
-  ownText?: boolean;
+  documentLocale?: string;
 }
 
 /** What a member of staff's idempotency keys and rate limit are counted under: `key:<id>` or `user:<id>`. */

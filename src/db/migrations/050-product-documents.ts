@@ -1,16 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
 
-// Each product's storefront view, and each of its skus', kept as the JSON a storefront is answered
-// (issue 40): a listing reads 20 documents and splices them into its answer instead of building 20
-// views from six reads and serialising them. The documents are data, not a cache: the triggers
-// below delete a product's documents and queue the product in `product_documents_due` in the same
-// transaction as any change to what they show (the product, its skus, their fixed prices, its
-// vendor, tags, categories and collections, the store's currency), whoever writes it. The
-// transaction that made the change writes them anew before it commits (catalog/product-documents.ts);
-// what it leaves (a write outside a transaction, a change to thousands of products) the worker
-// writes within a second, and until then a read builds the view as it did before. A document never
-// shows what its sources no longer say.
+// Each product's storefront view, and each of its skus', kept as the JSON a storefront is answered,
+// in the records' own text and in the store's language (issue 40): a listing reads 20 documents and
+// splices them into its answer instead of building 20 views from six reads and serialising them.
+// The documents are data, not a cache: the triggers below delete a product's documents and queue the
+// product in `product_documents_due` in the same transaction as any change to what they show (the
+// product, its skus, their fixed prices, its vendor, tags, categories and collections, the store's
+// currency and language), whoever writes it. The transaction that made the change writes them anew
+// before it commits (catalog/product-documents.ts); what it leaves (a write outside a transaction, a
+// change to thousands of products) the worker writes within a second, and until then a read builds
+// the view as it did before. A document never shows what its sources no longer say.
 //
 // A sale changes a sku's stock and `updated_at` only: those stay out of the documents (a reader lays
 // them over), so selling rewrites no document. On PostgreSQL each trigger locks the product's row
@@ -55,8 +55,8 @@ const TRIGGERS: RowTrigger[] = [
     { name: `documents_${table}_delete`, table, timing: 'after', event: 'delete', locks: 'old.product_id', statements: due(one('old.product_id')) },
   ]),
   {
-    name: 'documents_store_currency', table: 'stores', timing: 'after', event: 'update of currency',
-    when: { sqlite: 'new.currency <> old.currency', postgres: 'new.currency <> old.currency' },
+    name: 'documents_store_settings', table: 'stores', timing: 'after', event: 'update of currency, lang',
+    when: { sqlite: 'new.currency <> old.currency or new.lang <> old.lang', postgres: 'new.currency <> old.currency or new.lang <> old.lang' },
     statements: due('select id as product_id from products'),
   },
 ];
@@ -64,18 +64,23 @@ const TRIGGERS: RowTrigger[] = [
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('product_documents')
-    .addColumn('product_id', 'text', (c) => c.primaryKey().references('products.id').onDelete('cascade'))
+    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+    // '' for the records' own text, else the locale the document is in (the store's language).
+    .addColumn('locale', 'text', (c) => c.notNull())
     // The view as a storefront is answered it, but for each sku's stock and `updated_at`: a control
     // character no JSON text holds unescaped stands in their place (product-documents.ts).
     .addColumn('body', 'text', (c) => c.notNull())
     // The ids of the skus whose stock the body leaves out, in its order (a JSON array).
     .addColumn('sku_ids', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('product_documents_pkey', ['product_id', 'locale'])
     .execute();
   await db.schema
     .createTable('sku_documents')
-    .addColumn('sku_id', 'text', (c) => c.primaryKey().references('skus.id').onDelete('cascade'))
+    .addColumn('sku_id', 'text', (c) => c.notNull().references('skus.id').onDelete('cascade'))
+    .addColumn('locale', 'text', (c) => c.notNull())
     .addColumn('product_id', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('sku_documents_pkey', ['sku_id', 'locale'])
     .execute();
   await db.schema.createIndex('sku_documents_product').on('sku_documents').column('product_id').execute();
   // No reference to products: a product's deletion cascades to its skus after it is gone, and their

@@ -12,6 +12,7 @@ export interface StockedDocument extends ProductDocumentRow {
   stock: string;
 }
 
+/** The documents of one product in one locale. */
 export interface ProductDocuments {
   product: ProductDocumentRow;
   skus: SkuDocumentRow[];
@@ -39,14 +40,14 @@ const INSERT_CHUNK = 300;
 export async function writeProductDocuments(db: Executor, written: ProductDocuments[]): Promise<void> {
   for (let i = 0; i < written.length; i += INSERT_CHUNK) {
     await db.insertInto('product_documents').values(written.slice(i, i + INSERT_CHUNK).map((documents) => documents.product))
-      .onConflict((oc) => oc.column('product_id').doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), sku_ids: eb.ref('excluded.sku_ids') }))).execute();
+      .onConflict((oc) => oc.columns(['product_id', 'locale']).doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), sku_ids: eb.ref('excluded.sku_ids') }))).execute();
   }
   const skus = written.flatMap((documents) => documents.skus);
   for (let i = 0; i < skus.length; i += INSERT_CHUNK) {
     await db.insertInto('sku_documents').values(skus.slice(i, i + INSERT_CHUNK))
-      .onConflict((oc) => oc.column('sku_id').doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), product_id: eb.ref('excluded.product_id') }))).execute();
+      .onConflict((oc) => oc.columns(['sku_id', 'locale']).doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), product_id: eb.ref('excluded.product_id') }))).execute();
   }
-  const ids = written.map((documents) => documents.product.product_id);
+  const ids = [...new Set(written.map((documents) => documents.product.product_id))];
   await db.deleteFrom('product_documents_due')
     .where((eb) => eb.or([
       ...(ids.length > 0 ? [eb('product_id', 'in', ids)] : []),
@@ -62,15 +63,16 @@ function stockOf(db: Executor) {
     : sql<string>`(select coalesce(json_agg(json_build_array(s.id, s.in_stock, s.updated_at)), '[]')::text from skus s where s.product_id = d.product_id)`;
 }
 
-const selectStockedDocuments = compiledQuery((db, ids: string[]) => db
+const selectStockedDocuments = compiledQuery((db, locale: string, ids: string[]) => db
   .selectFrom('product_documents as d')
-  .select(['d.product_id', 'd.body', 'd.sku_ids', stockOf(db).as('stock')])
+  .select(['d.product_id', 'd.locale', 'd.body', 'd.sku_ids', stockOf(db).as('stock')])
+  .where('d.locale', '=', locale)
   .where('d.product_id', 'in', ids));
 
-/** The kept documents of the products of `ids` that have one, with their skus' stock, in one statement. */
-export async function findStockedDocuments(db: Executor, ids: string[]): Promise<StockedDocument[]> {
+/** The kept documents in `locale` of the products of `ids` that have one, with their skus' stock, in one statement. */
+export async function findStockedDocuments(db: Executor, ids: string[], locale: string): Promise<StockedDocument[]> {
   if (ids.length === 0) return [];
-  return (await selectStockedDocuments(db, ids)).rows;
+  return (await selectStockedDocuments(db, locale, ids)).rows;
 }
 
 /** What a storefront's read of one sku needs: whether its product is on sale and shown, and its document with its stock. */
@@ -83,13 +85,13 @@ export interface StockedSkuDocument {
   product_hidden_on: string;
 }
 
-const selectStockedSkuDocument = compiledQuery((db, id: string) => db
+const selectStockedSkuDocument = compiledQuery((db, id: string, locale: string) => db
   .selectFrom('skus as s')
   .innerJoin('products as p', 'p.id', 's.product_id')
-  .leftJoin('sku_documents as d', 'd.sku_id', 's.id')
+  .leftJoin('sku_documents as d', (join) => join.onRef('d.sku_id', '=', 's.id').on('d.locale', '=', locale))
   .select(['d.body', 's.in_stock', 's.updated_at', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on'])
   .where('s.id', '=', id));
 
-export async function findStockedSkuDocument(db: Executor, id: string): Promise<StockedSkuDocument | undefined> {
-  return (await selectStockedSkuDocument(db, id)).rows[0];
+export async function findStockedSkuDocument(db: Executor, id: string, locale: string): Promise<StockedSkuDocument | undefined> {
+  return (await selectStockedSkuDocument(db, id, locale)).rows[0];
 }

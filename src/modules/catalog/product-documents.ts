@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { withoutPrivateMetadata } from '../../http/private-metadata.js';
 import { buildResponseSerializer } from '../../http/response-serialization.js';
-import { localizeRecords } from '../translations/translate.js';
+import { baseLocale, localizeRecords } from '../translations/translate.js';
 import { findProducts } from './products.repo.js';
 import { Product } from './products.schemas.js';
 import { productViews, storefrontProductView, type ProductView } from './products.view.js';
@@ -29,9 +29,12 @@ const serializerOf = (schema: unknown) => buildResponseSerializer({}, {})({ sche
 const serializeProduct = serializerOf(Product);
 const serializeSku = serializerOf(Sku);
 
-/** A view as a storefront is answered it in the records' own text: no translations, no private metadata, no channels hiding it. */
-function asStorefrontSees<T>(view: T): T {
-  return withoutPrivateMetadata(localizeRecords(view, { locale: null, keepTranslations: false }));
+/**
+ * A product's view as a storefront is answered it: in `locale` ('' for the records' own text), without
+ * translations, private metadata or the channels hiding it.
+ */
+function asStorefrontSees(view: ProductView, locale: string): ProductView {
+  return withoutPrivateMetadata(localizeRecords(storefrontProductView(view), { locale: locale === '' ? null : locale, keepTranslations: false }));
 }
 
 function withGaps(json: string, skus: number): string {
@@ -42,14 +45,19 @@ function withGaps(json: string, skus: number): string {
 
 const standingIn = (sku: SkuView): SkuView => ({ ...sku, in_stock: STAND_IN, updated_at: STAND_IN });
 
-/** The documents of a product (its view with every sku) and of each of its skus. */
-export function productDocuments(view: ProductView): repo.ProductDocuments {
-  const seen = asStorefrontSees(storefrontProductView(view));
+/** The documents in `locale` of a product (its view with every sku) and of each of its skus. */
+export function productDocuments(view: ProductView, locale: string): repo.ProductDocuments {
+  const seen = asStorefrontSees(view, locale);
   const skus = seen.skus.map(standingIn);
   return {
-    product: { product_id: view.id, body: withGaps(serializeProduct({ ...seen, skus }), skus.length), sku_ids: JSON.stringify(skus.map((sku) => sku.id)) },
-    skus: skus.map((sku) => ({ sku_id: sku.id, product_id: view.id, body: withGaps(serializeSku(sku), 1) })),
+    product: { product_id: view.id, locale, body: withGaps(serializeProduct({ ...seen, skus }), skus.length), sku_ids: JSON.stringify(skus.map((sku) => sku.id)) },
+    skus: skus.map((sku) => ({ sku_id: sku.id, locale, product_id: view.id, body: withGaps(serializeSku(sku), 1) })),
   };
+}
+
+/** The locales documents are kept in: the records' own text (''), and the store's language. */
+export async function documentLocales(db: Executor): Promise<string[]> {
+  return ['', await baseLocale(db)];
 }
 
 /** A document with its skus' stock and `updated_at` put in its gaps, in the order of `skuIds`; undefined when one of them is gone. */
@@ -71,7 +79,8 @@ function filled(body: string, skuIds: string[], stock: ReadonlyMap<string, repo.
  */
 export async function writeDueProductDocuments(db: Executor, limit = DOCUMENTS_PER_TRANSACTION): Promise<number> {
   const rows = await repo.lockDueProducts(db, limit);
-  await repo.writeProductDocuments(db, (await productViews(db, rows)).map(productDocuments));
+  const [views, locales] = await Promise.all([productViews(db, rows), documentLocales(db)]);
+  await repo.writeProductDocuments(db, views.flatMap((view) => locales.map((locale) => productDocuments(view, locale))));
   return rows.length;
 }
 
@@ -80,8 +89,8 @@ export async function writeDueProductDocuments(db: Executor, limit = DOCUMENTS_P
  * with its skus' stock now, or, for a product whose documents are not written yet, its view built
  * and serialised. A product deleted since the ids were read is left out.
  */
-export async function productTexts(db: Executor, ids: string[]): Promise<Array<{ id: string; text: string; skuIds: string[] }>> {
-  const kept = new Map((await repo.findStockedDocuments(db, ids)).map((found) => [found.product_id, found]));
+export async function productTexts(db: Executor, ids: string[], locale: string): Promise<Array<{ id: string; text: string; skuIds: string[] }>> {
+  const kept = new Map((await repo.findStockedDocuments(db, ids, locale)).map((found) => [found.product_id, found]));
   const texts = new Map<string, { id: string; text: string; skuIds: string[] }>();
   for (const [id, found] of kept) {
     const skuIds = JSON.parse(found.sku_ids) as string[];
@@ -92,7 +101,7 @@ export async function productTexts(db: Executor, ids: string[]): Promise<Array<{
   const missing = ids.filter((id) => !texts.has(id));
   if (missing.length > 0) {
     for (const view of await productViews(db, await findProducts(db, missing))) {
-      texts.set(view.id, { id: view.id, text: serializeProduct(asStorefrontSees(storefrontProductView(view))), skuIds: view.skus.map((sku) => sku.id) });
+      texts.set(view.id, { id: view.id, text: serializeProduct(asStorefrontSees(view, locale)), skuIds: view.skus.map((sku) => sku.id) });
     }
   }
   return ids.flatMap((id) => texts.get(id) ?? []);

@@ -326,8 +326,9 @@ export async function getProduct(ctx: Ctx, id: string, market?: Market): Promise
  * of these skus.
  */
 async function keptAnswers(ctx: Ctx, ids: string[], asked: { market?: Market; listable?: boolean }): Promise<string[] | undefined> {
-  if (!isStorefront(ctx) || !ctx.ownText || (asked.market && isOtherMarket(asked.market)) || asked.listable !== undefined) return undefined;
-  const answers = await productTexts(ctx.db, ids);
+  const locale = ctx.documentLocale;
+  if (!isStorefront(ctx) || locale === undefined || (asked.market && isOtherMarket(asked.market)) || asked.listable !== undefined) return undefined;
+  const answers = await productTexts(ctx.db, ids, locale);
   if (await hasMemberPrices(ctx.db, pricedCustomer(ctx), answers.flatMap((answer) => answer.skuIds), ctx.now())) return undefined;
   return answers.map((answer) => answer.text);
 }

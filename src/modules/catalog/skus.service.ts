@@ -216,8 +216,8 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
  * market, one it sells (404 otherwise).
  */
 export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<SkuView> {
-  if (isStorefront(ctx) && ctx.ownText && !(market && isOtherMarket(market))) {
-    const kept = await keptSku(ctx, id);
+  if (isStorefront(ctx) && ctx.documentLocale !== undefined && !(market && isOtherMarket(market))) {
+    const kept = await keptSku(ctx, id, ctx.documentLocale);
     if (kept !== undefined) return kept;
   }
   // The prices are read with the sku, in its round trip, even when it turns out not to be shown.
@@ -233,8 +233,8 @@ export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<Sku
  * A storefront's answer for a sku as its kept document (product-documents.ts), from one read; undefined
  * when its documents are not written yet or the member reading it has a price of their own for it.
  */
-async function keptSku(ctx: Ctx, id: string): Promise<SkuView | undefined> {
-  const found = await findStockedSkuDocument(ctx.db, id);
+async function keptSku(ctx: Ctx, id: string, locale: string): Promise<SkuView | undefined> {
+  const found = await findStockedSkuDocument(ctx.db, id, locale);
   if (!found || !isOnSale({ is_active: found.product_is_active, available_at: found.product_available_at }, ctx.now())
     || isHiddenFrom(ctx, { hidden_on: found.product_hidden_on })) throw Problem.notFound('sku', id);
   const text = skuText(found);

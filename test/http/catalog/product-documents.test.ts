@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { SKU_COLUMNS } from '../../../src/db/migrations/050-product-documents.js';
-import { productDocuments, writeDueProductDocuments } from '../../../src/modules/catalog/product-documents.js';
+import { documentLocales, productDocuments, writeDueProductDocuments } from '../../../src/modules/catalog/product-documents.js';
 import { findProducts } from '../../../src/modules/catalog/products.repo.js';
 import { productViews } from '../../../src/modules/catalog/products.view.js';
 import { catalogFactories } from '../../helpers/catalog.js';
@@ -13,13 +13,6 @@ function ok(res: TestResponse, status = 200): any {
   return res.body;
 }
 
-/** An answer without the `locale` a read in a locale adds to each record. */
-function withoutLocale(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutLocale);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'locale').map(([key, member]) => [key, withoutLocale(member)]));
-}
-
 // Each product's storefront documents are kept in the database and written in the transaction of
 // every change to what they show (migration 050). After every kind of write they must be what the
 // product's view is now, none may be left queued, and a storefront's answer from them must be the
@@ -29,15 +22,17 @@ describeEachDatabase('product documents kept with their sources', (t) => {
 
   async function storedDocuments(productIds: string[]) {
     const [products, skus] = await Promise.all([
-      t.db.selectFrom('product_documents').selectAll().where('product_id', 'in', productIds).orderBy('product_id').execute(),
-      t.db.selectFrom('sku_documents').selectAll().where('product_id', 'in', productIds).orderBy('sku_id').execute(),
+      t.db.selectFrom('product_documents').selectAll().where('product_id', 'in', productIds).orderBy('product_id').orderBy('locale').execute(),
+      t.db.selectFrom('sku_documents').selectAll().where('product_id', 'in', productIds).orderBy('sku_id').orderBy('locale').execute(),
     ]);
     return { products, skus };
   }
 
   async function documentsFromSources(productIds: string[]) {
-    const written = (await productViews(t.db, await findProducts(t.db, productIds))).map(productDocuments);
-    const byId = <T extends { product_id?: string; sku_id?: string }>(rows: T[]) => [...rows].sort((a, b) => ((a.sku_id ?? a.product_id)! < (b.sku_id ?? b.product_id)! ? -1 : 1));
+    const locales = await documentLocales(t.db);
+    const written = (await productViews(t.db, await findProducts(t.db, productIds))).flatMap((view) => locales.map((locale) => productDocuments(view, locale)));
+    const key = (row: { product_id?: string; sku_id?: string; locale: string }) => `${row.sku_id ?? row.product_id} ${row.locale}`;
+    const byId = <T extends { product_id?: string; sku_id?: string; locale: string }>(rows: T[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));
     return { products: byId(written.map((documents) => documents.product)), skus: byId(written.flatMap((documents) => documents.skus)) };
   }
 
@@ -45,16 +40,30 @@ describeEachDatabase('product documents kept with their sources', (t) => {
     return (await t.db.selectFrom('product_documents_due').select('product_id').execute()).map((row) => row.product_id);
   }
 
-  /** The documents are those the sources make now, none is queued, and each storefront answer equals the one built from the views. */
+  /**
+   * The documents are those the sources make now and none is queued; each storefront answer from them
+   * is the product as staff read it (built from its rows) less what staff alone see, and in the
+   * store's language the same with that locale named.
+   */
   async function expectKept(productIds: string[]) {
     expect(await due()).toEqual([]);
     expect(await storedDocuments(productIds)).toEqual(await documentsFromSources(productIds));
     for (const id of productIds) {
       const kept = await t.storefront.get(`/v1/products/${id}`);
       if (kept.status === 404) continue;
-      const built = ok(await t.storefront.get(`/v1/products/${id}?locale=en`));
-      expect(ok(kept)).toEqual(withoutLocale(built));
-      for (const sku of built.data.skus) expect(ok(await t.storefront.get(`/v1/skus/${sku.id}`))).toEqual({ data: withoutLocale(sku) });
+      const staff = ok(await t.admin.get(`/v1/products/${id}`)).data;
+      const storefrontSees = (record: any) => {
+        const { private_metadata: _, translations: __, market_prices: ___, ...rest } = record;
+        return rest;
+      };
+      const expected = { ...storefrontSees(staff), hidden_on: [], skus: staff.skus.map(storefrontSees) };
+      expect(ok(kept).data).toEqual(expected);
+      const inLanguage = ok(await t.storefront.get(`/v1/products/${id}?locale=en`)).data;
+      expect(inLanguage).toEqual({ ...expected, locale: 'en', skus: expected.skus.map((sku: any) => ({ ...sku, locale: 'en' })) });
+      for (const sku of expected.skus) {
+        expect(ok(await t.storefront.get(`/v1/skus/${sku.id}`))).toEqual({ data: sku });
+        expect(ok(await t.storefront.get(`/v1/skus/${sku.id}?locale=en`))).toEqual({ data: { ...sku, locale: 'en' } });
+      }
     }
   }
 
@@ -87,6 +96,24 @@ describeEachDatabase('product documents kept with their sources', (t) => {
     ok(await t.admin.delete(`/v1/products/${plain.id}`), 204);
     expect(await storedDocuments([plain.id])).toEqual({ products: [], skus: [] });
     await expectKept([shirt.id]);
+  });
+
+  it('answer a storefront\'s reads in its own text and in the store\'s language, a listing and a sku read included', async () => {
+    const product = await createProduct({ name: `Kettle ${uniqueWord()}`, price: 3000 });
+    // A document changed where it is kept shows which reads it answers.
+    await sql`update product_documents set body = replace(body, ${product.name}, ${'Kept kettle'}) where product_id = ${product.id}`.execute(t.db);
+    await sql`update sku_documents set body = replace(body, ${product.name}, ${'Kept kettle'}) where product_id = ${product.id}`.execute(t.db);
+    for (const query of ['', '?locale=en']) {
+      expect(ok(await t.storefront.get(`/v1/products/${product.id}${query}`)).data.name).toBe('Kept kettle');
+      expect(ok(await t.storefront.get(`/v1/skus/${product.sku_id}${query}`)).data.name).toBe('Kept kettle');
+    }
+    const listed = ok(await t.storefront.get(`/v1/products?q=${encodeURIComponent(product.name)}&locale=en`)).data;
+    expect(listed.map((found: any) => found.name)).toEqual(['Kept kettle']);
+    // Staff, a language the store is not written in and only listable skus are built from the rows.
+    expect(ok(await t.admin.get(`/v1/products/${product.id}`)).data.name).toBe(product.name);
+    expect(ok(await t.storefront.get(`/v1/products/${product.id}?locale=de`)).data.name).toBe(product.name);
+    const listable = ok(await t.storefront.get(`/v1/products?q=${encodeURIComponent(product.name)}&listable=true`)).data;
+    expect(listable.map((found: any) => found.name)).toEqual([product.name]);
   });
 
   it('lay each sku\'s stock and updated_at over the document, so a sale rewrites none', async () => {
