@@ -130,6 +130,18 @@ const searchPool = (who: string): ColdPool => ({
   }),
 });
 
+/** The search whose first word is in every product (its permalink, `product-00042`), the second in a few. */
+const commonWordPath = (number: number, sortBy?: string) =>
+  `/v1/products?per_page=${PAGE}&q=${encodeURIComponent(`product ${number}`)}${sortBy ? `&sort_by=${sortBy}` : ''}`;
+
+const commonWordPool: ColdPool = {
+  title: (d) => `GET /v1/products?q=product {a number of 10–99}&per_page=20[&sort_by={any}] (${short(d.products)} products, every one holding "product"; storefront): the shop's search page`,
+  paths: ({ pick, size }) => {
+    const sorts = [undefined, ...sortByValues];
+    return distinctPaths(size, () => commonWordPath(pick.int(10, 99), pick.one(sorts)));
+  },
+};
+
 const orderNamePool: ColdPool = {
   title: (d) => `GET /v1/orders?q={a last name of the buyers}&per_page=20 (${short(d.parameters.orders)} orders), a different name each request`,
   paths: ({ sample, size }) => [...new Set(sample.orders.flatMap((o) => o.lastName ?? []))].slice(0, size).map(ordersByNamePath),
@@ -176,6 +188,18 @@ export const SCENARIOS: Scenario[] = [
     target: { kind: 'ratio', min: 0.15 },
     check: fullPage,
     cold: searchPool(STOREFRONT),
+  },
+  {
+    // Issue 40: a word in every product must not cost a check per product.
+    name: 'search-common-word',
+    title: (d) => `GET /v1/products?q=product 12&per_page=20 (${short(d.products)} products, "product" in every one; storefront)`,
+    method: 'GET',
+    route: '/v1/products',
+    path: () => commonWordPath(12),
+    headers: storefront,
+    target: { kind: 'ratio', min: 0.05 },
+    check: fullPage,
+    cold: commonWordPool,
   },
   {
     name: 'sku-admin',
