@@ -43,6 +43,8 @@ async function remakeIndex(db: Kysely<any>, form: IndexForm): Promise<void> {
       select k.id, ${text}
       from product_search_keys k join products p on p.id = k.product_id
       where k.product_id = ${id};`;
+  // Migration 040's triggers with the new text, written out again: a migration keeps its own copy,
+  // so that a later edit elsewhere cannot change what it made.
   const triggers: Record<string, string> = {
     products_search_insert: `create trigger products_search_insert after insert on products begin
        insert into product_search_keys (product_id) values (new.id); ${reindex('new.id')} end`,
