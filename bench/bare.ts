@@ -31,7 +31,11 @@ export interface BareRoute {
   poolFile?: string;
   /** The real answer's status, when not 200 (a cart made: 201). */
   status?: number;
+  /** The real answer's content type, when not JSON (a page of the shop front: text/html). */
+  contentType?: string;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 async function main(): Promise<void> {
   const routesFile = process.env.BARE_ROUTES;
@@ -40,17 +44,17 @@ async function main(): Promise<void> {
   const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
 
   const app = Fastify({ logger: false });
-  type Answer = { status: number; body: Buffer } | { status: number; byPath: Map<string, Buffer> };
+  type Answer = { status: number; contentType: string } & ({ body: Buffer } | { byPath: Map<string, Buffer> });
   const answers = new Map<string, { method: BareRoute['method']; url: string; byScenario: Map<string, Answer> }>();
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
     const entry = answers.get(key) ?? { method: route.method, url: route.url, byScenario: new Map<string, Answer>() };
-    const status = route.status ?? 200;
+    const sent = { status: route.status ?? 200, contentType: route.contentType ?? JSON_TYPE };
     if (route.poolFile) {
       const pool = JSON.parse(readFileSync(route.poolFile, 'utf8')) as Record<string, string>;
-      entry.byScenario.set(route.scenario, { status, byPath: new Map(Object.entries(pool).map(([path, body]) => [path, Buffer.from(body)])) });
+      entry.byScenario.set(route.scenario, { ...sent, byPath: new Map(Object.entries(pool).map(([path, body]) => [path, Buffer.from(body)])) });
     } else if (route.bodyFile) {
-      entry.byScenario.set(route.scenario, { status, body: readFileSync(route.bodyFile) });
+      entry.byScenario.set(route.scenario, { ...sent, body: readFileSync(route.bodyFile) });
     } else {
       throw new Error(`${route.scenario}: a route needs a bodyFile or a poolFile`);
     }
@@ -68,12 +72,12 @@ async function main(): Promise<void> {
           reply.code(404).send();
           return;
         }
-        reply.code(answer.status).header('content-type', 'application/json; charset=utf-8').send(body);
+        reply.code(answer.status).header('content-type', answer.contentType).send(body);
       },
     });
   }
   app.get('/health', (_request, reply) => {
-    reply.header('content-type', 'application/json; charset=utf-8').send('{"status":"ok"}');
+    reply.header('content-type', JSON_TYPE).send('{"status":"ok"}');
   });
 
   const stop = () => {

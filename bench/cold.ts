@@ -29,7 +29,7 @@ const ORDERS_PER_ENTRY = 4;
 
 export interface ColdSample {
   /** Products in the order drawn: each with its default sku and that sku's price. */
-  products: Array<{ id: string; skuId: string; name: string; price: number }>;
+  products: Array<{ id: string; permalink: string; skuId: string; name: string; price: number }>;
   /** The distinct words of the drawn products' names (no numbers), lower case. */
   words: string[];
   /** Orders in the order drawn; empty when the data set has none. */
@@ -74,7 +74,7 @@ export async function drawColdSample(data: BenchData, size: number): Promise<Col
       const rows = await db.selectFrom('products').innerJoin('skus', 'skus.id', 'products.default_sku_id')
         .select(['products.id', 'products.permalink', 'products.name', 'skus.id as sku_id', 'skus.price'])
         .where('products.permalink', 'in', list).execute();
-      for (const row of rows) byPermalink.set(row.permalink, { id: row.id, skuId: row.sku_id, name: row.name, price: Number(row.price) });
+      for (const row of rows) byPermalink.set(row.permalink, { id: row.id, permalink: row.permalink, skuId: row.sku_id, name: row.name, price: Number(row.price) });
     }
     const products = permalinks.flatMap((permalink) => byPermalink.get(permalink) ?? []);
     const words = [...new Set(products.flatMap((p) => p.name.toLowerCase().split(/\s+/).filter((word) => /^[a-z]+$/.test(word))))];
@@ -112,6 +112,8 @@ export interface PoolContext {
   pick: Pick;
   /** The real server's answer to a path of this scenario, parsed (a 200 JSON answer, else it throws). */
   ask: (path: string) => Promise<any>;
+  /** The real server's answer to a storefront read of the API (channel key), parsed: what a page of the shop front shows. */
+  api: (path: string) => Promise<any>;
 }
 
 /** A read scenario's cold mode: what varies, and the distinct paths of its pool. */
@@ -146,7 +148,11 @@ export async function capturePool(base: string, c: ScenarioContext, scenario: Sc
   const fetchPath = (path: string, checked = scenario) => fetchAnswer(base, { ...requestOf(scenario, c), path }, checked, c);
   // Unchecked: a filter is asked about to learn whether it holds a full page.
   const ask = async (path: string) => JSON.parse((await fetchPath(path, { ...scenario, check: undefined })).toString()) as unknown;
-  const paths = await scenario.cold.paths({ c, sample, size, pick: picker(), ask });
+  const api = async (path: string) => {
+    const read = { method: 'GET' as const, path, headers: { 'channel-key': c.data.channelKey } };
+    return JSON.parse((await fetchAnswer(base, read, { ...scenario, page: false, check: undefined }, c)).toString()) as unknown;
+  };
+  const paths = await scenario.cold.paths({ c, sample, size, pick: picker(), ask, api });
   if (paths.length === 0) throw new Error(`${scenario.name}: the data set gives no request for the cold pool`);
   const bodies: Buffer[] = [];
   for (const path of paths) bodies.push(await fetchPath(path));

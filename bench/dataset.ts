@@ -41,6 +41,9 @@ export const DEFAULT_DB_FILE = join(DATA_DIR, 'bench.db');
 export const BENCH_ADMIN_KEY = 'sk_bench_admin_key_0123456789abcdef';
 export const BENCH_CHANNEL_KEY = 'ck_bench_channel_key_0123456789abcdef';
 
+/** The permalink of the one collection, which holds every product. */
+export const BENCH_COLLECTION_PERMALINK = 'all-products';
+
 /** The `listing-search` scenario's query: `q`, `price[min]`, `price[max]`, and how many products match. */
 export interface ListingSearch {
   q: string;
@@ -177,7 +180,7 @@ export async function generateDataset(options: { products?: number; file?: strin
     }));
     const collection: CollectionRow = {
       id: newId('col'),
-      permalink: 'all-products',
+      permalink: BENCH_COLLECTION_PERMALINK,
       title: 'All products',
       description: `Every one of the ${count} benchmark products, in catalogue order.`,
       meta_title: null,

@@ -10,6 +10,7 @@ import { startCheckoutFlow, STEPS, type FlowDriver, type FlowResult, type Step }
 import type { BenchData } from './bench-data.js';
 import type { Scenario, ScenarioContext } from './scenarios.js';
 import { sampleRss, treeCpuMs } from './servers.js';
+import { checkHtml } from './shop-pages.js';
 
 const SETTLE_TIMEOUT_MS = 60_000;
 /** How long autocannon waits for an answer before counting a timeout (which fails the run). */
@@ -215,7 +216,7 @@ export async function measure(
   };
 }
 
-/** The real answer of a scenario, sent once: it must be a 200 with a JSON body that passes the scenario's check. */
+/** The real answer of a scenario, sent once: it must be a 200 with a body that passes the scenario's check. */
 export function fetchBody(base: string, c: ScenarioContext, scenario: Scenario): Promise<Buffer> {
   return fetchAnswer(base, requestOf(scenario, c), scenario, c);
 }
@@ -241,7 +242,10 @@ async function fetchRetrying(url: string, init: RequestInit): Promise<Response> 
   }
 }
 
-/** The answer to one request of a scenario (its own or one of its cold pool), checked as `fetchBody` checks it. */
+/**
+ * The answer to one request of a scenario (its own or one of its cold pool), checked as `fetchBody`
+ * checks it: a 200, JSON passed to the scenario's check parsed, or a shop front's page (HTML) passed as text.
+ */
 export async function fetchAnswer(base: string, request: Request, scenario: Scenario, c: ScenarioContext): Promise<Buffer> {
   const response = await fetchRetrying(base + request.path, {
     method: request.method,
@@ -251,10 +255,15 @@ export async function fetchAnswer(base: string, request: Request, scenario: Scen
   const body = Buffer.from(await response.arrayBuffer());
   const asked = `${scenario.name} (${request.path})`;
   if (response.status !== 200) throw new Error(`${asked}: the server answered ${response.status}: ${body.toString().slice(0, 500)}`);
-  if (!response.headers.get('content-type')?.startsWith('application/json')) throw new Error(`${asked}: not JSON (${response.headers.get('content-type')})`);
-  const answer: unknown = JSON.parse(body.toString());
+  const contentType = response.headers.get('content-type') ?? '';
   try {
-    scenario.check?.(answer, c);
+    if (scenario.page) {
+      checkHtml(request.path, contentType);
+      scenario.check?.(body.toString(), c, request.path);
+    } else {
+      if (!contentType.startsWith('application/json')) throw new Error(`not JSON (${contentType})`);
+      scenario.check?.(JSON.parse(body.toString()), c, request.path);
+    }
   } catch (error) {
     throw new Error(`${asked}: ${error instanceof Error ? error.message : String(error)}`);
   }

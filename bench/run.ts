@@ -40,7 +40,9 @@
  * no cache serves; with the cache off, carts no longer keep the product views they show either).
  * `both`: the request scenarios on a cached server, then on a cold one, reported side by side. The
  * checkout flows run once, last, on the last server (cold in `cold` and `both`). With cold rows, the
- * targets are judged on them.
+ * targets are judged on them. The shop front's pages (`shop-product`, `shop-listing`: HTML, bench/shop-pages.ts)
+ * are cold only, measured first on a server of their own with the shop on (STOREFRONT_SHOP=1), so the
+ * API's figures are measured without Next.js in its process; a cached run leaves them out.
  *
  * `--scale` measures instead how the cost grows with the store (bench/curve.ts): the listings at each
  * of `--scale-products` catalogue sizes and the order and event lookups at each of `--scale-orders`
@@ -159,7 +161,8 @@ function options(): Options {
   const events = integer('events', values.events, 0, 1_000_000_000);
   if (orders > 0 && events === 0) throw new Error('--events must be at least 1 when there are orders (the events-related scenario looks one up)');
 
-  const all = [...SCENARIOS.filter((s) => orders > 0 || !s.needsOrders).map((s) => s.name), FLOW.name, FLOW_CODE.name, WEBHOOKS.name];
+  // The shop front's pages are cold scenarios: a cached run leaves them out.
+  const all = [...SCENARIOS.filter((s) => (orders > 0 || !s.needsOrders) && (mode !== 'cached' || !s.page)).map((s) => s.name), FLOW.name, FLOW_CODE.name, WEBHOOKS.name];
   const curveNames = [...CATALOGUE_CURVES, ...ORDER_CURVES];
   const names = (values.scenarios ?? (scale ? curveNames : all).join(',')).split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new Error('--scenarios names no scenario');
@@ -168,6 +171,8 @@ function options(): Options {
   const chosen = names.filter((name) => name !== FLOW.name && name !== FLOW_CODE.name && name !== WEBHOOKS.name).map(scenarioNamed);
   const orphan = scale ? undefined : chosen.find((s) => s.needsOrders && orders === 0);
   if (orphan) throw new Error(`${orphan.name} needs orders and events: run with --orders N (N > 0)`);
+  const page = scale || mode !== 'cached' ? undefined : chosen.find((s) => s.page);
+  if (page) throw new Error(`${page.name} is a page of the shop front, measured cold only: run it with --mode cold or both`);
   // Reads first, then writes, each in the order of bench/scenarios.ts.
   const ordered = [...SCENARIOS.filter((s) => !s.writes), ...SCENARIOS.filter((s) => s.writes)].filter((s) => chosen.includes(s));
 
@@ -257,7 +262,10 @@ function dataNote(data: BenchData): string {
 function coldNote(opts: Options, rows: Row[]): string {
   if (!rows.some((r) => r.mode === 'cold')) return '';
   const both = opts.mode === 'both' ? ' The targets are judged on the cold rows.' : '';
-  return ` Cold rows (bench/cold.ts): a server of its own with its response cache off (STOREFRONT_CACHE_TTL_MS=0), a pool of up to ${opts.pool} distinct requests per scenario drawn from the data set by a seeded PRNG, each connection walking the pool in turn from its own place in it (connection k of n from the pool's k/n), alike for both servers; the pool's real answers were captured first, and the bare route answers each path with its own bytes. "body" is the pool's mean answer. \`cart-update (cold)\` sends its one request to that server (carts keep no product views with the cache off).${both}`;
+  const pages = rows.some((r) => r.scenario.page)
+    ? ' The `shop-*` rows are pages of the shop front (HTML, req/s are pages per second), measured on a server of their own started with the shop on (STOREFRONT_SHOP=1: Next.js in the API\'s process, reading the API over loopback HTTP with its channel key), its response cache off too; requests carry no Accept-Encoding, and the bare route answers each path with the page\'s bytes as text/html.'
+    : '';
+  return ` Cold rows (bench/cold.ts): a server of its own with its response cache off (STOREFRONT_CACHE_TTL_MS=0), a pool of up to ${opts.pool} distinct requests per scenario drawn from the data set by a seeded PRNG, each connection walking the pool in turn from its own place in it (connection k of n from the pool's k/n), alike for both servers; the pool's real answers were captured first, and the bare route answers each path with its own bytes. "body" is the pool's mean answer. \`cart-update (cold)\` sends its one request to that server (carts keep no product views with the cache off).${pages}${both}`;
 }
 
 async function runScenarios(opts: Options): Promise<void> {

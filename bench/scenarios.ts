@@ -12,6 +12,8 @@
 import { sortByValues } from '../src/modules/catalog/catalog-filters.js';
 import type { BenchData, OrderLookups } from './bench-data.js';
 import { distinctPaths, type ColdPool, type PoolContext } from './cold.js';
+import { BENCH_COLLECTION_PERMALINK, productPermalink } from './dataset.js';
+import { checkListingPage, checkProductPage, collectionListing, collectionPagePath, COLLECTION_PAGE_ROUTE, productPagePath, PRODUCT_PAGE_ROUTE } from './shop-pages.js';
 
 /** What a scenario's request is built from: the data set, and the cart the harness made for `cart-update`. */
 export interface ScenarioContext {
@@ -36,10 +38,18 @@ export interface Scenario {
   writes?: boolean;
   /** It needs the orders and events of bench/scale.ts in the data set. */
   needsOrders?: boolean;
-  /** Checks the real answer, parsed, once before measuring; throws when it is not what the scenario means to ask for. */
-  check?: (answer: any, c: ScenarioContext) => void;
+  /**
+   * Checks the real answer to `path` once before measuring (JSON parsed; a page's HTML as text);
+   * throws when it is not what the scenario means to ask for.
+   */
+  check?: (answer: any, c: ScenarioContext, path: string) => void;
   /** A read scenario's cold mode: the requests of its pool (bench/cold.ts). */
   cold?: ColdPool;
+  /**
+   * A page of the shop front (HTML), not the API: measured in the cold mode only, on a server of its
+   * own with the shop on (bench/server-scenarios.ts).
+   */
+  page?: boolean;
 }
 
 /** 10000 → 10k, 1000000 → 1M. */
@@ -59,6 +69,17 @@ function lookups(c: ScenarioContext): OrderLookups {
 
 const PAGE = 20;
 const listingPath = (c: ScenarioContext) => `/v1/collections/${c.data.collectionId}/products?per_page=${PAGE}`;
+const FACETS = 'facets=vendor,tags,options,price';
+const facetsPath = (c: ScenarioContext) => `${listingPath(c)}&${FACETS}`;
+
+/**
+ * `search-common-word`: "product" is in every product's permalink (`product-00012`), which the search
+ * reads with the name and the sku codes, so one of the two words matches the whole catalogue; the
+ * number matches a few to a few thousand (as a substring of the names' and permalinks' numbers).
+ */
+const commonWordPath = (c: ScenarioContext, n: number) => `${listingPath(c)}&q=${encodeURIComponent(`product ${n}`)}`;
+/** The numbers the cold pool of `search-common-word` asks for: 1–999, as a shopper types a product's number. */
+const COMMON_WORD_NUMBERS = 999;
 
 function searchFilter(c: ScenarioContext, q: string, priceMin: number, priceMax: number, sortBy: string): string {
   return `${listingPath(c)}&q=${encodeURIComponent(q)}&price%5Bmin%5D=${priceMin}&price%5Bmax%5D=${priceMax}&sort_by=${sortBy}`;
@@ -108,17 +129,38 @@ const skuPool = (who: string): ColdPool => ({
   paths: ({ sample, size }) => sample.products.slice(0, size).map((p) => `/v1/skus/${p.skuId}`),
 });
 
-const listingPool = (who: string): ColdPool => ({
-  title: (d) => `GET /v1/collections/{id}/products?per_page=20&page={any full page}[&sort_by={any}] (${short(d.products)}-product collection, ${who}): each request a page and an order (the collection's own or one of the six sort_by values)`,
+/** Any full page of the collection in any order; with `facets`, each page counting every facet too. */
+const listingPool = (who: string, facets = false): ColdPool => ({
+  title: (d) => `GET /v1/collections/{id}/products?per_page=20&page={any full page}[&sort_by={any}]${facets ? `&${FACETS}` : ''} (${short(d.products)}-product collection, ${who}): each request a page and an order (the collection's own or one of the six sort_by values)`,
   paths: async (p) => {
-    const pages = await fullPages(p, listingPath(p.c));
+    const path = facets ? facetsPath(p.c) : listingPath(p.c);
+    const pages = await fullPages(p, path);
     const sorts = [undefined, ...sortByValues];
     return distinctPaths(p.size, () => {
       const sortBy = p.pick.one(sorts);
-      return `${listingPath(p.c)}&page=${p.pick.int(1, pages)}${sortBy ? `&sort_by=${sortBy}` : ''}`;
+      return `${path}&page=${p.pick.int(1, pages)}${sortBy ? `&sort_by=${sortBy}` : ''}`;
     });
   },
 });
+
+const commonWordPool: ColdPool = {
+  title: (d) => `the same listing with q=product {N}, N any of 1–${COMMON_WORD_NUMBERS} (${short(d.products)}-product collection, storefront): "product" is in every product's permalink, N in a few to a few thousand of them; the first page of 20`,
+  paths: (p) => distinctPaths(p.size, () => commonWordPath(p.c, p.pick.int(1, COMMON_WORD_NUMBERS))),
+};
+
+const shopProductPool: ColdPool = {
+  title: () => 'the shop front\'s product page `/products/{permalink}`, a different product each page (pages/s)',
+  paths: ({ sample, size }) => sample.products.slice(0, size).map((p) => productPagePath(p.permalink)),
+};
+
+const shopListingPool: ColdPool = {
+  title: (d) => `the shop front's listing page \`/collections/{permalink}?page={any full page}\`, 24 of the ${short(d.products)}-product collection (pages/s)`,
+  paths: async (p) => {
+    const collection = await collectionListing(p.api, p.c.data.collectionId);
+    if (collection.fullPages === 0) return [];
+    return distinctPaths(p.size, () => collectionPagePath(collection.permalink, p.pick.int(1, collection.fullPages)));
+  },
+};
 
 const searchPool = (who: string): ColdPool => ({
   title: () => `the same listing with q={a word of the names}, price[min]/price[max] {two products' prices}, sort_by={any} and page={any full page of what they find} (${who})`,
@@ -129,18 +171,6 @@ const searchPool = (who: string): ColdPool => ({
     return pages === 0 ? undefined : `${filter}&page=${p.pick.int(1, pages)}`;
   }),
 });
-
-/** The search whose first word is in every product (its permalink, `product-00042`), the second in a few. */
-const commonWordPath = (number: number, sortBy?: string) =>
-  `/v1/products?per_page=${PAGE}&q=${encodeURIComponent(`product ${number}`)}${sortBy ? `&sort_by=${sortBy}` : ''}`;
-
-const commonWordPool: ColdPool = {
-  title: (d) => `GET /v1/products?q=product {a number of 10–99}&per_page=20[&sort_by={any}] (${short(d.products)} products, every one holding "product"; storefront): the shop's search page`,
-  paths: ({ pick, size }) => {
-    const sorts = [undefined, ...sortByValues];
-    return distinctPaths(size, () => commonWordPath(pick.int(10, 99), pick.one(sorts)));
-  },
-};
 
 const orderNamePool: ColdPool = {
   title: (d) => `GET /v1/orders?q={a last name of the buyers}&per_page=20 (${short(d.parameters.orders)} orders), a different name each request`,
@@ -190,16 +220,26 @@ export const SCENARIOS: Scenario[] = [
     cold: searchPool(STOREFRONT),
   },
   {
-    // Issue 40: a word in every product must not cost a check per product.
     name: 'search-common-word',
-    title: (d) => `GET /v1/products?q=product 12&per_page=20 (${short(d.products)} products, "product" in every one; storefront)`,
+    title: (d) => `the same listing with q=product 12 (${short(d.products)}-product collection, storefront): "product" is in every product's permalink`,
     method: 'GET',
-    route: '/v1/products',
-    path: () => commonWordPath(12),
+    route: '/v1/collections/:id/products',
+    path: (c) => commonWordPath(c, 12),
     headers: storefront,
     target: { kind: 'ratio', min: 0.05 },
-    check: fullPage,
+    check: someRows,
     cold: commonWordPool,
+  },
+  {
+    // The storefront's side of listing-facets-admin: the counts a shop's listing page shows beside its products.
+    name: 'listing-facets',
+    title: (d) => `GET /v1/collections/{id}/products?per_page=20&${FACETS} (${short(d.products)}-product collection, storefront)`,
+    method: 'GET',
+    route: '/v1/collections/:id/products',
+    path: facetsPath,
+    headers: storefront,
+    check: countsFacets,
+    cold: listingPool(STOREFRONT, true),
   },
   {
     name: 'sku-admin',
@@ -232,12 +272,13 @@ export const SCENARIOS: Scenario[] = [
   {
     // Issue 39's bound: within 3× listing-admin, the same listing without facets.
     name: 'listing-facets-admin',
-    title: (d) => `GET /v1/collections/{id}/products?per_page=20&facets=vendor,tags,options,price (${short(d.products)}-product collection, admin key: no cache)`,
+    title: (d) => `GET /v1/collections/{id}/products?per_page=20&${FACETS} (${short(d.products)}-product collection, admin key: no cache)`,
     method: 'GET',
     route: '/v1/collections/:id/products',
-    path: (c) => `${listingPath(c)}&facets=vendor,tags,options,price`,
+    path: facetsPath,
     headers: admin,
     check: countsFacets,
+    cold: listingPool(ADMIN, true),
   },
   {
     name: 'orders-by-name',
@@ -274,6 +315,28 @@ export const SCENARIOS: Scenario[] = [
     needsOrders: true,
     check: someRows,
     cold: relatedPool,
+  },
+  {
+    name: 'shop-product',
+    title: (d) => `GET ${productPagePath(productPermalink(Math.floor(d.products / 2)))}, the shop front's product page (Next.js in the API's process, reading the API over loopback HTTP)`,
+    method: 'GET',
+    route: PRODUCT_PAGE_ROUTE,
+    path: (c) => productPagePath(productPermalink(Math.floor(c.data.products / 2))),
+    headers: () => ({}),
+    check: (html: string, _c, path) => checkProductPage(path, html),
+    cold: shopProductPool,
+    page: true,
+  },
+  {
+    name: 'shop-listing',
+    title: () => `GET ${collectionPagePath(BENCH_COLLECTION_PERMALINK, 1)}, the shop front's listing page of 24 (Next.js in the API's process, reading the API over loopback HTTP)`,
+    method: 'GET',
+    route: COLLECTION_PAGE_ROUTE,
+    path: () => collectionPagePath(BENCH_COLLECTION_PERMALINK, 1),
+    headers: () => ({}),
+    check: (html: string, _c, path) => checkListingPage(path, html),
+    cold: shopListingPool,
+    page: true,
   },
   {
     name: 'cart-update',

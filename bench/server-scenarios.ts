@@ -64,18 +64,41 @@ async function makeDiscountCode(base: string, data: BenchData): Promise<string> 
 /** The server states each `--mode` measures the request scenarios in, in order. */
 const MODES: Record<RunMode, Mode[]> = { cached: ['cached'], cold: ['cold'], both: ['cached', 'cold'] };
 
+/** One real server's part of a run: its mode, whether it serves the shop front, and the scenarios measured on it. */
+interface Stage {
+  mode: Mode;
+  shop: boolean;
+  scenarios: Scenario[];
+}
+
+/**
+ * Per mode, the API's scenarios on a server of their own; in the cold mode the shop front's pages
+ * first, on one with the shop on, so the API's figures are measured without Next.js in its process
+ * and the flows, which run on the last server, too.
+ */
+function stagesOf(opts: ServerRunOptions): Stage[] {
+  const pages = opts.scenarios.filter((s) => s.page);
+  const api = opts.scenarios.filter((s) => !s.page);
+  return MODES[opts.mode].flatMap((mode) => [
+    ...(mode === 'cold' && pages.length > 0 ? [{ mode, shop: true, scenarios: pages }] : []),
+    { mode, shop: false, scenarios: api },
+  ]);
+}
+
 /**
  * The request scenarios and the checkout flows: the real server, and the bare one when needed. The
  * request scenarios once per mode, each mode on a server of its own (a cold one with its response
- * cache off); the flows once, after them, on the last one.
+ * cache off; the shop front's pages on another, cold only); the flows once, after them, on the last one.
  */
 export async function measureOnServer(opts: ServerRunOptions, data: BenchData): Promise<{ rows: Row[]; flowRow: FlowRow | undefined; flowCodeRow: FlowRow | undefined }> {
-  const modes = MODES[opts.mode];
+  const stages = stagesOf(opts);
   const rows: Row[] = [];
+  const pageRows: Row[] = [];
+  const flows = opts.flow || opts.flowCode;
   let real: RunningServer | undefined;
-  for (const [i, mode] of modes.entries()) {
-    const last = i === modes.length - 1;
-    if (!last && opts.scenarios.length === 0) continue;
+  for (const [i, stage] of stages.entries()) {
+    const last = i === stages.length - 1;
+    if (stage.scenarios.length === 0 && !(last && flows)) continue;
     if (real) await stop(real.child);
     real = await startRealServer({
       url: data.url,
@@ -83,12 +106,15 @@ export async function measureOnServer(opts: ServerRunOptions, data: BenchData): 
       channelKey: data.channelKey,
       workers: opts.workers,
       profileDir: opts.cpuProf ? join(PROFILE_DIR, 'real') : undefined,
-      cacheTtlMs: mode === 'cold' ? 0 : undefined,
+      shop: stage.shop,
+      cacheTtlMs: stage.mode === 'cold' ? 0 : undefined,
     });
-    log(`Real server on ${real.base}${opts.workers > 1 ? ` (${opts.workers} API processes)` : ''}${mode === 'cold' ? ', its response cache off' : ''}`);
-    // opts.scenarios holds the reads first: every write empties the storefront cache the reads measure.
-    rows.push(...(await measureRequests(opts, data, real, mode, opts.scenarios)));
+    log(`Real server on ${real.base}${opts.workers > 1 ? ` (${opts.workers} API processes)` : ''}${stage.mode === 'cold' ? ', its response cache off' : ''}${stage.shop ? ', the shop front on' : ''}`);
+    // stage.scenarios holds the reads first: every write empties the storefront cache the reads measure.
+    (stage.shop ? pageRows : rows).push(...(await measureRequests(opts, data, real, stage.mode, stage.scenarios)));
   }
+  // The pages after the API's rows in the tables.
+  rows.push(...pageRows);
   const server = real!;
 
   const flowRow = opts.flow ? await measureFlowBesideBare(opts, data, server, FLOW) : undefined;
@@ -114,7 +140,7 @@ async function measureRequests(opts: ServerRunOptions, data: BenchData, real: Ru
   const routes: BareRoute[] = [];
   const pools = new Map<string, Pool>();
   for (const scenario of scenarios) {
-    const route = { method: scenario.method, url: scenario.route, scenario: scenario.name };
+    const route: BareRoute = { method: scenario.method, url: scenario.route, scenario: scenario.name, ...(scenario.page ? { contentType: 'text/html; charset=utf-8' } : {}) };
     if (sample && coldOnes.includes(scenario)) {
       const pool = await capturePool(real.base, c, scenario, sample, opts.pool);
       const poolFile = join(DATA_DIR, 'bodies', `${scenario.name}.cold.json`);

@@ -244,12 +244,22 @@ export function serverCommand(command: 'serve' | 'worker'): string[] {
   return [...entryPointNodeFlags(), ENTRY_POINT, command];
 }
 
+let shopBuilt = false;
+
+/** The shop front built into shop/.next/ when its sources changed, whatever STOREFRONT_SHOP says to the default build. */
+function buildShop(): void {
+  if (shopBuilt) return;
+  execFileSync(process.execPath, [resolve(ROOT, 'scripts/build-if-changed.js'), 'shop'], { cwd: ROOT, stdio: 'inherit' });
+  shopBuilt = true;
+}
+
 /** `storefront serve [--workers N]` on a free loopback port, rate limiting off; waits for /health and for its API processes. */
 export async function startRealServer(options: RealServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
   const workers = options.workers > 1 ? ['--workers', String(options.workers)] : [];
+  if (options.shop) buildShop();
   const child = start('server', [...profile, ...serverCommand('serve'), ...workers], {
     DATABASE_URL: options.url,
     PORT: String(port),

@@ -34,6 +34,7 @@ import type { BareRoute } from './bare.js';
 import { distinctPaths, picker } from './cold.js';
 import { BENCH_ADMIN_KEY, BENCH_CHANNEL_KEY, DATA_DIR, productPermalink } from './dataset.js';
 import { median } from './measure.js';
+import { checkHtml, checkListingPage, checkProductPage, collectionListing, collectionPagePath, COLLECTION_PAGE_ROUTE, PER_PAGE, productPagePath, PRODUCT_PAGE_ROUTE } from './shop-pages.js';
 import { ROOT, sampleRss, startBareServer, startRealServer, stop, stopAll, treeCpuMs } from './servers.js';
 
 const { values } = parseArgs({
@@ -54,8 +55,6 @@ const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const poolSize = Number(values.pool);
 const connections = Number(values.connections);
-/** Products a listing page of the shop shows (shop/lib/listing.ts PER_PAGE). */
-const PER_PAGE = 24;
 const SECTION = '## The shop front: pages per second and paint (issue 35, 2026-11-29)';
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const channel = { 'channel-key': BENCH_CHANNEL_KEY };
@@ -90,11 +89,6 @@ interface Measured {
   /** The share of the answers' bytes in inline scripts (the React payload a page repeats for hydration). */
   inlineScriptShare: number;
   rss?: number;
-}
-
-function isHtml(path: string, body: string, contentType: string): void {
-  if (!contentType.startsWith('text/html')) throw new Error(`${path}: not HTML (${contentType})`);
-  if (!/<h1[ >]/.test(body)) throw new Error(`${path}: the page has no heading`);
 }
 
 /** Each connection walks the pool from its own place in it (as bench/measure.ts does), the same for either server. */
@@ -140,28 +134,25 @@ async function getJson(base: string, path: string): Promise<any> {
 
 /** The listing pool: pages of the data set's collection when it holds half the catalogue or more, else of `/search`. */
 async function listingTarget(base: string, collectionId: string): Promise<Target> {
-  const collection = (await getJson(base, `/v1/collections/${collectionId}`)).data;
-  const inCollection = (await getJson(base, `/v1/collections/${collectionId}/products?per_page=1`)).meta.pagination.total_items as number;
-  const big = inCollection * 2 >= products && inCollection >= 2 * PER_PAGE;
-  const total = big ? inCollection : ((await getJson(base, '/v1/products?per_page=1')).meta.pagination.total_items as number);
-  // Only full pages: the last one may hold a few products.
+  const collection = await collectionListing((path) => getJson(base, path), collectionId);
+  const big = collection.total * 2 >= products && collection.total >= 2 * PER_PAGE;
+  const total = big ? collection.total : ((await getJson(base, '/v1/products?per_page=1')).meta.pagination.total_items as number);
   const fullPages = Math.floor(total / PER_PAGE);
   if (fullPages < 1) throw new Error(`the catalogue holds ${total} products: not one full page of ${PER_PAGE}`);
-  const at = big ? `/collections/${collection.permalink}` : '/search';
   const pick = picker();
-  const paths = await distinctPaths(Math.min(poolSize, fullPages), () => `${at}?page=${pick.int(1, fullPages)}`);
+  const pagePath = (page: number) => (big ? collectionPagePath(collection.permalink, page) : `/search?page=${page}`);
+  const paths = await distinctPaths(Math.min(poolSize, fullPages), () => pagePath(pick.int(1, fullPages)));
   return {
     name: 'listing',
     title: big
-      ? `Listing page: \`${at}?page=N\`, 24 of the collection's ${total.toLocaleString('en-US')} products`
+      ? `Listing page: \`/collections/${collection.permalink}?page=N\`, 24 of the collection's ${total.toLocaleString('en-US')} products`
       : `Listing page: \`/search?page=N\`, 24 of ${total.toLocaleString('en-US')} products`,
-    route: big ? '/collections/:permalink' : '/search',
+    route: big ? COLLECTION_PAGE_ROUTE : '/search',
     paths,
     headers: {},
     check: (path, body, contentType) => {
-      isHtml(path, body, contentType);
-      const shown = new Set([...body.matchAll(/href="\/products\/([^"?#]+)"/g)].map((match) => match[1]));
-      if (shown.size !== PER_PAGE) throw new Error(`${path}: the page links ${shown.size} products, not ${PER_PAGE}`);
+      checkHtml(path, contentType);
+      checkListingPage(path, body);
     },
   };
 }
@@ -335,9 +326,7 @@ function writeSection(section: string): void {
 
 async function main(): Promise<void> {
   const data = await prepareData({ db: 'sqlite', products, orders: 0, events: 0 }, { fresh: values.fresh, log });
-  log('building the server and the shop when their sources changed…');
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-changed.js'), 'server', 'shop'], { cwd: ROOT, stdio: 'inherit' });
-  // The server passes its environment to the shop it mounts; this one is asked for it explicitly.
+  // Built first when their sources changed (startRealServer); the server passes its environment to the shop it mounts; this one is asked for it explicitly.
   const server = await startRealServer({ url: data.url, adminKey: BENCH_ADMIN_KEY, channelKey: BENCH_CHANNEL_KEY, workers: 1, cacheTtlMs: 0, shop: true });
   const realPid = server.child.pid;
 
@@ -347,12 +336,12 @@ async function main(): Promise<void> {
     {
       name: 'product',
       title: 'Product page: `/products/{permalink}`',
-      route: '/products/:permalink',
-      paths: permalinks.map((permalink) => `/products/${permalink}`),
+      route: PRODUCT_PAGE_ROUTE,
+      paths: permalinks.map(productPagePath),
       headers: {},
       check: (path, body, contentType) => {
-        isHtml(path, body, contentType);
-        if (!body.includes(`href="${path}"`) && !body.includes(`${path}"`)) throw new Error(`${path}: the page does not name its own address`);
+        checkHtml(path, contentType);
+        checkProductPage(path, body);
       },
     },
     await listingTarget(server.base, data.collectionId),
@@ -405,7 +394,7 @@ async function main(): Promise<void> {
 
   // Paint: the same server, alone now, on a product in the middle of the catalogue.
   const paintServer = server;
-  const paintPath = `/products/${productPermalink(Math.floor(products / 2))}`;
+  const paintPath = productPagePath(productPermalink(Math.floor(products / 2)));
   const html = await (await fetch(paintServer.base + paintPath)).text();
   const scripts = await namedScripts(paintServer.base, html);
   const paints: Paint[] = [];

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { processLog } from './lib/process-log.js';
+import { startDocumentWriting } from './modules/catalog/document-writing-loop.js';
 import { startExportLoop } from './modules/exports/export-runner.js';
 import { openConfiguredFiles, type FilesSettings } from './modules/files/files.service.js';
 import { DEFAULT_IMPORT_BATCH_ROWS, DEFAULT_IMPORT_LOCK_MS, startImportRunner } from './modules/imports/import-runner.js';
@@ -20,10 +21,12 @@ const IMPORT_POLL_MS = 1_000;
 const SEARCH_INDEXING_POLL_MS = 200;
 /** How often an idle worker looks for a queued export: a merchant waits at most this long for it to start. */
 const EXPORT_POLL_MS = 1000;
+/** How often the worker writes the product documents a write left queued: a storefront reads them built from their sources meanwhile. */
+const DOCUMENT_POLL_MS = 1000;
 
 /**
  * Starts webhook delivery with the pruning of events and audit log entries, mail delivery with the abandoned-checkout scan,
- * order search indexing, the sweep of unpaid offline orders, bulk imports (into `files`) and CSV exports (written to `files`) on a database, as the server or a
+ * order search indexing, the sweep of unpaid offline orders, bulk imports (into `files`), CSV exports (written to `files`) and the product documents left queued on a database, as the server or a
  * worker process runs them.
  */
 export function startWorker(database: DatabaseHandle, config: Config, files: FilesSettings, log: { info(object: unknown, message: string): void; error(object: unknown, message: string): void }) {
@@ -55,9 +58,10 @@ export function startWorker(database: DatabaseHandle, config: Config, files: Fil
     lockMs: DEFAULT_IMPORT_LOCK_MS, batchRows: DEFAULT_IMPORT_BATCH_ROWS, pollMs: IMPORT_POLL_MS, log,
   });
   const exports = startExportLoop(database, { storage: files.storage, pollMs: EXPORT_POLL_MS, log });
+  const documents = startDocumentWriting(database.db, { pollMs: DOCUMENT_POLL_MS, log });
   return {
     stop: async () => {
-      await Promise.all([webhooks.stop(), mail.stop(), search.stop(), unpaid.stop(), imports.stop(), exports.stop()]);
+      await Promise.all([webhooks.stop(), mail.stop(), search.stop(), unpaid.stop(), imports.stop(), exports.stop(), documents.stop()]);
     },
   };
 }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, type CompiledQuery, type QueryResult, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import { checkpointInBackground } from './background-checkpoints.js';
+import { DocumentKeepingKysely } from './document-keeping.js';
 import { postgresChangeFeed, registerAnnouncer, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect, run } from './sqlite-write-lock.js';
 import { activeTracing } from '../tracing/tracing.js';
@@ -83,7 +84,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const directUrl = options.directUrl ?? url;
   const poolSize = options.poolSize ?? 10;
   const pool = postgresPool(url, poolSize);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new DocumentKeepingKysely({ dialect: new PostgresDialect({ pool }) });
   const token = registerAnnouncer(db);
   return {
     db,
@@ -140,7 +141,7 @@ function openSqlite(path: string, checkpointing: boolean): DatabaseHandle {
   const stopOptimizing = keepPlannerStatistics(sqlite);
   const cached = withStatementCache(sqlite);
   const statements = activeTracing()?.traceSqlite(cached) ?? cached;
-  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect(statements) });
+  const db = new DocumentKeepingKysely({ dialect: new LockWaitingSqliteDialect(statements) });
   // Its transactions share the database's adapter.
   transactionConnections.set(db.getExecutor().adapter, statements);
   const stopCheckpoints = checkpointing && file !== ':memory:' ? checkpointInBackground(file) : undefined;

@@ -619,6 +619,26 @@ export interface FacetCountRow {
   products: number;
 }
 
+/** A product's storefront view kept as the JSON answered, but for its skus' stock (migration 050). */
+export interface ProductDocumentRow {
+  product_id: string;
+  body: string;
+  /** JSON array: the ids of the skus whose stock and `updated_at` the body leaves out, in its order. */
+  sku_ids: string;
+}
+
+/** A sku's storefront view kept as the JSON answered, but for its stock and `updated_at` (migration 050). */
+export interface SkuDocumentRow {
+  sku_id: string;
+  product_id: string;
+  body: string;
+}
+
+/** A product whose documents are to be written (migration 050). */
+export interface ProductDocumentDueRow {
+  product_id: string;
+}
+
 export interface CollectionMemberCountRow {
   collection_id: string;
   members: number;
@@ -1120,6 +1140,9 @@ export interface Database {
   sku_options: SkuOptionRow;
   product_facet_keys: ProductFacetKeyRow;
   facet_counts: FacetCountRow;
+  product_documents: ProductDocumentRow;
+  sku_documents: SkuDocumentRow;
+  product_documents_due: ProductDocumentDueRow;
   collections: CollectionRow;
   collection_rules: CollectionRuleRow;
   collection_products: CollectionProductRow;

@@ -43,6 +43,22 @@ async function answerInLocale(request: FastifyRequest, payload: unknown, storefr
  * record or route answers: a cart's products, a checkout's shipping rates).
  */
 export function registerLocaleAnswers(app: FastifyInstance): void {
+  // Whether kept documents may answer a storefront's read (Ctx.ownText): a locale, market or country
+  // named takes the views built; a language asked for, only when the store answers in it.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.ctx || !request.routeOptions.config.translated || !isStorefront(request.ctx)) return done();
+    const query = (request.query ?? {}) as LocaleQuery;
+    const acceptLanguage = request.headers['accept-language'];
+    const named = query.locale !== undefined || query.market !== undefined || query.country !== undefined;
+    if (named || acceptLanguage === undefined) {
+      request.ctx.ownText = !named;
+      return done();
+    }
+    resolveLocale(request.ctx.db, { acceptLanguage }).then((locale) => {
+      request.ctx.ownText = locale === null;
+      done();
+    }, (error: Error) => done(error));
+  });
   // Callback style: only a request that may ask for a locale waits for the database.
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (!request.ctx || reply.statusCode >= 300) return done(null, payload);

@@ -1,4 +1,5 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { withSerializedData } from '../lib/serialized.js';
 import { compileOnFirstUse } from './compile-on-first-use.js';
 
 type Serialize = (data: unknown) => string;
@@ -24,7 +25,7 @@ export const buildResponseSerializer: SerializerSelector.SerializerFactory = (ex
     let serialize = compiled.get(key);
     if (!serialize) {
       const serializer = compileOnFirstUse(() => compile(route));
-      compiled.set(key, (serialize = (data) => serializer()(data)));
+      compiled.set(key, (serialize = (data) => withSerializedData(data, serializer())));
     }
     return serialize;
   };

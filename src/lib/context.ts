@@ -40,6 +40,12 @@ export interface Ctx {
    * records it in its own transaction, so a retry finds the move instead of making it again.
    */
   idempotencyKey?: string;
+  /**
+   * A storefront's read of translatable records that asks for no locale (none named, no market or
+   * country, no Accept-Language the store's locales match): answered in the records' own text, so kept
+   * documents may answer it (catalog/product-documents.ts). Set by http/locale-answers.ts.
+   */
+  ownText?: boolean;
 }
 
 /** What a member of staff's idempotency keys and rate limit are counted under: `key:<id>` or `user:<id>`. */

@@ -1,4 +1,5 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
 
 // Facets of a whole catalogue or hand-picked collection counted 680 ms on 100,000 products: every
 // product, tag and sku option read and grouped per request. The counts are now kept as the data
@@ -18,18 +19,6 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 // On PostgreSQL each trigger first locks the product's row (`for no key update`): two transactions
 // changing one product's keys, memberships or activity take turns, so each reads what the other
 // wrote (a tag added while the product is activated is counted once, never missed).
-
-/** One trigger: its table, when it fires, its condition per database, and its statements (NEW/OLD as both spell them). */
-interface Trigger {
-  name: string;
-  table: string;
-  timing: 'before' | 'after';
-  event: string;
-  when?: { sqlite: string; postgres: string };
-  /** The product whose row PostgreSQL locks first; none when the trigger is on the product's own row. */
-  locks?: string;
-  statements: string[];
-}
 
 /** The scopes counting product `p` while it is active: the catalogue and each hand-picked collection it is in. */
 function activeScopes(p: string): string {
@@ -67,7 +56,7 @@ const insertOptionKey = `insert into product_facet_keys (product_id, facet, name
   select product_id, 'options', new.name, new.value from skus where id = new.sku_id on conflict do nothing`;
 const dropOldOptionKey = dropUnheldOptions(skuProduct('old.sku_id'), 'name = old.name and value = old.value');
 
-const TRIGGERS: Trigger[] = [
+const TRIGGERS: RowTrigger[] = [
   // The counts, kept from the keys, the products' activity and the memberships.
   {
     name: 'facet_keys_counted_insert', table: 'product_facet_keys', timing: 'after', event: 'insert', locks: 'new.product_id',
@@ -168,41 +157,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     union all select cp.collection_id, k.facet, k.name, k.value, count(*) from product_facet_keys k
     join products p on p.id = k.product_id join collection_products cp on cp.product_id = k.product_id
     where p.is_active = 1 group by cp.collection_id, k.facet, k.name, k.value`.execute(db);
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  for (const trigger of TRIGGERS) {
-    if (sqlite) await sql.raw(sqliteTrigger(trigger)).execute(db);
-    else for (const statement of postgresTrigger(trigger)) await sql.raw(statement).execute(db);
-  }
-}
-
-function sqliteTrigger(t: Trigger): string {
-  return `create trigger ${t.name} ${t.timing} ${t.event} on ${t.table}${t.when ? ` when ${t.when.sqlite}` : ''} begin
-    ${t.statements.map((s) => `${s};`).join('\n')}
-  end`;
-}
-
-function postgresTrigger(t: Trigger): string[] {
-  const returned = t.event === 'delete' ? 'old' : 'new';
-  return [
-    `create function ${t.name}() returns trigger language plpgsql as $$
-    begin
-      ${t.locks ? `perform 1 from products where id = ${t.locks} for no key update;` : ''}
-      ${t.statements.map((s) => `${s};`).join('\n')}
-      return ${returned};
-    end $$`,
-    `create trigger ${t.name} ${t.timing} ${t.event} on ${t.table} for each row${t.when ? ` when (${t.when.postgres})` : ''} execute function ${t.name}()`,
-  ];
+  await createRowTriggers(db, TRIGGERS);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  for (const trigger of TRIGGERS) {
-    if (sqlite) await sql.raw(`drop trigger ${trigger.name}`).execute(db);
-    else {
-      await sql.raw(`drop trigger ${trigger.name} on ${trigger.table}`).execute(db);
-      await sql.raw(`drop function ${trigger.name}()`).execute(db);
-    }
-  }
+  await dropRowTriggers(db, TRIGGERS);
   await db.schema.dropTable('facet_counts').execute();
   await db.schema.dropTable('product_facet_keys').execute();
 }

@@ -244,8 +244,8 @@ export function listingQuery(db: Executor, scope: ProductScope, filter: CatalogF
   });
 }
 
-/** One page of the products in scope that pass the filter, and how many pass in all. */
-export async function listProducts(
+/** The ids of one page of the products in scope that pass the filter, in order, and how many pass in all. */
+export async function listProductIds(
   db: Executor,
   scope: ProductScope,
   filter: CatalogFilter,
@@ -253,7 +253,7 @@ export async function listProducts(
   now: number,
   offset: number,
   limit: number,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const terms = searchTerms(filter.q);
   if (terms.length > 0 && filter.text === undefined) filter = { ...filter, text: await planTextSearch(db, terms) };
   const byPrice = order !== 'manual' && order.startsWith('price');
@@ -261,7 +261,7 @@ export async function listProducts(
   if (scope.kind === 'members' && membershipsAnswer(filter) && !filter.market?.id) return listMembers(db, scope.collectionId, filter, order, now, offset, limit);
   // Words are counted from what the text index finds, which the page sorts as cheaply: one pass.
   if (sortsEveryMatch(order) || (order !== 'manual' && terms.length > 0)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
-  let page = listingQuery(db, scope, filter, now, byPrice).selectAll('p') as SelectQueryBuilder<any, any, ProductRow>;
+  let page = listingQuery(db, scope, filter, now, byPrice).select('p.id') as SelectQueryBuilder<any, any, { id: string }>;
   if (order === 'manual') {
     page = scope.kind === 'members' ? page.orderBy('cp.position').orderBy('p.id') : page.orderBy('p.id');
   } else {
@@ -269,7 +269,7 @@ export async function listProducts(
     page = page.orderBy(expression, direction).orderBy('p.id', direction);
   }
   const [rows, total] = await Promise.all([page.offset(offset).limit(limit).execute(), countProducts(db, scope, filter, now)]);
-  return { rows, total };
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /** Whether a listing's order reads and sorts every product passing the filter before its first page: no index gives it. */
@@ -291,7 +291,7 @@ async function listInOnePass(
   now: number,
   offset: number,
   limit: number,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const { expression, direction } = sortOrder(order, 'd', 'p');
   const page = await (listingQuery(db, scope, filter, now, byPrice) as SelectQueryBuilder<any, any, any>)
     .select(['p.id', sql<number>`count(*) over ()`.as('total')])
@@ -301,8 +301,8 @@ async function listInOnePass(
     .limit(limit)
     .execute() as Array<{ id: string; total: number }>;
   // Past the last page no row carries the total.
-  if (page.length === 0) return { rows: [], total: offset === 0 ? 0 : await countProducts(db, scope, filter, now) };
-  return { rows: await productsInOrder(db, page.map((row) => row.id)), total: Number(page[0]!.total) };
+  if (page.length === 0) return { ids: [], total: offset === 0 ? 0 : await countProducts(db, scope, filter, now) };
+  return { ids: page.map((row) => row.id), total: Number(page[0]!.total) };
 }
 
 /**
@@ -313,21 +313,21 @@ async function listInOnePass(
  */
 async function listMembers(
   db: Executor, collectionId: string, filter: CatalogFilter, order: ProductOrder, now: number, offset: number, limit: number,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const members = onSaleMembers(db, collectionId, filter, await productsLeftOut(db, filter, now));
   const countAll = async () => asksOnlyOnSale(filter)
     ? countMembers(db, collectionId, filter, now)
     : Number((await members.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
   if (searchTerms(filter.q).length > 0) {
     const page = await memberPage(members, order, offset, limit, true);
-    return { rows: await productsInOrder(db, page.ids), total: page.total ?? (offset === 0 ? 0 : await countAll()) };
+    return { ids: page.ids, total: page.total ?? (offset === 0 ? 0 : await countAll()) };
   }
   const [page, total] = await Promise.all([memberPage(members, order, offset, limit, false), countAll()]);
-  return { rows: await productsInOrder(db, page.ids), total };
+  return { ids: page.ids, total };
 }
 
 /** The products of `ids`, in that order; one deleted since the ids were read is left out. */
-async function productsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
+export async function productsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const byId = new Map((await findProducts(db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);

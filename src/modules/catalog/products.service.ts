@@ -6,11 +6,12 @@ import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { metadataChanges, newMetadata } from '../../lib/metadata.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { serializedList, serializedRecord } from '../../lib/serialized.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { recordEvent } from '../events/record-event.js';
 import type { Market } from '../markets/market-context.js';
-import { sellInMarket } from '../markets/market-views.js';
-import { pricedCustomer, productsForCustomer } from '../price-lists/group-pricing.js';
+import { isOtherMarket, sellInMarket } from '../markets/market-views.js';
+import { hasMemberPrices, pricedCustomer, productsForCustomer } from '../price-lists/group-pricing.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, productsWithMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
@@ -22,6 +23,7 @@ import { countProductFacets, withFacets, type FacetedPage } from './facets.repo.
 import type { FacetName } from './facets.schemas.js';
 import * as repo from './products.repo.js';
 import type { ProductCreateInput, ProductUpdateInput } from './products.schemas.js';
+import { productTexts } from './product-documents.js';
 import { productView, productViews, storefrontProductView, type ProductView } from './products.view.js';
 import { findSkusOfProducts, insertSku, refreshDefaultSku } from './skus.repo.js';
 import { buildSku } from './skus.service.js';
@@ -303,12 +305,31 @@ async function findVisibleProduct(ctx: Ctx, id: string): Promise<ProductRow> {
 
 /** A product; the storefront sees only active, published ones; in a market, one it sells a sku of (404 otherwise). */
 export async function getProduct(ctx: Ctx, id: string, market?: Market): Promise<ProductView> {
-  let view: ProductView | undefined = await productView(ctx.db, await findVisibleProduct(ctx, id));
+  const row = await findVisibleProduct(ctx, id);
+  const kept = await keptAnswers(ctx, [row.id], { market });
+  if (kept) {
+    if (kept.length === 0) throw Problem.notFound('product', id);
+    return serializedRecord(kept[0]!);
+  }
+  let view: ProductView | undefined = await productView(ctx.db, row);
   if (market) [view] = await sellInMarket(ctx.db, [view], market);
   if (!view) throw Problem.notFound('product', id);
   [view] = await productsForCustomer(ctx.db, pricedCustomer(ctx), [view], ctx.now());
   if (!view) throw Problem.notFound('product', id);
   return isStorefront(ctx) ? storefrontProductView(view) : asSeenBy(ctx, view);
+}
+
+/**
+ * A storefront's answers for the products of `ids` (in that order, less any deleted meanwhile) as
+ * their kept documents (product-documents.ts); undefined when the read needs views built: staff, a
+ * locale or another market asked for, only listable skus, or a member with prices of their own on one
+ * of these skus.
+ */
+async function keptAnswers(ctx: Ctx, ids: string[], asked: { market?: Market; listable?: boolean }): Promise<string[] | undefined> {
+  if (!isStorefront(ctx) || !ctx.ownText || (asked.market && isOtherMarket(asked.market)) || asked.listable !== undefined) return undefined;
+  const answers = await productTexts(ctx.db, ids);
+  if (await hasMemberPrices(ctx.db, pricedCustomer(ctx), answers.flatMap((answer) => answer.skuIds), ctx.now())) return undefined;
+  return answers.map((answer) => answer.text);
 }
 
 /** Staff see each sku's price in every market beside it. */
@@ -327,14 +348,19 @@ export async function listProducts(
   facets?: FacetName[],
 ): Promise<FacetedPage<ProductView>> {
   const effective = effectiveFilter(ctx, filter);
-  const [{ rows, total }, counted] = await Promise.all([
-    repo.listProducts(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage),
+  const [{ ids, total }, counted] = await Promise.all([
+    repo.listProductIds(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage),
     facets && countProductFacets(ctx.db, scope, effective, ctx.now(), facets),
   ]);
-  const built = await productViews(ctx.db, rows, { listableOnly: effective.listable === true });
+  const kept = await keptAnswers(ctx, ids, effective);
+  return withFacets(toPage(kept ? serializedList<ProductView>(kept) : await builtViews(ctx, ids, effective), page, total, url), counted);
+}
+
+/** The products of `ids` in that order, their views built from their rows as the caller sees them. */
+async function builtViews(ctx: Ctx, ids: string[], effective: CatalogFilter): Promise<ProductView[]> {
+  const built = await productViews(ctx.db, await repo.productsInOrder(ctx.db, ids), { listableOnly: effective.listable === true });
   const views = await productsForCustomer(ctx.db, pricedCustomer(ctx), effective.market ? await sellInMarket(ctx.db, built, effective.market) : built, ctx.now());
-  const shown = isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? await productsWithMarketPrices(ctx.db, views) : views;
-  return withFacets(toPage(shown, page, total, url), counted);
+  return isStorefront(ctx) ? views.map(storefrontProductView) : ctx.actor.kind === 'admin' ? productsWithMarketPrices(ctx.db, views) : views;
 }
 
 /** The id of a product the caller may see, named by id or permalink (404 otherwise), for routes nested under it. */

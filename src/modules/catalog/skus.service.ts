@@ -5,19 +5,22 @@ import { isStorefront, type Ctx } from '../../lib/context.js';
 import { boolFlag } from '../../lib/flags.js';
 import { newId } from '../../lib/ids.js';
 import { offsetOf, toPage, type Page, type PageRequest } from '../../lib/pagination.js';
+import { serializedRecord } from '../../lib/serialized.js';
 import { metadataChanges, NO_METADATA } from '../../lib/metadata.js';
 import { FieldErrors, Problem } from '../../lib/problem.js';
 import { toGrams, type WeightUnit } from '../../lib/weight.js';
 import { recordEvent } from '../events/record-event.js';
 import type { Market } from '../markets/market-context.js';
-import { sellSkusInMarket } from '../markets/market-views.js';
-import { pricedCustomer, skusForCustomer } from '../price-lists/group-pricing.js';
+import { isOtherMarket, sellSkusInMarket } from '../markets/market-views.js';
+import { hasMemberPrices, pricedCustomer, skusForCustomer } from '../price-lists/group-pricing.js';
 import { checkSkuPrices, keepSkuPrices, loadSkuPricing, withMarketPrices } from '../markets/sku-prices.js';
 import { findStore } from '../store/stores.repo.js';
 import { keepTranslatedPermalinks, translationChanges } from '../translations/translation-writes.js';
 import { effectiveFilter, isHiddenFrom, isOnSale } from './catalog-filters.js';
 import { resolveImage } from './images.js';
 import { uniquePermalink } from './permalinks.js';
+import { findStockedSkuDocument } from './product-documents.repo.js';
+import { skuText } from './product-documents.js';
 import { ownerOf, recordSkuChange } from './sku-events.js';
 import { findProduct } from './products.repo.js';
 import { countSkuFacets, withFacets, type FacetedPage } from './facets.repo.js';
@@ -212,12 +215,29 @@ export async function deleteSku(ctx: Ctx, id: string): Promise<void> {
  * market, one it sells (404 otherwise).
  */
 export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<SkuView> {
+  if (isStorefront(ctx) && ctx.ownText && !(market && isOtherMarket(market))) {
+    const kept = await keptSku(ctx, id);
+    if (kept !== undefined) return kept;
+  }
   const row = await repo.findSku(ctx.db, id);
   if (!row || (isStorefront(ctx) && (!isSkuOnSale(row, ctx.now()) || isHiddenFrom(ctx, { hidden_on: row.product_hidden_on })))) throw Problem.notFound('sku', id);
   const views = [skuView(row, ownerOf(row), (await loadSkuPricing(ctx.db, [id]))(id))];
   const [view] = await asSeenBy(ctx, await skusForCustomer(ctx.db, pricedCustomer(ctx), market ? await sellSkusInMarket(ctx.db, views, market) : views, ctx.now()));
   if (!view) throw Problem.notFound('sku', id);
   return view;
+}
+
+/**
+ * A storefront's answer for a sku as its kept document (product-documents.ts), from one read; undefined
+ * when its documents are not written yet or the member reading it has a price of their own for it.
+ */
+async function keptSku(ctx: Ctx, id: string): Promise<SkuView | undefined> {
+  const found = await findStockedSkuDocument(ctx.db, id);
+  if (!found || !isOnSale({ is_active: found.product_is_active, available_at: found.product_available_at }, ctx.now())
+    || isHiddenFrom(ctx, { hidden_on: found.product_hidden_on })) throw Problem.notFound('sku', id);
+  const text = skuText(found);
+  if (text === undefined || await hasMemberPrices(ctx.db, pricedCustomer(ctx), [id], ctx.now())) return undefined;
+  return serializedRecord(text);
 }
 
 /** Skus passing the filter, with the facets asked for; the storefront's filter always has active and published set. */

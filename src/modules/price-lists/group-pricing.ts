@@ -39,6 +39,13 @@ export async function memberPrices(db: Executor, customerId: string, currency: s
   return new Map(rows.map((row) => [row.sku_id, Number(row.price)]));
 }
 
+/** Whether the customer has a list price for any of these skus now: their views must then be built for them. */
+export async function hasMemberPrices(db: Executor, customerId: string | null, skuIds: string[], now: number): Promise<boolean> {
+  if (customerId === null || skuIds.length === 0) return false;
+  const storeCurrency = (await findStore(db))?.currency ?? 'USD';
+  return (await memberPrices(db, customerId, storeCurrency, skuIds, now)).size > 0;
+}
+
 /** A unit price as a member pays it: the list price when lower, with the regular price beside it. */
 export function memberUnitPrice<T extends UnitPrice>(unit: T, listPrice: number | undefined): T {
   if (listPrice === undefined || listPrice >= unit.price) return unit;
