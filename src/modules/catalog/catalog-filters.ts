@@ -162,14 +162,17 @@ export function textSearchOf(db: Executor, terms: string[]): TextSearch {
 
 /** Past this many products a trigram's count stops: terms that common are alike to planTextSearch. */
 const COMMON = 1000;
+/** The first bound of the counts of longer terms: a rare term is found rare at the cost of so few postings. */
+const FEW = 64;
 
 /**
  * On SQLite, the plan of a search of several terms, or of a 2-character one: the rarest term is found
  * through the index's postings and every other is looked for in the text of the products it finds,
  * so a word in every product (`q=product 12`) costs nothing per product holding it. A 2-character
  * term's measure is the products of the index's trigrams beginning with it (which are also its FTS5
- * query); a longer term's, its rarest trigram's count of products, counted only up to the rarest
- * 2-character term's measure (past it, that term leads) or COMMON.
+ * query); a longer term's, its rarest trigram's count of products, counted up to FEW, then, when
+ * every longer term reaches that, up to the rarest 2-character term's measure (past it, that term
+ * leads) or COMMON.
  */
 export async function planTextSearch(db: Executor, terms: string[]): Promise<TextSearch> {
   if (!isSqlite(db) || terms.length === 0) return textSearchOf(db, terms);
@@ -181,9 +184,11 @@ export async function planTextSearch(db: Executor, terms: string[]): Promise<Tex
   if (candidates.some((candidate) => candidate.match === undefined)) return { kind: 'nothing' };
   const bound = Math.min(COMMON, ...candidates.map((candidate) => candidate.products + 1));
   if (long.length > 0) {
-    const columns = long.map((term, i) => sql`${trigramsCount(term, bound)} as ${sql.id(`m${i}`)}`);
-    const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db);
-    candidates.push(...long.map((term, i) => ({ term, products: Number(rows[0]![`m${i}`]), match: textIndexQuery([term]) })));
+    // Counted up to FEW first: a term found in fewer leads every term that reaches it, and the
+    // common ones cost FEW postings a trigram, not COMMON.
+    let counts = await countLongTerms(db, long, Math.min(FEW, bound));
+    if (bound > FEW && counts.every((count) => count >= FEW)) counts = await countLongTerms(db, long, bound);
+    candidates.push(...long.map((term, i) => ({ term, products: counts[i]!, match: textIndexQuery([term]) })));
   }
   const rarest = candidates.reduce((best, candidate) => (candidate.products < best.products ? candidate : best));
   return { kind: 'index', match: rarest.match, tested: lowered.filter((term) => term !== rarest.term) };
@@ -205,6 +210,13 @@ async function measurePairs(db: Executor, pairs: string[]): Promise<Array<{ term
     const { trigrams, products } = JSON.parse(rows[0]![`m${i}`]!) as { trigrams: string[]; products: number | null };
     return { term, products: products ?? 0, match: trigrams.length === 0 ? undefined : trigrams.map(phrase).join(' OR ') };
   });
+}
+
+/** Each term's count of products holding its rarest trigram, up to `bound`. */
+async function countLongTerms(db: Executor, terms: string[], bound: number): Promise<number[]> {
+  const columns = terms.map((term, i) => sql`${trigramsCount(term, bound)} as ${sql.id(`m${i}`)}`);
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(db);
+  return terms.map((_, i) => Number(rows[0]![`m${i}`]));
 }
 
 /** The SQL of the count of products holding a term's rarest trigram, up to `bound`. */
