@@ -50,6 +50,7 @@ import * as giftCardProducts from './migrations/046-gift-card-products.js';
 import * as importRunner from './migrations/047-import-runner.js';
 import * as facetCounts from './migrations/049-facet-counts.js';
 import * as productDocuments from './migrations/050-product-documents.js';
+import * as exactTextIndex from './migrations/051-exact-text-index.js';
 
 // Migrations are imported, not read from a folder, so the compiled build and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '047-import-runner': importRunner,
   '049-facet-counts': facetCounts,
   '050-product-documents': productDocuments,
+  '051-exact-text-index': exactTextIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
