@@ -43,6 +43,12 @@ describeEachDatabase('a page of orders', (t) => {
     const alone = await placedOrder(t, { customer: { last_name: `Name${uniqueWord()}` } });
     const orders = [];
     for (let i = 0; i < 4; i++) orders.push(await placedOrder(t, { customer: { last_name: lastName }, items: [{}, {}] }));
+    // One buyer with a second address and a group, which the page reads with the buyers.
+    const buyer = (await t.admin.get(`/v1/orders/${orders[1]!.orderId}`)).body.data.customer;
+    const group = (await t.admin.post('/v1/customer_groups', { name: `Wholesale ${uniqueWord()}` })).body.data;
+    expect((await t.admin.post(`/v1/customers/${buyer.id}`, { email: buyer.email, group_ids: [group.id] })).status).toBe(200);
+    const address = { address1: '350 Fifth Avenue', postcode: '10118', city: 'New York', country_code: 'US', state_code: 'NY', phone: '+1 212 555 0100' };
+    expect((await t.admin.post(`/v1/customers/${buyer.id}/addresses`, address)).status).toBe(201);
     // Both searches once before counting: what a first request compiles or indexes is not the page's.
     await t.admin.get(`/v1/orders?q=${alone.lastName}`);
     await t.admin.get(`/v1/orders?q=${lastName}`);
@@ -56,6 +62,7 @@ describeEachDatabase('a page of orders', (t) => {
     expect(four.result.body.data.map((order: { id: string }) => order.id)).toEqual(orders.map((order) => order.orderId).reverse());
     expect(one.statements).toBeGreaterThan(0);
     expect(four.statements).toBe(one.statements);
+    expect(four.result.body.data[2].customer).toMatchObject({ id: buyer.id, group_ids: [group.id], addresses: expect.arrayContaining([expect.objectContaining({ address1: '350 Fifth Avenue' })]) });
     for (const listed of four.result.body.data) {
       expect(listed.items).toHaveLength(2);
       expect(listed.transactions.length).toBeGreaterThan(0);
