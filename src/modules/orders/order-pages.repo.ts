@@ -4,7 +4,7 @@ import { isSqlite, type Executor } from '../../db/database.js';
 import type { CustomerAddressRow, CustomerGroupMemberRow, CustomerRow, Database, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { ReturnWithItems } from '../returns/returns.repo.js';
-import { countOrdersWithTerms, findOrdersHoldingTerms, pageHoldingTerms } from './orders.repo.js';
+import { findOrdersHoldingTerms, pageHoldingTerms } from './orders.repo.js';
 
 /** Every row the views of a page of orders are built from, read together (PostgreSQL). */
 export interface OrderPageParts {
@@ -42,10 +42,7 @@ interface PartsRow {
  * views list them.
  */
 function withParts(db: Executor, page: PageQuery) {
-  return db.with('order_page', () => page).selectNoFrom(partsOfPage);
-}
-
-const partsOfPage = [
+  return db.with('order_page', () => page).selectNoFrom([
     sql<OrderRow[]>`(select coalesce(json_agg(p order by p.id desc), '[]') from order_page p)`.as('rows'),
     sql<OrderItemRow[]>`(select coalesce(json_agg(i order by i.order_id, i.id), '[]') from order_items i where i.order_id in (select id from order_page))`.as('items'),
     sql<TransactionRow[]>`(select coalesce(json_agg(t order by t.order_id, t.id), '[]') from transactions t where t.order_id in (select id from order_page))`.as('transactions'),
@@ -55,17 +52,12 @@ const partsOfPage = [
     sql<CustomerRow[]>`(select coalesce(json_agg(c), '[]') from customers c where c.id in (select customer_id from order_page))`.as('customers'),
     sql<CustomerAddressRow[]>`(select coalesce(json_agg(a order by a.customer_id, a.id), '[]') from customer_addresses a where a.customer_id in (select customer_id from order_page))`.as('addresses'),
     sql<CustomerGroupMemberRow[]>`(select coalesce(json_agg(m order by m.customer_group_id), '[]') from customer_group_members m where m.customer_id in (select customer_id from order_page))`.as('members'),
-];
+  ]);
+}
 
 // Staff search orders by these on every keystroke: kept compiled, as the SQLite page of orders is.
 const selectPageWithPartsHoldingTerms = compiledQuery((db, driving: string, others: string[], limit: number, offset: number) => (
   withParts(db, pageHoldingTerms(db, driving, others, limit, offset))));
-
-// A search by one term, the usual one (a name, a number, an email): the term's stored count comes
-// in the same statement, so the search is one round trip after the queue's check.
-const selectPageWithPartsOfTerm = compiledQuery((db, term: string, limit: number, offset: number) => db
-  .with('order_page', () => pageHoldingTerms(db, term, [], limit, offset))
-  .selectNoFrom([...partsOfPage, sql<number | string>`(select coalesce(sum(orders), 0) from order_search_term_counts where term = ${term})`.as('total')]));
 
 function pageOf(row: PartsRow): OrderPage {
   const { rows, members, ...parts } = row;
@@ -88,19 +80,4 @@ export async function findOrderPageHoldingTerms(db: Executor, driving: string, o
   if (isSqlite(db)) return { rows: await findOrdersHoldingTerms(db, driving, others, limit, offset, ids) };
   if (ids) return findOrderPage(db, pageHoldingTerms(db, driving, others, limit, offset, ids));
   return pageOf((await selectPageWithPartsHoldingTerms(db, driving, others, limit, offset)).rows[0] as PartsRow);
-}
-
-/**
- * The page of the orders holding one term, and how many hold it (the term's stored count), as
- * findOrderPage reads a page: on PostgreSQL in one statement, on SQLite the count, then the page
- * unless no order holds the term.
- */
-export async function findOrderPageOfTerm(db: Executor, term: string, limit: number, offset: number): Promise<OrderPage & { total: number }> {
-  if (isSqlite(db)) {
-    const total = (await countOrdersWithTerms(db, [term])).get(term) ?? 0;
-    return { total, rows: total === 0 ? [] : await findOrdersHoldingTerms(db, term, [], limit, offset) };
-  }
-  const row = (await selectPageWithPartsOfTerm(db, term, limit, offset)).rows[0] as PartsRow & { total: number | string };
-  // PostgreSQL sums a bigint column into a numeric, which pg hands over as a string.
-  return { ...pageOf(row), total: Number(row.total) };
 }

@@ -19,7 +19,7 @@ import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
 import { indexQueuedOrders, queueOrderIndexing, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
-import { findOrderPage, findOrderPageHoldingTerms, findOrderPageOfTerm } from './order-pages.repo.js';
+import { findOrderPage, findOrderPageHoldingTerms } from './order-pages.repo.js';
 import { heldPartsOf, orderView, orderViews } from './orders.view.js';
 import { queueOrderNotification } from '../notifications/queue.js';
 
@@ -75,19 +75,16 @@ export async function listOrders(ctx: Ctx, filter: OrderFilter, page: PageReques
  * read; the total of a single term is its stored count, read rather than counted.
  */
 async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page: PageRequest, url: string): Promise<Page<OrderView>> {
-  const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status || filter.metadata);
-  if (terms.length === 1 && !isNarrowed && !filter.ids) {
-    const found = await findOrderPageOfTerm(ctx.db, terms[0]!, page.perPage, offsetOf(page));
-    return toPage(await orderViews(ctx.db, found.rows, heldPartsOf(found)), page, found.total, url);
-  }
   const counts = await repo.countOrdersWithTerms(ctx.db, terms);
   // A term no order holds: nothing can match every term.
   if (terms.some((term) => !counts.get(term))) return toPage([], page, 0, url);
   const [driving, ...others] = terms.sort((a, b) => counts.get(a)! - counts.get(b)!) as [string, ...string[]];
+  const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status || filter.metadata);
   if (!isNarrowed) {
+    const isOneTerm = others.length === 0 && !filter.ids;
     const [found, count] = await Promise.all([
       findOrderPageHoldingTerms(ctx.db, driving, others, page.perPage, offsetOf(page), filter.ids),
-      others.length === 0 && !filter.ids ? counts.get(driving)! : repo.countOrdersHoldingTerms(ctx.db, driving, others, filter.ids),
+      isOneTerm ? counts.get(driving)! : repo.countOrdersHoldingTerms(ctx.db, driving, others, filter.ids),
     ]);
     return toPage(await orderViews(ctx.db, found.rows, heldPartsOf(found)), page, count, url);
   }
