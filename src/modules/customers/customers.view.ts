@@ -42,12 +42,11 @@ export function fullName(first: string | null, last: string | null): string | nu
 
 /**
  * Customer views with their addresses, loaded in one query for all of them; `held`, when the caller
- * holds them already (all of these customers' addresses: none for a customer just made), are not read,
- * nor their group ids when the caller holds those (`heldGroupIds`, every customer's that has any).
+ * holds them already (all of these customers' addresses: none for a customer just made), are not read.
  */
-export async function customerViews(db: Executor, rows: CustomerRow[], held?: CustomerAddressRow[], heldGroupIds?: Map<string, string[]>): Promise<CustomerView[]> {
+export async function customerViews(db: Executor, rows: CustomerRow[], held?: CustomerAddressRow[]): Promise<CustomerView[]> {
   const ids = rows.map((r) => r.id);
-  const [addresses, groups] = await Promise.all([held ?? findAddresses(db, ids), heldGroupIds ?? groupIdsOfCustomers(db, ids)]);
+  const [addresses, groups] = await Promise.all([held ?? findAddresses(db, ids), groupIdsOfCustomers(db, ids)]);
   return rows.map((row) => {
     const own = addresses.filter((a) => a.customer_id === row.id).map(addressView);
     return {

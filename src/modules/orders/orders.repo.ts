@@ -304,7 +304,7 @@ export function ordersHoldingTerms(db: Executor, driving: string, others: string
  * alone, as a derived table: neither database can then plan it as a walk down orders_pkey probing the
  * index for each order (what PostgreSQL picks when it misjudges a term as common).
  */
-export function pageHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]) {
+function pageHoldingTerms(db: Executor, driving: string, others: string[], limit: number, offset: number, ids?: string[]) {
   const page = ordersHoldingTerms(db, driving, others, ids).select('s.order_id').orderBy('s.order_id', 'desc').limit(limit).offset(offset);
   return db.selectFrom(page.as('p')).innerJoin('orders', 'orders.id', 'p.order_id').selectAll('orders').orderBy('p.order_id', 'desc');
 }

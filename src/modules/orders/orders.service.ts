@@ -19,8 +19,7 @@ import { statusMoves, statusWords, type OrderStatus } from './order-states.js';
 import { indexQueuedOrders, queueOrderIndexing, queryTerms } from './order-search.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
-import { findOrderPage, findOrderPageHoldingTerms } from './order-pages.repo.js';
-import { heldPartsOf, orderView, orderViews } from './orders.view.js';
+import { orderView, orderViews } from './orders.view.js';
 import { queueOrderNotification } from '../notifications/queue.js';
 
 export interface OrderFilter {
@@ -60,11 +59,11 @@ export async function listOrders(ctx: Ctx, filter: OrderFilter, page: PageReques
     return searchOrders(ctx, filter, terms, page, url);
   }
   const query = ctx.db.selectFrom('orders').where(orderConditions(ctx, filter));
-  const [found, count] = await Promise.all([
-    findOrderPage(ctx.db, query.selectAll().orderBy('id', 'desc').offset(offsetOf(page)).limit(page.perPage)),
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return toPage(await orderViews(ctx.db, found.rows, heldPartsOf(found)), page, Number(count.count), url);
+  return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
 }
 
 /**
@@ -82,11 +81,11 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
   const isNarrowed = ctx.actor.kind === 'customer' || Boolean(filter.status || filter.financial_status || filter.fulfillment_status || filter.metadata);
   if (!isNarrowed) {
     const isOneTerm = others.length === 0 && !filter.ids;
-    const [found, count] = await Promise.all([
-      findOrderPageHoldingTerms(ctx.db, driving, others, page.perPage, offsetOf(page), filter.ids),
+    const [rows, count] = await Promise.all([
+      repo.findOrdersHoldingTerms(ctx.db, driving, others, page.perPage, offsetOf(page), filter.ids),
       isOneTerm ? counts.get(driving)! : repo.countOrdersHoldingTerms(ctx.db, driving, others, filter.ids),
     ]);
-    return toPage(await orderViews(ctx.db, found.rows, heldPartsOf(found)), page, count, url);
+    return toPage(await orderViews(ctx.db, rows), page, count, url);
   }
   const index = repo.ordersHoldingTerms(ctx.db, driving, others, filter.ids);
   // A customer's own orders are few: the planner starts from them (orders_customer_id). Otherwise
@@ -96,11 +95,11 @@ async function searchOrders(ctx: Ctx, filter: OrderFilter, terms: string[], page
     ? index.innerJoin('orders', 'orders.id', 's.order_id')
     : index.crossJoin('orders').whereRef('orders.id', '=', 's.order_id');
   const matching = joined.where(orderConditions(ctx, filter));
-  const [found, count] = await Promise.all([
-    findOrderPage(ctx.db, matching.selectAll('orders').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage)),
+  const [rows, count] = await Promise.all([
+    matching.selectAll('orders').orderBy('s.order_id', 'desc').offset(offsetOf(page)).limit(page.perPage).execute(),
     matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return toPage(await orderViews(ctx.db, found.rows, heldPartsOf(found)), page, Number(count.count), url);
+  return toPage(await orderViews(ctx.db, rows), page, Number(count.count), url);
 }
 
 /** The order as the caller may see it: staff any, a signed-in customer its own placed ones (404 otherwise). */

@@ -1,16 +1,14 @@
 import type { Executor } from '../../db/database.js';
-import type { CustomerAddressRow, CustomerRow, OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
-import { groupBy } from '../../lib/group-by.js';
+import type { OrderItemRow, OrderRow, TransactionRow } from '../../db/types.js';
 import { metadataView } from '../../lib/metadata.js';
 import type { CheckedAddress } from '../customers/address-rules.js';
 import { addressCountry } from '../customers/address-rules.js';
 import { findCustomers } from '../customers/customers.repo.js';
-import { customerViews, fullName, type CustomerView } from '../customers/customers.view.js';
+import { customerViews, fullName } from '../customers/customers.view.js';
 import { appliedDiscounts } from '../discounts/discount-pricing.js';
 import { amountDue, sharesOf } from '../gift-cards/gift-card-redemption.js';
 import { findReturnsOfOrders, type ReturnWithItems } from '../returns/returns.repo.js';
 import { returnView } from '../returns/returns.view.js';
-import type { OrderPage } from './order-pages.repo.js';
 import type { OrderView } from './orders.schemas.js';
 import * as repo from './orders.repo.js';
 
@@ -101,21 +99,6 @@ export interface HeldParts {
   transactions?: TransactionRow[];
   /** None for an order placed in the caller's transaction, as for one still being checked out. */
   returns?: ReturnWithItems[];
-  /** The orders' buyers, with all their addresses and each one's group ids (read with a page: order-pages.repo.ts). */
-  customers?: { rows: CustomerRow[]; addresses: CustomerAddressRow[]; groupIds: Map<string, string[]> };
-}
-
-/** The parts findOrderPage brought with the page, as orderViews takes them; none when it brought none. */
-export function heldPartsOf(page: OrderPage): HeldParts {
-  if (!page.parts) return {};
-  const { items, transactions, returns, customers, addresses, groupIds } = page.parts;
-  return { items, transactions, returns, customers: { rows: customers, addresses, groupIds } };
-}
-
-async function buyersOf(db: Executor, rows: OrderRow[], held: HeldParts['customers']): Promise<CustomerView[]> {
-  if (held) return customerViews(db, held.rows, held.addresses, held.groupIds);
-  const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
-  return customerViews(db, await findCustomers(db, customerIds));
 }
 
 /**
@@ -124,18 +107,16 @@ async function buyersOf(db: Executor, rows: OrderRow[], held: HeldParts['custome
  */
 export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts = {}): Promise<OrderView[]> {
   const ids = rows.map((r) => r.id);
-  const [allItems, transactions, returns, buyers] = await Promise.all([
+  const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null))];
+  const [allItems, transactions, returns, customerRows] = await Promise.all([
     held.items ?? repo.findItems(db, ids),
     held.transactions ?? repo.findTransactions(db, ids),
     // An order being checked out has none: the checkout's answers read no returns.
     held.returns ?? findReturnsOfOrders(db, rows.filter((row) => row.status !== 'created').map((row) => row.id)),
-    buyersOf(db, rows, held.customers),
+    findCustomers(db, customerIds),
   ]);
   const itemsById = new Map(allItems.map((item) => [item.id, item]));
-  const customers = new Map(buyers.map((c) => [c.id, c]));
-  const itemsOf = groupBy(allItems, 'order_id');
-  const transactionsOf = groupBy(transactions, 'order_id');
-  const returnsOf = groupBy(returns.map((r) => ({ ...r, order_id: r.row.order_id })), 'order_id');
+  const customers = new Map((await customerViews(db, customerRows)).map((c) => [c.id, c]));
   return rows.map((row) => ({
     id: row.id,
     object: 'order',
@@ -145,7 +126,7 @@ export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts
     fulfillment_status: row.fulfillment_status,
     email: row.email,
     customer: row.customer_id ? (customers.get(row.customer_id) ?? null) : null,
-    items: (itemsOf.get(row.id) ?? []).map(itemView),
+    items: allItems.filter((i) => i.order_id === row.id).map(itemView),
     is_shipping_required: row.is_shipping_required === 1,
     shipping_lines: row.shipping_lines === null ? null : JSON.parse(row.shipping_lines),
     shipping_rate: row.shipping_rate,
@@ -178,8 +159,8 @@ export async function orderViews(db: Executor, rows: OrderRow[], held: HeldParts
     exchange_rate: row.exchange_rate,
     locale: row.locale,
     total_weight: row.total_weight,
-    transactions: (transactionsOf.get(row.id) ?? []).map(transactionView),
-    returns: (returnsOf.get(row.id) ?? []).map((r) => returnView(r, itemsById)),
+    transactions: transactions.filter((t) => t.order_id === row.id).map(transactionView),
+    returns: returns.filter((r) => r.row.order_id === row.id).map((r) => returnView(r, itemsById)),
     is_test: row.is_test === null ? null : row.is_test === 1,
     customer_id: row.customer_id,
     channel_id: row.channel_id,
