@@ -53,10 +53,12 @@ describeInBrowser('staff run gift cards in the dashboard', (t) => {
       await page.getByLabel('Search').fill(code.toLowerCase());
       await page.getByRole('status', { name: 'Loading' }).waitFor();
       await expectAccessible(page, 'the gift card list while it loads');
+      await page.unrouteAll();
       const row = page.getByRole('row', { name: new RegExp(card.last_four) });
       await row.getByRole('cell', { name: '$25.00 / $25.00' }).waitFor();
       await row.getByText('Enabled', { exact: true }).waitFor();
       await expect.poll(async () => page.getByRole('row').count()).toBe(2);
+      await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'hidden' });
       await expectAccessible(page, 'the gift card list');
       await screenshot(page, 'gift-cards-list');
 

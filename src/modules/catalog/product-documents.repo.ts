@@ -25,19 +25,23 @@ export interface ProductDocuments {
  * skipped: that transaction writes its documents.
  */
 export function lockDueProducts(db: Executor, limit: number): Promise<ProductRow[]> {
-  const due = db.selectFrom('product_documents_due').select('product_id').orderBy('product_id').limit(limit);
-  const query = db.selectFrom('products').selectAll().where('id', 'in', due).orderBy('id');
+  const query = db.selectFrom('products').selectAll().where('id', 'in', dueBatch(db, limit)).orderBy('id');
   return isSqlite(db) ? query.execute() : query.forNoKeyUpdate().skipLocked().execute();
+}
+
+/** The first `limit` products queued, in id order: the batch one call writes. */
+function dueBatch(db: Executor, limit: number) {
+  return db.selectFrom('product_documents_due').select('product_id').orderBy('product_id').limit(limit);
 }
 
 const INSERT_CHUNK = 300;
 
 /**
- * Writes the documents of these products and takes them off the queue, with any product queued that
- * no longer exists. The triggers dropped the documents they replace; one written meanwhile by a
- * transaction that committed first is replaced.
+ * Writes the documents of these products (of the batch of `limit` queued, lockDueProducts) and takes
+ * them off the queue, with any product of the batch that no longer exists. The triggers dropped the
+ * documents they replace; one written meanwhile by a transaction that committed first is replaced.
  */
-export async function writeProductDocuments(db: Executor, written: ProductDocuments[]): Promise<void> {
+export async function writeProductDocuments(db: Executor, written: ProductDocuments[], limit: number): Promise<void> {
   for (let i = 0; i < written.length; i += INSERT_CHUNK) {
     await db.insertInto('product_documents').values(written.slice(i, i + INSERT_CHUNK).map((documents) => documents.product))
       .onConflict((oc) => oc.columns(['product_id', 'locale']).doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), sku_ids: eb.ref('excluded.sku_ids') }))).execute();
@@ -48,7 +52,9 @@ export async function writeProductDocuments(db: Executor, written: ProductDocume
       .onConflict((oc) => oc.columns(['sku_id', 'locale']).doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), product_id: eb.ref('excluded.product_id') }))).execute();
   }
   const ids = [...new Set(written.map((documents) => documents.product.product_id))];
+  // Within the batch only: the queue may hold every product of a store just upgraded.
   await db.deleteFrom('product_documents_due')
+    .where('product_id', 'in', dueBatch(db, limit))
     .where((eb) => eb.or([
       ...(ids.length > 0 ? [eb('product_id', 'in', ids)] : []),
       eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.id', '=', 'product_documents_due.product_id'))),
@@ -77,6 +83,7 @@ export async function findStockedDocuments(db: Executor, ids: string[], locale: 
 
 /** What a storefront's read of one sku needs: whether its product is on sale and shown, and its document with its stock. */
 export interface StockedSkuDocument {
+  sku_id: string;
   body: string | null;
   in_stock: number | null;
   updated_at: number;
@@ -89,7 +96,7 @@ const selectStockedSkuDocument = compiledQuery((db, id: string, locale: string) 
   .selectFrom('skus as s')
   .innerJoin('products as p', 'p.id', 's.product_id')
   .leftJoin('sku_documents as d', (join) => join.onRef('d.sku_id', '=', 's.id').on('d.locale', '=', locale))
-  .select(['d.body', 's.in_stock', 's.updated_at', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on'])
+  .select(['s.id as sku_id', 'd.body', 's.in_stock', 's.updated_at', 'p.is_active as product_is_active', 'p.available_at as product_available_at', 'p.hidden_on as product_hidden_on'])
   .where('s.id', '=', id));
 
 export async function findStockedSkuDocument(db: Executor, id: string, locale: string): Promise<StockedSkuDocument | undefined> {

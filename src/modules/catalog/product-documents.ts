@@ -60,14 +60,12 @@ export async function documentLocales(db: Executor): Promise<string[]> {
   return ['', await baseLocale(db)];
 }
 
-/** A document with its skus' stock and `updated_at` put in its gaps, in the order of `skuIds`; undefined when one of them is gone. */
-function filled(body: string, skuIds: string[], stock: ReadonlyMap<string, repo.SkuStock>): string | undefined {
+/** A document with its skus' stock and `updated_at` put in its gaps, in its skus' order. */
+function filled(body: string, stock: repo.SkuStock[]): string {
   const parts = body.split(GAP);
   const text = [parts[0]!];
-  for (const [i, id] of skuIds.entries()) {
-    const now = stock.get(id);
-    if (!now) return undefined;
-    text.push(now[1] === null ? 'null' : String(now[1]), parts[2 * i + 1]!, String(now[2]), parts[2 * i + 2]!);
+  for (const [i, [, inStock, updatedAt]] of stock.entries()) {
+    text.push(inStock === null ? 'null' : String(inStock), parts[2 * i + 1]!, String(updatedAt), parts[2 * i + 2]!);
   }
   return text.join('');
 }
@@ -80,7 +78,7 @@ function filled(body: string, skuIds: string[], stock: ReadonlyMap<string, repo.
 export async function writeDueProductDocuments(db: Executor, limit = DOCUMENTS_PER_TRANSACTION): Promise<number> {
   const rows = await repo.lockDueProducts(db, limit);
   const [views, locales] = await Promise.all([productViews(db, rows), documentLocales(db)]);
-  await repo.writeProductDocuments(db, views.flatMap((view) => locales.map((locale) => productDocuments(view, locale))));
+  await repo.writeProductDocuments(db, views.flatMap((view) => locales.map((locale) => productDocuments(view, locale))), limit);
   return rows.length;
 }
 
@@ -94,9 +92,10 @@ export async function productTexts(db: Executor, ids: string[], locale: string):
   const texts = new Map<string, { id: string; text: string; skuIds: string[] }>();
   for (const [id, found] of kept) {
     const skuIds = JSON.parse(found.sku_ids) as string[];
-    const stock = new Map((JSON.parse(found.stock) as repo.SkuStock[]).map((sku) => [sku[0], sku]));
-    const text = filled(found.body, skuIds, stock);
-    if (text !== undefined) texts.set(id, { id, text, skuIds });
+    const stockOf = new Map((JSON.parse(found.stock) as repo.SkuStock[]).map((sku) => [sku[0], sku]));
+    const stock = skuIds.map((skuId) => stockOf.get(skuId));
+    // A sku deleted since the document was read: the view is built instead.
+    if (stock.every((now): now is repo.SkuStock => now !== undefined)) texts.set(id, { id, text: filled(found.body, stock), skuIds });
   }
   const missing = ids.filter((id) => !texts.has(id));
   if (missing.length > 0) {
@@ -109,5 +108,5 @@ export async function productTexts(db: Executor, ids: string[], locale: string):
 
 /** The storefront's answer for a sku, from its document and its stock now; undefined when its document is not written yet. */
 export function skuText(found: repo.StockedSkuDocument): string | undefined {
-  return found.body === null ? undefined : filled(found.body, [''], new Map([['', ['', found.in_stock, found.updated_at]]]));
+  return found.body === null ? undefined : filled(found.body, [[found.sku_id, found.in_stock, found.updated_at]]);
 }
