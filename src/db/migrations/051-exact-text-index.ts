@@ -36,7 +36,7 @@ async function remakeIndex(db: Kysely<any>, form: IndexForm): Promise<void> {
   const text = form.text(BASE_TEXT);
   await sql`drop table if exists product_search`.execute(db);
   await sql.raw(`create virtual table product_search using fts5(text, tokenize = '${form.tokenizer}')`).execute(db);
-  if (form === EXACT) await sql`create virtual table product_search_vocab using fts5vocab(product_search, 'row')`.execute(db);
+  if (form === EXACT) await sql`create virtual table if not exists product_search_vocab using fts5vocab(product_search, 'row')`.execute(db);
   const reindex = (id: string) => `
     delete from product_search where rowid = (select k.id from product_search_keys k where k.product_id = ${id});
     insert into product_search (rowid, text)

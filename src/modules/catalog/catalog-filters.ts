@@ -201,9 +201,9 @@ export async function planTextSearch(db: Executor, terms: string[]): Promise<Tex
 async function measurePairs(db: Executor, pairs: string[]): Promise<Array<{ term: string; products: number; match: string | undefined }>> {
   if (pairs.length === 0) return [];
   const columns = pairs.map((term, i) => {
-    const characters = [...term];
-    const next = characters[0]! + String.fromCodePoint(characters[1]!.codePointAt(0)! + 1);
-    return sql`(select json_object('trigrams', json_group_array(term), 'products', sum(doc)) from product_search_vocab where term >= ${term} and term < ${next}) as ${sql.id(`m${i}`)}`;
+    // Every trigram beginning with the pair sorts at or below it followed by the last code point there is.
+    const last = `${term}\u{10FFFF}`;
+    return sql`(select json_object('trigrams', json_group_array(term), 'products', sum(doc)) from product_search_vocab where term >= ${term} and term <= ${last}) as ${sql.id(`m${i}`)}`;
   });
   const { rows } = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(db);
   return pairs.map((term, i) => {
