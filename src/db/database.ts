@@ -141,6 +141,8 @@ function sendAndCountRoundTrips(db: Db, pool: pg.Pool): void {
     const query = client.query.bind(client) as Query;
     let waiting = 0;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      // Only `query(text, values)`, the form Kysely uses, answers a promise; the others (a callback, a cursor) go through as they are.
+      if (typeof args[0] !== 'string' || typeof args.at(-1) === 'function') return query(...args);
       if (args[0] === 'begin') {
         // Its failure is the next statement's; unheard here, it would end the process.
         query(...args).catch(() => {});

@@ -17,10 +17,19 @@ import type { Database } from './types.js';
 export async function pipelined<T>(db: Executor, work: (piped: Executor) => Promise<T>): Promise<T> {
   if (isSqlite(db)) return work(db);
   const executor = db.getExecutor();
-  return executor.provideConnection((connection) => {
-    const unqueued = executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) });
+  return executor.provideConnection(async (connection) => {
+    // A statement a branch of `work` still sends once `work` has failed (Promise.all rejects at the
+    // first failure) must not reach the connection: it may be back in the pool, another request's.
+    let open = true;
+    const unqueued = executor.withConnectionProvider({
+      provideConnection: (consume) => (open ? consume(connection) : Promise.reject(new Error('a pipelined handle was used after its work ended'))),
+    });
     // Only the executor runs queries: the handle may not begin, end or destroy anything.
     const props = { config: {}, driver: {}, dialect: {}, executor: unqueued } as unknown as KyselyProps;
-    return work(db.isTransaction ? new Transaction<Database>(props) : new Kysely<Database>(props));
+    try {
+      return await work(db.isTransaction ? new Transaction<Database>(props) : new Kysely<Database>(props));
+    } finally {
+      open = false;
+    }
   });
 }

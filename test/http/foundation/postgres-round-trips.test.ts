@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { roundTripsSent } from '../../../src/db/database.js';
+import { roundTripsSent, type Executor } from '../../../src/db/database.js';
+import { pipelined } from '../../../src/db/pipeline.js';
 import { ADDRESS, cardPayment } from '../../helpers/buyer.js';
 import { makeGateway, makeRate, makeSku } from '../../helpers/checkout.js';
 import { uniqueWord } from '../../helpers/expect.js';
@@ -21,6 +22,14 @@ describeOnDatabases(testDatabases().filter((kind) => kind === 'postgres'), 'roun
     expect(res.status, res.text).toBe(status);
     return { res, roundTrips };
   }
+
+  it('refuses a pipelined handle once its work has ended, so no statement reaches a connection given back', async () => {
+    let kept: Executor | undefined;
+    await pipelined(t.db, async (piped) => {
+      kept = piped;
+    });
+    await expect(kept!.selectFrom('stores').select('id').execute()).rejects.toThrow('a pipelined handle was used after its work ended');
+  });
 
   async function skusInStock(count: number): Promise<string[]> {
     const ids: string[] = [];
