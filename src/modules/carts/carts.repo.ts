@@ -93,9 +93,9 @@ export async function findCartItemsWithProducts(db: Executor, cartId: string): P
   return (await selectItemsWithProducts(db, cartId)).rows;
 }
 
-/** The skus asked for with what decides whether they may go in a cart: their stock, and whether they and their product are on sale. */
 export type SkuToAdd = Awaited<ReturnType<typeof findSkusToAdd>>[number];
 
+/** The skus asked for with what decides whether they may go in a cart: their stock, and whether they and their product are on sale. */
 export async function findSkusToAdd(db: Executor, ids: string[]) {
   return (await selectSkusToAdd(db, ids)).rows;
 }

@@ -244,6 +244,12 @@ export function listingQuery(db: Executor, scope: ProductScope, filter: CatalogF
   });
 }
 
+/** The filter with how its words are found planned (planTextSearch), once for the page and its facets. */
+export async function withTextPlan<T extends CatalogFilter>(db: Executor, filter: T): Promise<T> {
+  const terms = searchTerms(filter.q);
+  return terms.length > 0 && filter.text === undefined ? { ...filter, text: await planTextSearch(db, terms) } : filter;
+}
+
 /** The ids of one page of the products in scope that pass the filter, in order, and how many pass in all. */
 export async function listProductIds(
   db: Executor,
@@ -254,13 +260,12 @@ export async function listProductIds(
   offset: number,
   limit: number,
 ): Promise<{ ids: string[]; total: number }> {
-  const terms = searchTerms(filter.q);
-  if (terms.length > 0 && filter.text === undefined) filter = { ...filter, text: await planTextSearch(db, terms) };
+  filter = await withTextPlan(db, filter);
   const byPrice = order !== 'manual' && order.startsWith('price');
   // The memberships keep the store's prices and know nothing of markets: a market takes the general path.
   if (scope.kind === 'members' && membershipsAnswer(filter) && !filter.market?.id) return listMembers(db, scope.collectionId, filter, order, now, offset, limit);
   // Words are counted from what the text index finds, which the page sorts as cheaply: one pass.
-  if (sortsEveryMatch(order) || (order !== 'manual' && terms.length > 0)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
+  if (sortsEveryMatch(order) || (order !== 'manual' && filter.text !== undefined)) return listInOnePass(db, scope, filter, order, byPrice, now, offset, limit);
   let page = listingQuery(db, scope, filter, now, byPrice).select('p.id') as SelectQueryBuilder<any, any, { id: string }>;
   if (order === 'manual') {
     page = scope.kind === 'members' ? page.orderBy('cp.position').orderBy('p.id') : page.orderBy('p.id');

@@ -348,7 +348,7 @@ export async function listProducts(
   url: string,
   facets?: FacetName[],
 ): Promise<FacetedPage<ProductView>> {
-  const effective = effectiveFilter(ctx, filter);
+  const effective = await repo.withTextPlan(ctx.db, effectiveFilter(ctx, filter));
   const [{ ids, total }, counted] = await Promise.all([
     repo.listProductIds(ctx.db, scope, effective, order, ctx.now(), offsetOf(page), page.perPage),
     facets && countProductFacets(ctx.db, scope, effective, ctx.now(), facets),

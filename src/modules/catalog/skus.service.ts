@@ -31,7 +31,7 @@ import type { SkuFields } from './skus.schemas.js';
 import { modifierValues, skuView, type SkuView } from './skus.view.js';
 
 /** Whether the storefront may see a sku: its product is on sale. */
-function isSkuOnSale(row: repo.SkuWithOwner, now: number): boolean {
+function isSkuOnSale(row: Pick<repo.SkuWithOwner, 'product_is_active' | 'product_available_at'>, now: number): boolean {
   return isOnSale({ is_active: row.product_is_active, available_at: row.product_available_at }, now);
 }
 
@@ -235,8 +235,7 @@ export async function getSku(ctx: Ctx, id: string, market?: Market): Promise<Sku
  */
 async function keptSku(ctx: Ctx, id: string, locale: string): Promise<SkuView | undefined> {
   const found = await findStockedSkuDocument(ctx.db, id, locale);
-  if (!found || !isOnSale({ is_active: found.product_is_active, available_at: found.product_available_at }, ctx.now())
-    || isHiddenFrom(ctx, { hidden_on: found.product_hidden_on })) throw Problem.notFound('sku', id);
+  if (!found || !isSkuOnSale(found, ctx.now()) || isHiddenFrom(ctx, { hidden_on: found.product_hidden_on })) throw Problem.notFound('sku', id);
   const text = skuText(found);
   if (text === undefined || await hasMemberPrices(ctx.db, pricedCustomer(ctx), [id], ctx.now())) return undefined;
   return serializedRecord(text);
