@@ -53,7 +53,7 @@ describeInBrowser('staff run gift cards in the dashboard', (t) => {
       await page.getByLabel('Search').fill(code.toLowerCase());
       await page.getByRole('status', { name: 'Loading' }).waitFor();
       await expectAccessible(page, 'the gift card list while it loads');
-      await page.unrouteAll();
+      await page.unrouteAll({ behavior: 'wait' });
       const row = page.getByRole('row', { name: new RegExp(card.last_four) });
       await row.getByRole('cell', { name: '$25.00 / $25.00' }).waitFor();
       await row.getByText('Enabled', { exact: true }).waitFor();
